@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Recipients: every address header is parsed with GMime's RFC 5322 address
+ * parser; groups contribute their members and display names never count.
+ */
+#include <string.h>
+
+#include "gmime-extra.h"
+#include "seclint.h"
+
+char *sl_address_normalise(const char *addr_spec)
+{
+	char *addr = g_utf8_strdown(addr_spec, -1);
+	size_t len;
+
+	g_strstrip(addr);
+	len = strlen(addr);
+	if (len > 1 && addr[len - 1] == '.')
+		addr[len - 1] = '\0';
+	return addr;
+}
+
+static void add_mailbox(GPtrArray *recipients, const char *header,
+			InternetAddressMailbox *mb)
+{
+	struct sl_address *a = g_new0(struct sl_address, 1);
+	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
+
+	a->addr = sl_address_normalise(internet_address_mailbox_get_addr(mb));
+	a->display = name ? g_strdup(name) : NULL;
+	a->header = g_intern_string(header);
+	g_ptr_array_add(recipients, a);
+}
+
+/* Returns how many addresses or groups the list held. */
+static unsigned add_list(GPtrArray *recipients, const char *header,
+			 InternetAddressList *list)
+{
+	int n = internet_address_list_length(list);
+	unsigned found = 0;
+
+	for (int i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(list, i);
+
+		found++;
+		if (INTERNET_ADDRESS_IS_GROUP(ia))
+			add_list(recipients, header,
+				 internet_address_group_get_members(
+					 INTERNET_ADDRESS_GROUP(ia)));
+		else if (INTERNET_ADDRESS_IS_MAILBOX(ia))
+			add_mailbox(recipients, header,
+				    INTERNET_ADDRESS_MAILBOX(ia));
+	}
+	return found;
+}
+
+static gboolean is_blank(const char *s)
+{
+	for (; *s; s++)
+		if (!g_ascii_isspace(*s))
+			return FALSE;
+	return TRUE;
+}
+
+/*
+ * Adds the recipients of one header value.  A value that is not blank but
+ * yields nothing an address parser understands is an error: seclint must not
+ * guess who a message goes to.
+ */
+gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
+			       const char *value, GError **error)
+{
+	g_autoptr(InternetAddressList) list = NULL;
+
+	if (!value || is_blank(value))
+		return TRUE;
+	list = internet_address_list_parse(NULL, value);
+	if (!list || add_list(recipients, header, list) == 0) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "cannot parse the addresses in %s: '%s'",
+			    header, value);
+		return FALSE;
+	}
+	return TRUE;
+}

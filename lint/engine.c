@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The engine: the rule registry (expanded from rules/rules.def), the report
+ * function the rules call, and the loop that runs them.
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "seclint.h"
+
+G_DEFINE_QUARK(seclint-error-quark, seclint_error)
+
+#define SL_RULE(sym) extern const struct sl_rule sym;
+#include "rules.def"
+#undef SL_RULE
+
+#define SL_RULE(sym) &sym,
+const struct sl_rule *const sl_rules[] = {
+#include "rules.def"
+};
+#undef SL_RULE
+
+const size_t sl_rules_count = G_N_ELEMENTS(sl_rules);
+
+static const char *const severity_names[] = {
+	[SL_SEV_OFF] = "off",
+	[SL_SEV_INFO] = "info",
+	[SL_SEV_WARNING] = "warning",
+	[SL_SEV_ERROR] = "error",
+};
+
+const char *sl_severity_name(enum sl_severity sev)
+{
+	return severity_names[sev];
+}
+
+gboolean sl_severity_parse(const char *name, enum sl_severity *out)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(severity_names); i++) {
+		if (!strcmp(name, severity_names[i])) {
+			*out = (enum sl_severity)i;
+			return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+const struct sl_rule *sl_rule_find(const char *id)
+{
+	for (size_t i = 0; i < sl_rules_count; i++)
+		if (!strcmp(sl_rules[i]->id, id))
+			return sl_rules[i];
+	return NULL;
+}
+
+void sl_finding_free(struct sl_finding *finding)
+{
+	g_free(finding->text);
+	g_free(finding->where);
+	g_free(finding);
+}
+
+void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
+{
+	struct sl_finding *f = g_new0(struct sl_finding, 1);
+	va_list ap;
+
+	va_start(ap, fmt);
+	f->text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	f->rule = check->rule;
+	f->severity = check->severity;
+	f->where = g_strdup(where);
+	g_ptr_array_add(check->findings, f);
+}
+
+GPtrArray *sl_lint_message(const struct sl_message *msg,
+			   const struct sl_policy *policy)
+{
+	GPtrArray *findings = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sl_finding_free);
+
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		struct sl_check check = {
+			.rule = sl_rules[i],
+			.msg = msg,
+			.policy = policy,
+			.severity = sl_policy_severity(policy, sl_rules[i]->id,
+						       sl_rules[i]->severity),
+			.findings = findings,
+		};
+
+		if (check.severity != SL_SEV_OFF)
+			sl_rules[i]->check(&check);
+	}
+	return findings;
+}

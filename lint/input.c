@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One input loop for every way in: a file, an mbox, git format-patch output
+ * or standard input ("-").  Everything that is not clearly mail is refused.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gmime-extra.h"
+#include "message.h"
+
+#define SL_MAX_INPUT_SIZE (256u * 1024 * 1024)
+
+struct parse_state {
+	GString *critical;	/* first critical parser complaint */
+	gint64 offset;
+};
+
+static void on_parser_warning(gint64 offset, GMimeParserWarning code,
+			      const gchar *item, gpointer data)
+{
+	struct parse_state *st = data;
+	const char *what = NULL;
+
+	switch (code) {
+	case GMIME_CRIT_INVALID_HEADER_NAME:
+		what = "invalid header name";
+		break;
+	case GMIME_CRIT_CONFLICTING_HEADER:
+		/* Several To/Cc/... headers are merged by the digest. */
+		if (item && sl_is_recipient_header(item))
+			return;
+		what = "conflicting header";
+		break;
+	case GMIME_CRIT_CONFLICTING_PARAMETER:
+		what = "conflicting header parameter";
+		break;
+	case GMIME_CRIT_MULTIPART_WITHOUT_BOUNDARY:
+		what = "multipart without a boundary";
+		break;
+	case GMIME_CRIT_NESTING_OVERFLOW:
+		what = "MIME nesting too deep";
+		break;
+	case GMIME_CRIT_PART_WITHOUT_HEADERS_OR_CONTENT:
+		what = "MIME part without headers or content";
+		break;
+	case GMIME_WARN_TRUNCATED_MESSAGE:
+		what = "truncated message (a multipart is not closed)";
+		break;
+	default:
+		return;	/* tolerated: GMime's recovery cannot hide a rule */
+	}
+	if (st->critical->len)
+		return;
+	g_string_append(st->critical, what);
+	if (item && *item) {
+		g_autofree char *safe = g_utf8_make_valid(item, -1);
+
+		g_string_append_printf(st->critical, " '%.60s'", safe);
+	}
+	st->offset = offset;
+}
+
+static gboolean sniff(const char *bytes, gsize len, gboolean *is_mbox,
+		      GError **error)
+{
+	gsize i = 0;
+
+	if (memchr(bytes, '\0', len)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "binary data (NUL bytes), not a mail message");
+		return FALSE;
+	}
+	while (i < len && g_ascii_isspace(bytes[i]))
+		i++;
+	if (i == len) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    len ? "only white space, no message"
+				: "empty input, no message");
+		return FALSE;
+	}
+	*is_mbox = len >= 5 && !strncmp(bytes, "From ", 5);
+	if (*is_mbox)
+		return TRUE;
+	/* A message starts with a header field: name ':' (RFC 5322 2.2). */
+	for (i = 0; i < len && bytes[i] > ' ' && bytes[i] < 127 &&
+		    bytes[i] != ':'; i++)
+		;
+	if (i == 0 || i == len || bytes[i] != ':') {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "does not start with a mail header or an mbox "
+			    "'From ' line");
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static void copy_extra(struct sl_message *msg, const GPtrArray *extra)
+{
+	for (guint i = 0; extra && i < extra->len; i++) {
+		const struct sl_address *src = extra->pdata[i];
+		struct sl_address *a = g_new0(struct sl_address, 1);
+
+		a->addr = g_strdup(src->addr);
+		a->display = g_strdup(src->display);
+		a->header = src->header;
+		g_ptr_array_add(msg->recipients, a);
+	}
+}
+
+static gboolean has_headers(GMimeMessage *gm)
+{
+	return g_mime_header_list_get_count(
+		       g_mime_object_get_header_list(GMIME_OBJECT(gm))) > 0;
+}
+
+static gboolean next_message(GMimeParser *parser, struct parse_state *st,
+			     unsigned index, const GPtrArray *extra,
+			     sl_message_fn each, gpointer data, GError **error)
+{
+	g_autoptr(GMimeParserOptions) opts = g_mime_parser_options_new();
+	g_autoptr(GMimeMessage) gm = NULL;
+	g_autoptr(sl_message) msg = NULL;
+
+	g_mime_parser_options_set_warning_callback(opts, on_parser_warning, st);
+	gm = g_mime_parser_construct_message(parser, opts);
+	if (st->critical->len) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "message %u: %s at byte %" G_GINT64_FORMAT, index,
+			    st->critical->str, st->offset);
+		return FALSE;
+	}
+	if (!gm || !has_headers(gm)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "message %u: no mail headers could be parsed", index);
+		return FALSE;
+	}
+	msg = sl_message_new();
+	msg->index = index;
+	if (!sl_message_digest(msg, gm, error)) {
+		g_prefix_error(error, "message %u: ", index);
+		return FALSE;
+	}
+	copy_extra(msg, extra);
+	return each(msg, data, error);
+}
+
+gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
+			gboolean *is_mbox, sl_message_fn each, gpointer data,
+			GError **error)
+{
+	g_autoptr(GMimeStream) stream = NULL;
+	g_autoptr(GMimeParser) parser = NULL;
+	g_autoptr(GString) critical = g_string_new(NULL);
+	struct parse_state st = { critical, 0 };
+	unsigned index = 0;
+
+	if (!sniff(bytes, len, is_mbox, error))
+		return FALSE;
+	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
+	parser = g_mime_parser_new_with_stream(stream);
+	g_mime_parser_set_format(parser, *is_mbox ? GMIME_FORMAT_MBOX
+						  : GMIME_FORMAT_MESSAGE);
+	do {
+		if (!next_message(parser, &st, ++index, extra, each, data,
+				  error))
+			return FALSE;
+	} while (*is_mbox && !g_mime_parser_eos(parser));
+	return TRUE;
+}
+
+static gboolean read_stream(FILE *fp, GByteArray *buf, GError **error)
+{
+	char chunk[65536];
+	size_t n;
+
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0) {
+		if (buf->len + n > SL_MAX_INPUT_SIZE) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+				    "larger than %u MiB, refusing to guess",
+				    SL_MAX_INPUT_SIZE >> 20);
+			return FALSE;
+		}
+		g_byte_array_append(buf, (const guint8 *)chunk, n);
+	}
+	if (ferror(fp)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "read error: %s", g_strerror(errno));
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean read_all(const char *path, GByteArray *buf, GError **error)
+{
+	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	gboolean ok;
+
+	if (!fp) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "cannot open: %s", g_strerror(errno));
+		return FALSE;
+	}
+	ok = read_stream(fp, buf, error);
+	if (fp != stdin)
+		fclose(fp);
+	return ok;
+}
+
+gboolean sl_input_read(const char *path, const GPtrArray *extra,
+		       gboolean *is_mbox, sl_message_fn each, gpointer data,
+		       GError **error)
+{
+	g_autoptr(GByteArray) buf = g_byte_array_new();
+
+	if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "is a directory");
+		return FALSE;
+	}
+	if (!read_all(path, buf, error))
+		return FALSE;
+	return sl_input_parse((const char *)buf->data, buf->len, extra, is_mbox,
+			      each, data, error);
+}

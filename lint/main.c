@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * seclint: check an outgoing mail against the documented rules for
+ * reporting Linux kernel security bugs.
+ *
+ * Exit status: 0 clean (warnings allowed), 1 a rule at error severity
+ * fired, 2 usage or input error.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "explain.h"
+#include "message.h"
+#include "output.h"
+
+struct options {
+	char **to, **cc, **bcc;
+	char *format;
+	char *policy;
+	char *color;
+	char *explain;
+	gboolean list_rules;
+	gboolean version;
+	char **files;
+};
+
+struct run {
+	const struct sl_policy *policy;
+	struct sl_output *output;
+	const char *file;
+	gboolean is_mbox;
+};
+
+static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
+			  GError **error)
+{
+	for (char **a = addrs; a && *a; a++)
+		if (!sl_address_add_header(extra, header, *a, error))
+			return FALSE;
+	return TRUE;
+}
+
+static void extra_free(gpointer p)
+{
+	struct sl_address *a = p;
+
+	g_free(a->addr);
+	g_free(a->display);
+	g_free(a);
+}
+
+static gboolean on_message(struct sl_message *msg, gpointer data,
+			   GError **error)
+{
+	struct run *run = data;
+	g_autoptr(GPtrArray) findings = sl_lint_message(msg, run->policy);
+
+	(void)error;
+	sl_output_message(run->output, run->file, run->is_mbox, msg, findings);
+	return TRUE;
+}
+
+static void check_file(struct run *run, const char *file,
+		       const GPtrArray *extra)
+{
+	g_autoptr(GError) error = NULL;
+
+	run->file = file;
+	run->is_mbox = FALSE;
+	if (!sl_input_read(file, extra, &run->is_mbox, on_message, run, &error))
+		sl_output_input_error(run->output, file, error);
+}
+
+static gboolean want_color(const char *mode, GError **error)
+{
+	if (!mode || !strcmp(mode, "auto"))
+		return isatty(STDOUT_FILENO) && !g_getenv("NO_COLOR");
+	if (!strcmp(mode, "always") || !strcmp(mode, "never"))
+		return !strcmp(mode, "always");
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+		    "--color takes auto, always or never, not '%s'", mode);
+	return FALSE;
+}
+
+static gboolean parse_format(const char *name, enum sl_format *format,
+			     GError **error)
+{
+	if (!name || !strcmp(name, "text"))
+		*format = SL_FORMAT_TEXT;
+	else if (!strcmp(name, "json"))
+		*format = SL_FORMAT_JSON;
+	else {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+			    "--format takes text or json, not '%s'", name);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean parse_args(int *argc, char ***argv, struct options *o,
+			   GError **error)
+{
+	GOptionEntry entries[] = {
+		{ "to", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->to,
+		  "Check as if also sent To ADDR (repeatable)", "ADDR" },
+		{ "cc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->cc,
+		  "Check as if also Cc'd to ADDR (repeatable)", "ADDR" },
+		{ "bcc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->bcc,
+		  "Check as if also Bcc'd to ADDR (repeatable)", "ADDR" },
+		{ "format", 0, 0, G_OPTION_ARG_STRING, &o->format,
+		  "Output format: text (default) or json", "FORMAT" },
+		{ "color", 0, 0, G_OPTION_ARG_STRING, &o->color,
+		  "Colour: auto (default), always, never", "WHEN" },
+		{ "policy", 0, 0, G_OPTION_ARG_FILENAME, &o->policy,
+		  "Read the list policy from FILE", "FILE" },
+		{ "list-rules", 0, 0, G_OPTION_ARG_NONE, &o->list_rules,
+		  "List the rules and their severities", NULL },
+		{ "explain", 0, 0, G_OPTION_ARG_STRING, &o->explain,
+		  "Explain rule ID: why, source, examples", "ID" },
+		{ "version", 0, 0, G_OPTION_ARG_NONE, &o->version,
+		  "Print the version", NULL },
+		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY,
+		  &o->files, NULL, "FILE..." },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new(
+		"FILE... - check outgoing mail against the kernel security "
+		"reporting rules");
+
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_set_description(ctx,
+		"FILE may be a message, an mbox or git format-patch output; "
+		"'-' reads standard input.\n"
+		"Exit status: 0 clean (warnings allowed), 1 an error-severity "
+		"finding, 2 usage or input error.");
+	return g_option_context_parse(ctx, argc, argv, error);
+}
+
+static void options_clear(struct options *o)
+{
+	g_strfreev(o->to);
+	g_strfreev(o->cc);
+	g_strfreev(o->bcc);
+	g_free(o->format);
+	g_free(o->policy);
+	g_free(o->color);
+	g_free(o->explain);
+	g_strfreev(o->files);
+}
+
+static int usage_error(const GError *error)
+{
+	fprintf(stderr, "seclint: %s\n", error->message);
+	return 2;
+}
+
+static int check_files(const struct options *o, const struct sl_policy *policy,
+		       GError **error)
+{
+	g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func(extra_free);
+	struct sl_output output;
+	enum sl_format format;
+	struct run run = { policy, &output, NULL, FALSE };
+	gboolean color;
+
+	if (!parse_format(o->format, &format, error))
+		return usage_error(*error);
+	color = want_color(o->color, error);
+	if (*error)
+		return usage_error(*error);
+	if (!add_extra(extra, "To", o->to, error) ||
+	    !add_extra(extra, "Cc", o->cc, error) ||
+	    !add_extra(extra, "Bcc", o->bcc, error))
+		return usage_error(*error);
+	sl_output_init(&output, format, color, stdout);
+	for (char **f = o->files; *f; f++)
+		check_file(&run, *f, extra);
+	sl_output_finish(&output);
+	return sl_output_exit_code(&output);
+}
+
+static int run_options(struct options *o, GError **error)
+{
+	g_autoptr(sl_policy) policy = o->policy
+		? sl_policy_load(o->policy, error)
+		: sl_policy_load_default(error);
+
+	if (!policy)
+		return usage_error(*error);
+	if (o->list_rules) {
+		sl_list_rules(stdout, policy);
+		return 0;
+	}
+	if (o->explain)
+		return sl_explain(stdout, policy, o->explain, error)
+			       ? 0 : usage_error(*error);
+	if (!o->files || !*o->files) {
+		fprintf(stderr, "seclint: no input (give FILE..., or '-' for "
+				"standard input; see --help)\n");
+		return 2;
+	}
+	return check_files(o, policy, error);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	g_autoptr(GError) error = NULL;
+	int status;
+
+	g_mime_init();
+	if (!parse_args(&argc, &argv, &o, &error)) {
+		status = usage_error(error);
+	} else if (o.version) {
+		printf("seclint %s\n", SECLINT_VERSION);
+		status = 0;
+	} else {
+		status = run_options(&o, &error);
+	}
+	options_clear(&o);
+	g_mime_shutdown();
+	return status;
+}

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The digest: a GMimeMessage turned into the read-only struct sl_message
+ * that rules see.  This is the only file that walks GMime objects.
+ */
+#include <string.h>
+
+#include "gmime-extra.h"
+#include "message.h"
+
+#define SL_MAX_MIME_DEPTH 64
+
+static const char *const recipient_headers[] = {
+	"To", "Cc", "Bcc", "Resent-To", "Resent-Cc", "Resent-Bcc",
+};
+
+static void address_free(gpointer p)
+{
+	struct sl_address *a = p;
+
+	g_free(a->addr);
+	g_free(a->display);
+	g_free(a);
+}
+
+static void part_free(gpointer p)
+{
+	struct sl_part *part = p;
+
+	g_free(part->path);
+	g_free(part->type);
+	g_free(part->disposition);
+	g_free(part->filename);
+	g_free(part);
+}
+
+void sl_message_free(struct sl_message *msg)
+{
+	if (!msg)
+		return;
+	g_free(msg->message_id);
+	g_free(msg->subject);
+	g_ptr_array_unref(msg->recipients);
+	g_ptr_array_unref(msg->parts);
+	g_free(msg);
+}
+
+struct sl_message *sl_message_new(void)
+{
+	struct sl_message *msg = g_new0(struct sl_message, 1);
+
+	msg->recipients = g_ptr_array_new_with_free_func(address_free);
+	msg->parts = g_ptr_array_new_with_free_func(part_free);
+	return msg;
+}
+
+static const char *canonical_recipient_header(const char *name)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(recipient_headers); i++)
+		if (!g_ascii_strcasecmp(name, recipient_headers[i]))
+			return recipient_headers[i];
+	return NULL;
+}
+
+gboolean sl_is_recipient_header(const char *name)
+{
+	return canonical_recipient_header(name) != NULL;
+}
+
+static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
+				  GError **error)
+{
+	GMimeHeaderList *headers = g_mime_object_get_header_list(obj);
+	int n = g_mime_header_list_get_count(headers);
+
+	for (int i = 0; i < n; i++) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(headers, i);
+		const char *name = canonical_recipient_header(
+			g_mime_header_get_name(h));
+
+		if (name && !sl_address_add_header(msg->recipients, name,
+						   g_mime_header_get_raw_value(h),
+						   error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static char *lower_type(GMimeContentType *ct)
+{
+	g_autofree char *type = g_mime_content_type_get_mime_type(ct);
+
+	return g_ascii_strdown(type, -1);
+}
+
+static gboolean type_is(GMimeObject *obj, const char *type, const char *sub)
+{
+	return g_mime_content_type_is_type(g_mime_object_get_content_type(obj),
+					   type, sub);
+}
+
+static gboolean param_is(GMimeObject *obj, const char *param,
+			 const char *value)
+{
+	const char *v = g_mime_content_type_get_parameter(
+		g_mime_object_get_content_type(obj), param);
+
+	return v && !g_ascii_strcasecmp(v, value);
+}
+
+/*
+ * Is child number @index of @parent part of a PGP/MIME or S/MIME structure
+ * (RFC 3156, RFC 8551) rather than content?
+ */
+static gboolean is_crypto_child(GMimeObject *parent, int index,
+				GMimeObject *child)
+{
+	if (!parent)
+		return FALSE;
+	if (type_is(parent, "multipart", "signed") && index == 1)
+		return (param_is(parent, "protocol", "application/pgp-signature") &&
+			type_is(child, "application", "pgp-signature")) ||
+		       ((param_is(parent, "protocol", "application/pkcs7-signature") ||
+			 param_is(parent, "protocol", "application/x-pkcs7-signature")) &&
+			(type_is(child, "application", "pkcs7-signature") ||
+			 type_is(child, "application", "x-pkcs7-signature")));
+	if (type_is(parent, "multipart", "encrypted") &&
+	    param_is(parent, "protocol", "application/pgp-encrypted"))
+		return (index == 0 && type_is(child, "application", "pgp-encrypted")) ||
+		       (index == 1 && type_is(child, "application", "octet-stream"));
+	return FALSE;
+}
+
+static gboolean is_smime_envelope(GMimeObject *parent, GMimeObject *obj)
+{
+	return !parent && (type_is(obj, "application", "pkcs7-mime") ||
+			   type_is(obj, "application", "x-pkcs7-mime"));
+}
+
+struct walk {
+	struct sl_message *msg;
+	GError **error;
+};
+
+static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
+		     int index, const char *path, unsigned depth);
+
+static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
+		     int index, const char *path, unsigned depth)
+{
+	struct sl_part *part = g_new0(struct sl_part, 1);
+	GMimeContentDisposition *cd = g_mime_object_get_content_disposition(obj);
+
+	part->path = g_strdup(path);
+	part->type = lower_type(g_mime_object_get_content_type(obj));
+	part->depth = depth;
+	part->leaf = GMIME_IS_PART(obj);
+	part->crypto = is_crypto_child(parent, index, obj) ||
+		       is_smime_envelope(parent, obj);
+	if (cd && g_mime_content_disposition_get_disposition(cd))
+		part->disposition = g_ascii_strdown(
+			g_mime_content_disposition_get_disposition(cd), -1);
+	if (GMIME_IS_PART(obj) && g_mime_part_get_filename(GMIME_PART(obj)))
+		part->filename = g_strdup(g_mime_part_get_filename(GMIME_PART(obj)));
+	g_ptr_array_add(w->msg->parts, part);
+}
+
+static gboolean walk_multipart(struct walk *w, GMimeMultipart *mp,
+			       const char *path, unsigned depth)
+{
+	int n = g_mime_multipart_get_count(mp);
+
+	for (int i = 0; i < n; i++) {
+		g_autofree char *sub = *path ? g_strdup_printf("%s.%d", path, i + 1)
+					     : g_strdup_printf("%d", i + 1);
+
+		if (!walk(w, g_mime_multipart_get_part(mp, i), GMIME_OBJECT(mp),
+			  i, sub, depth + 1))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
+		     int index, const char *path, unsigned depth)
+{
+	if (depth > SL_MAX_MIME_DEPTH) {
+		g_set_error(w->error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "MIME parts nested deeper than %d levels",
+			    SL_MAX_MIME_DEPTH);
+		return FALSE;
+	}
+	add_part(w, obj, parent, index, *path ? path : "1", depth);
+	if (GMIME_IS_MULTIPART(obj))
+		return walk_multipart(w, GMIME_MULTIPART(obj), path, depth);
+	if (GMIME_IS_MESSAGE_PART(obj)) {
+		GMimeMessage *inner =
+			g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
+		g_autofree char *sub = g_strdup_printf("%s.1", *path ? path : "1");
+
+		if (inner && g_mime_message_get_mime_part(inner))
+			return walk(w, g_mime_message_get_mime_part(inner), obj,
+				    0, sub, depth + 1);
+	}
+	return TRUE;
+}
+
+gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
+			   GError **error)
+{
+	struct walk w = { msg, error };
+	const char *subject = g_mime_message_get_subject(gm);
+	const char *id = g_mime_message_get_message_id(gm);
+	GMimeObject *body = g_mime_message_get_mime_part(gm);
+
+	msg->subject = subject ? g_strdup(subject) : NULL;
+	msg->message_id = id ? g_strdup(id) : NULL;
+	if (!digest_recipients(msg, GMIME_OBJECT(gm), error))
+		return FALSE;
+	return !body || walk(&w, body, NULL, 0, "", 0);
+}

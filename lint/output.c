@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Reporting findings: gcc-style text for people and editors, one JSON
+ * document for tools, and the exit code (0 clean, 1 error findings,
+ * 2 an input could not be checked).
+ */
+#include <string.h>
+
+#include "output.h"
+
+static const char *const text_level[] = {
+	[SL_SEV_INFO] = "note",
+	[SL_SEV_WARNING] = "warning",
+	[SL_SEV_ERROR] = "error",
+};
+
+static const char *const level_color[] = {
+	[SL_SEV_INFO] = "\033[1;36m",
+	[SL_SEV_WARNING] = "\033[1;35m",
+	[SL_SEV_ERROR] = "\033[1;31m",
+};
+
+void sl_output_init(struct sl_output *o, enum sl_format format,
+		    gboolean color, FILE *out)
+{
+	memset(o, 0, sizeof(*o));
+	o->format = format;
+	o->color = color;
+	o->out = out;
+	o->json = g_string_new(NULL);
+	o->json_errors = g_string_new(NULL);
+}
+
+char *sl_sanitise(const char *s)
+{
+	char *valid = g_utf8_make_valid(s ? s : "", -1);
+
+	for (char *p = valid; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+	return valid;
+}
+
+void sl_json_string(GString *out, const char *s)
+{
+	g_autofree char *valid = g_utf8_make_valid(s ? s : "", -1);
+
+	g_string_append_c(out, '"');
+	for (const unsigned char *p = (const unsigned char *)valid; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			g_string_append_printf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			g_string_append_printf(out, "\\u%04x", *p);
+		else
+			g_string_append_c(out, (char)*p);
+	}
+	g_string_append_c(out, '"');
+}
+
+static void json_member(GString *out, const char *key, const char *value)
+{
+	g_string_append_printf(out, "\"%s\":", key);
+	if (value)
+		sl_json_string(out, value);
+	else
+		g_string_append(out, "null");
+}
+
+static void text_message_context(struct sl_output *o, const char *file,
+				 const struct sl_message *msg)
+{
+	g_autofree char *id = sl_sanitise(msg->message_id ? msg->message_id
+							   : "(no Message-ID)");
+	g_autofree char *subject = sl_sanitise(msg->subject ? msg->subject
+							    : "(no Subject)");
+
+	fprintf(o->out, "%s:%u: In message %u <%s> \"%s\":\n", file,
+		msg->index, msg->index, id, subject);
+}
+
+static void text_finding(struct sl_output *o, const char *file,
+			 gboolean is_mbox, const struct sl_message *msg,
+			 const struct sl_finding *f)
+{
+	g_autofree char *text = sl_sanitise(f->text);
+	const char *on = o->color ? level_color[f->severity] : "";
+	const char *off = o->color ? "\033[0m" : "";
+
+	fprintf(o->out, "%s", file);
+	if (is_mbox)
+		fprintf(o->out, ":%u", msg->index);
+	fprintf(o->out, ": %s%s:%s %s [%s]\n", on, text_level[f->severity],
+		off, text, f->rule->id);
+	fprintf(o->out, "    fix: %s\n", f->rule->help);
+}
+
+static void json_finding(struct sl_output *o, const char *file,
+			 const struct sl_message *msg,
+			 const struct sl_finding *f)
+{
+	GString *j = o->json;
+
+	g_string_append(j, j->len ? ",\n    {" : "\n    {");
+	json_member(j, "file", file);
+	g_string_append_printf(j, ",\"message\":%u,", msg->index);
+	json_member(j, "message_id", msg->message_id);
+	g_string_append_c(j, ',');
+	json_member(j, "subject", msg->subject);
+	g_string_append_c(j, ',');
+	json_member(j, "rule", f->rule->id);
+	g_string_append_c(j, ',');
+	json_member(j, "severity", sl_severity_name(f->severity));
+	g_string_append_c(j, ',');
+	json_member(j, "summary", f->rule->summary);
+	g_string_append_c(j, ',');
+	json_member(j, "text", f->text);
+	g_string_append_c(j, ',');
+	json_member(j, "where", f->where);
+	g_string_append_c(j, ',');
+	json_member(j, "help", f->rule->help);
+	g_string_append_c(j, '}');
+}
+
+void sl_output_message(struct sl_output *o, const char *file,
+		       gboolean is_mbox, const struct sl_message *msg,
+		       const GPtrArray *findings)
+{
+	g_autofree char *safe_file = sl_sanitise(file);
+
+	if (o->format == SL_FORMAT_TEXT && is_mbox && findings->len)
+		text_message_context(o, safe_file, msg);
+	for (guint i = 0; i < findings->len; i++) {
+		const struct sl_finding *f = findings->pdata[i];
+
+		o->counts[f->severity]++;
+		if (o->format == SL_FORMAT_TEXT)
+			text_finding(o, safe_file, is_mbox, msg, f);
+		else
+			json_finding(o, file, msg, f);
+	}
+}
+
+void sl_output_input_error(struct sl_output *o, const char *file,
+			   const GError *error)
+{
+	g_autofree char *safe_file = sl_sanitise(file);
+	g_autofree char *reason = sl_sanitise(error->message);
+	GString *j = o->json_errors;
+
+	o->input_errors++;
+	fprintf(stderr, "seclint: cannot check '%s': %s\n", safe_file, reason);
+	if (o->format != SL_FORMAT_JSON)
+		return;
+	g_string_append(j, j->len ? ",\n    {" : "\n    {");
+	json_member(j, "file", file);
+	g_string_append_c(j, ',');
+	json_member(j, "reason", error->message);
+	g_string_append_c(j, '}');
+}
+
+void sl_output_finish(struct sl_output *o)
+{
+	if (o->format == SL_FORMAT_JSON) {
+		fprintf(o->out,
+			"{\n  \"version\": 1,\n  \"tool\": {\"name\": \"seclint\", "
+			"\"version\": \"%s\"},\n  \"findings\": [%s\n  ],\n"
+			"  \"input_errors\": [%s\n  ],\n"
+			"  \"counts\": {\"error\": %u, \"warning\": %u, "
+			"\"info\": %u, \"input_error\": %u}\n}\n",
+			SECLINT_VERSION, o->json->str, o->json_errors->str,
+			o->counts[SL_SEV_ERROR], o->counts[SL_SEV_WARNING],
+			o->counts[SL_SEV_INFO], o->input_errors);
+	}
+	g_string_free(o->json, TRUE);
+	g_string_free(o->json_errors, TRUE);
+	o->json = o->json_errors = NULL;
+	fflush(o->out);
+}
+
+int sl_output_exit_code(const struct sl_output *o)
+{
+	if (o->input_errors)
+		return 2;
+	return o->counts[SL_SEV_ERROR] ? 1 : 0;
+}

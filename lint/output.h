@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_OUTPUT_H
+#define SECLINT_OUTPUT_H
+
+#include <stdio.h>
+
+#include "seclint.h"
+
+enum sl_format {
+	SL_FORMAT_TEXT,
+	SL_FORMAT_JSON,
+};
+
+struct sl_output {
+	enum sl_format format;
+	gboolean color;
+	FILE *out;
+	GString *json;		/* findings array, for SL_FORMAT_JSON */
+	GString *json_errors;	/* input errors array */
+	unsigned counts[SL_SEV_ERROR + 1];
+	unsigned input_errors;
+};
+
+void sl_output_init(struct sl_output *o, enum sl_format format,
+		    gboolean color, FILE *out);
+void sl_output_message(struct sl_output *o, const char *file,
+		       gboolean is_mbox, const struct sl_message *msg,
+		       const GPtrArray *findings);
+void sl_output_input_error(struct sl_output *o, const char *file,
+			   const GError *error);
+void sl_output_finish(struct sl_output *o);
+int sl_output_exit_code(const struct sl_output *o);
+
+/* Valid UTF-8 with control characters replaced, safe for a terminal. */
+char *sl_sanitise(const char *s);
+void sl_json_string(GString *out, const char *s);
+
+#endif

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Policy data: the lists, their addresses, visibility, subject tags and
+ * roles, read from a GLib key file (rules/policy.conf).  Nothing about a
+ * list is written in C.
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include "seclint.h"
+
+#define LIST_PREFIX "list "
+#define RULE_PREFIX "rule "
+
+static void list_free(gpointer p)
+{
+	struct sl_list *l = p;
+
+	g_free(l->id);
+	g_free(l->name);
+	g_strfreev(l->addresses);
+	g_free(l->subject_tag);
+	g_strfreev(l->roles);
+	g_free(l);
+}
+
+void sl_policy_free(struct sl_policy *policy)
+{
+	if (!policy)
+		return;
+	g_free(policy->path);
+	g_ptr_array_unref(policy->lists);
+	g_strfreev(policy->list_patterns);
+	g_hash_table_unref(policy->severity);
+	g_free(policy);
+}
+
+static char **normalised_list(GKeyFile *kf, const char *group,
+			      const char *key, GError **error)
+{
+	g_auto(GStrv) raw = g_key_file_get_string_list(kf, group, key, NULL,
+						       error);
+	GPtrArray *out;
+
+	if (!raw)
+		return NULL;
+	out = g_ptr_array_new();
+	for (char **p = raw; *p; p++)
+		if (**p)
+			g_ptr_array_add(out, sl_address_normalise(*p));
+	g_ptr_array_add(out, NULL);
+	return (char **)g_ptr_array_free(out, FALSE);
+}
+
+static struct sl_list *load_list(GKeyFile *kf, const char *group,
+				 GError **error)
+{
+	struct sl_list *l = g_new0(struct sl_list, 1);
+	g_autofree char *visibility = NULL;
+
+	l->id = g_strdup(group + strlen(LIST_PREFIX));
+	l->name = g_key_file_get_string(kf, group, "name", NULL);
+	l->subject_tag = g_key_file_get_string(kf, group, "subject-tag", NULL);
+	l->roles = g_key_file_get_string_list(kf, group, "roles", NULL, NULL);
+	if (!l->roles)
+		l->roles = g_new0(char *, 1);
+	l->addresses = normalised_list(kf, group, "addresses", error);
+	visibility = g_key_file_get_string(kf, group, "visibility", NULL);
+	if (!l->addresses || !l->name || !visibility ||
+	    (strcmp(visibility, "public") && strcmp(visibility, "closed"))) {
+		if (error && !*error)
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+				    "[%s] needs name, addresses and "
+				    "visibility=public|closed", group);
+		list_free(l);
+		return NULL;
+	}
+	l->public = !strcmp(visibility, "public");
+	return l;
+}
+
+static gboolean load_rule(struct sl_policy *policy, GKeyFile *kf,
+			  const char *group, GError **error)
+{
+	const char *id = group + strlen(RULE_PREFIX);
+	g_autofree char *level = g_key_file_get_string(kf, group, "severity",
+						       NULL);
+	enum sl_severity sev;
+
+	if (!sl_rule_find(id)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+			    "[%s]: no such rule", group);
+		return FALSE;
+	}
+	if (!level)
+		return TRUE;
+	if (!sl_severity_parse(level, &sev)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+			    "[%s]: unknown severity '%s' (off, info, warning, "
+			    "error)", group, level);
+		return FALSE;
+	}
+	g_hash_table_insert(policy->severity, g_strdup(id),
+			    GINT_TO_POINTER(sev + 1));
+	return TRUE;
+}
+
+static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
+			    GError **error)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+
+	for (char **g = groups; *g; g++) {
+		if (g_str_has_prefix(*g, LIST_PREFIX)) {
+			struct sl_list *l = load_list(kf, *g, error);
+
+			if (!l)
+				return FALSE;
+			g_ptr_array_add(policy->lists, l);
+		} else if (g_str_has_prefix(*g, RULE_PREFIX)) {
+			if (!load_rule(policy, kf, *g, error))
+				return FALSE;
+		} else if (strcmp(*g, "mailing-lists")) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+				    "unknown group [%s]", *g);
+			return FALSE;
+		}
+	}
+	policy->list_patterns = normalised_list(kf, "mailing-lists",
+						"patterns", NULL);
+	if (!policy->list_patterns)
+		policy->list_patterns = g_new0(char *, 1);
+	return TRUE;
+}
+
+struct sl_policy *sl_policy_load(const char *path, GError **error)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(sl_policy) policy = g_new0(struct sl_policy, 1);
+
+	policy->path = g_strdup(path);
+	policy->lists = g_ptr_array_new_with_free_func(list_free);
+	policy->severity = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, NULL);
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, error) ||
+	    !load_groups(policy, kf, error)) {
+		g_prefix_error(error, "policy '%s': ", path);
+		if (error && *error)
+			(*error)->code = SECLINT_ERROR_POLICY;
+		return NULL;
+	}
+	return g_steal_pointer(&policy);
+}
+
+static char *exe_relative_policy(void)
+{
+	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+	g_autofree char *bindir = NULL;
+
+	if (!exe)
+		return NULL;
+	bindir = g_path_get_dirname(exe);
+	return g_build_filename(bindir, "..", "share", "seclint",
+				"policy.conf", NULL);
+}
+
+/*
+ * The policy in force without --policy: $SECLINT_POLICY, then the install
+ * prefix relative to the executable, then the source tree it was built from.
+ */
+struct sl_policy *sl_policy_load_default(GError **error)
+{
+	const char *env = g_getenv("SECLINT_POLICY");
+	g_autofree char *installed = NULL;
+
+	if (env && *env)
+		return sl_policy_load(env, error);
+	installed = exe_relative_policy();
+	if (installed && g_file_test(installed, G_FILE_TEST_IS_REGULAR))
+		return sl_policy_load(installed, error);
+	return sl_policy_load(SECLINT_SOURCE_POLICY, error);
+}
+
+static gboolean strv_contains(char **v, const char *s)
+{
+	return v && g_strv_contains((const char *const *)v, s);
+}
+
+const struct sl_list *sl_policy_find_list(const struct sl_policy *policy,
+					  const char *addr)
+{
+	for (guint i = 0; i < policy->lists->len; i++) {
+		const struct sl_list *l = policy->lists->pdata[i];
+
+		if (strv_contains(l->addresses, addr))
+			return l;
+	}
+	return NULL;
+}
+
+gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
+				   const char *addr)
+{
+	if (sl_policy_find_list(policy, addr))
+		return TRUE;
+	for (char **p = policy->list_patterns; *p; p++)
+		if (g_pattern_match_simple(*p, addr))
+			return TRUE;
+	return FALSE;
+}
+
+gboolean sl_list_has_role(const struct sl_list *list, const char *role)
+{
+	return list && strv_contains(list->roles, role);
+}
+
+enum sl_severity sl_policy_severity(const struct sl_policy *policy,
+				    const char *rule_id,
+				    enum sl_severity fallback)
+{
+	gpointer v = g_hash_table_lookup(policy->severity, rule_id);
+
+	return v ? (enum sl_severity)(GPOINTER_TO_INT(v) - 1) : fallback;
+}

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The message model: address parsing, decoded subjects, MIME digest, mbox
+ * splitting and the inputs seclint must refuse.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "message.h"
+
+static const char *inputs;
+
+struct collected {
+	GPtrArray *msgs;
+};
+
+static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
+{
+	GPtrArray *msgs = data;
+	struct sl_message *copy = sl_message_new();
+
+	(void)error;
+	/* Steal the digest: the caller frees msg right after we return. */
+	g_ptr_array_extend_and_steal(copy->recipients,
+				     g_steal_pointer(&msg->recipients));
+	msg->recipients = g_ptr_array_new();
+	g_ptr_array_extend_and_steal(copy->parts, g_steal_pointer(&msg->parts));
+	msg->parts = g_ptr_array_new();
+	copy->subject = g_steal_pointer(&msg->subject);
+	copy->message_id = g_steal_pointer(&msg->message_id);
+	copy->index = msg->index;
+	g_ptr_array_add(msgs, copy);
+	return TRUE;
+}
+
+static GPtrArray *parse(const char *text)
+{
+	GPtrArray *msgs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sl_message_free);
+	g_autoptr(GError) error = NULL;
+	gboolean mbox;
+
+	if (!sl_input_parse(text, strlen(text), NULL, &mbox, keep, msgs,
+			    &error))
+		fail_msg("parse failed: %s", error->message);
+	return msgs;
+}
+
+static const struct sl_message *one(GPtrArray *msgs)
+{
+	assert_int_equal(msgs->len, 1);
+	return msgs->pdata[0];
+}
+
+static gboolean has_addr(const struct sl_message *m, const char *addr,
+			 const char *header)
+{
+	for (guint i = 0; i < m->recipients->len; i++) {
+		const struct sl_address *a = m->recipients->pdata[i];
+
+		if (!strcmp(a->addr, addr) && !strcmp(a->header, header))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static void test_addresses(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From: a@example.org\n"
+		"To: \"Security Officers\" <Security@Kernel.ORG.>,\n"
+		"\tteam: one@example.org, two@example.org;\n"
+		"Cc: x@example.com (security@kernel.org)\n"
+		"Cc: =?UTF-8?Q?Zo=C3=AB?= <zoe@example.net>\n"
+		"Bcc: undisclosed-recipients:;\n"
+		"Resent-Cc: <@relay.example:linux-distros@vs.openwall.org>\n"
+		"Subject: s\n\nbody\n");
+	const struct sl_message *m = one(msgs);
+
+	(void)state;
+	assert_true(has_addr(m, "security@kernel.org", "To"));
+	assert_true(has_addr(m, "one@example.org", "To"));
+	assert_true(has_addr(m, "two@example.org", "To"));
+	assert_true(has_addr(m, "x@example.com", "Cc"));
+	assert_true(has_addr(m, "zoe@example.net", "Cc"));
+	assert_true(has_addr(m, "linux-distros@vs.openwall.org", "Resent-Cc"));
+	assert_int_equal(m->recipients->len, 6);
+}
+
+static void test_display_name_is_not_address(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From: a@example.org\n"
+		"To: \"security@kernel.org\" <evil@example.com>,"
+		" xsecurity@kernel.org, security@kernel.org.evil.com\n"
+		"Subject: s\n\nsecurity@kernel.org\n");
+	const struct sl_message *m = one(msgs);
+
+	(void)state;
+	for (guint i = 0; i < m->recipients->len; i++) {
+		const struct sl_address *a = m->recipients->pdata[i];
+
+		assert_string_not_equal(a->addr, "security@kernel.org");
+	}
+	assert_int_equal(m->recipients->len, 3);
+}
+
+static void test_encoded_subject(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From: a@example.org\n"
+		"Subject: =?UTF-8?Q?=5Bvs=5D_Linux_kernel=3A?=\n"
+		" =?UTF-8?B?IFVBRiBpbiBmb28=?=\n"
+		"Message-ID: <abc@example.org>\n\nbody\n");
+	const struct sl_message *m = one(msgs);
+
+	(void)state;
+	assert_string_equal(m->subject, "[vs] Linux kernel: UAF in foo");
+	assert_string_equal(m->message_id, "abc@example.org");
+}
+
+static void test_mime_digest(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From: a@example.org\nSubject: s\nMIME-Version: 1.0\n"
+		"Content-Type: multipart/signed; boundary=o;"
+		" protocol=\"application/pgp-signature\"\n\n"
+		"--o\nContent-Type: multipart/mixed; boundary=i\n\n"
+		"--i\nContent-Type: text/plain\n\nhi\n"
+		"--i\nContent-Type: text/plain\n"
+		"Content-Disposition: attachment; filename*=utf-8''a%20b.c\n\n"
+		"int x;\n--i--\n"
+		"--o\nContent-Type: application/pgp-signature; name=signature.asc\n\n"
+		"sig\n--o--\n");
+	const struct sl_message *m = one(msgs);
+	const struct sl_part *att, *sig;
+
+	(void)state;
+	assert_int_equal(m->parts->len, 5);
+	att = m->parts->pdata[3];
+	sig = m->parts->pdata[4];
+	assert_string_equal(att->path, "1.2");
+	assert_string_equal(att->filename, "a b.c");
+	assert_true(sl_part_is_attachment(att));
+	assert_string_equal(sig->path, "2");
+	assert_true(sig->crypto);
+	assert_false(sl_part_is_attachment(sig));
+}
+
+static void test_mbox_split(void **state)
+{
+	g_autofree char *path = g_build_filename(inputs, "series.mbox", NULL);
+	g_autoptr(GPtrArray) msgs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sl_message_free);
+	g_autoptr(GError) error = NULL;
+	gboolean mbox = FALSE;
+	const struct sl_message *second;
+
+	(void)state;
+	assert_true(sl_input_read(path, NULL, &mbox, keep, msgs, &error));
+	assert_true(mbox);
+	assert_int_equal(msgs->len, 3);
+	second = msgs->pdata[1];
+	assert_int_equal(second->index, 2);
+	assert_string_equal(second->message_id, "series-2@example.org");
+	assert_true(has_addr(second, "security@kernel.org", "To"));
+}
+
+static void expect_refused(const char *name, const char *reason)
+{
+	g_autofree char *path = g_build_filename(inputs, name, NULL);
+	g_autoptr(GPtrArray) msgs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sl_message_free);
+	g_autoptr(GError) error = NULL;
+	gboolean mbox;
+
+	assert_false(sl_input_read(path, NULL, &mbox, keep, msgs, &error));
+	assert_non_null(error);
+	if (!strstr(error->message, reason))
+		fail_msg("%s: '%s' does not say '%s'", name, error->message,
+			 reason);
+}
+
+static void test_refused_inputs(void **state)
+{
+	(void)state;
+	expect_refused("empty.eml", "empty");
+	expect_refused("whitespace.eml", "white space");
+	expect_refused("binary.bin", "binary");
+	expect_refused("garbage.txt", "does not start with a mail header");
+	expect_refused("does-not-exist.eml", "cannot open");
+}
+
+static void test_unparsable_recipients(void **state)
+{
+	static const char text[] = "From: a@example.org\nTo: ;;;\n"
+				   "Subject: s\n\nb\n";
+	g_autoptr(GError) error = NULL;
+	gboolean mbox;
+
+	(void)state;
+	assert_false(sl_input_parse(text, strlen(text), NULL, &mbox, keep,
+				    NULL, &error));
+	assert_non_null(strstr(error->message, "To"));
+}
+
+static void test_missing_boundary_refused(void **state)
+{
+	static const char text[] = "From: a@example.org\nTo: b@example.org\n"
+				   "Subject: s\nMIME-Version: 1.0\n"
+				   "Content-Type: multipart/mixed\n\nb\n";
+	g_autoptr(GError) error = NULL;
+	gboolean mbox;
+
+	(void)state;
+	assert_false(sl_input_parse(text, strlen(text), NULL, &mbox, keep,
+				    NULL, &error));
+	assert_non_null(strstr(error->message, "boundary"));
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_addresses),
+		cmocka_unit_test(test_display_name_is_not_address),
+		cmocka_unit_test(test_encoded_subject),
+		cmocka_unit_test(test_mime_digest),
+		cmocka_unit_test(test_mbox_split),
+		cmocka_unit_test(test_refused_inputs),
+		cmocka_unit_test(test_unparsable_recipients),
+		cmocka_unit_test(test_missing_boundary_refused),
+	};
+	int rc;
+
+	if (argc != 2)
+		return 2;
+	inputs = argv[1];
+	g_mime_init();
+	rc = cmocka_run_group_tests_name("message", tests, NULL, NULL);
+	g_mime_shutdown();
+	return rc;
+}

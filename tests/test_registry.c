@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The registry meta-test: every rule is fully declared, ids are unique
+ * kebab-case, and every rule has firing and near-miss fixtures.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "seclint.h"
+
+static const char *fixtures;
+
+static void test_declarations(void **state)
+{
+	(void)state;
+	assert_true(sl_rules_count > 0);
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		const struct sl_rule *r = sl_rules[i];
+
+		assert_non_null(r->id);
+		assert_true(g_regex_match_simple("^[a-z0-9]+(-[a-z0-9]+)+$",
+						 r->id, 0, 0));
+		assert_true(r->severity > SL_SEV_OFF);
+		assert_true(r->summary && *r->summary);
+		assert_true(r->rationale && strlen(r->rationale) > 80);
+		assert_true(r->help && *r->help);
+		assert_true(r->source.document && r->source.section &&
+			    r->source.revision);
+		assert_true(r->example_bad && r->example_good);
+		assert_non_null(r->check);
+		assert_ptr_equal(sl_rule_find(r->id), r);
+		for (size_t j = 0; j < i; j++)
+			assert_string_not_equal(sl_rules[j]->id, r->id);
+	}
+}
+
+static unsigned count_prefix(const char *dir, const char *prefix)
+{
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	const char *name;
+	unsigned n = 0;
+
+	while (d && (name = g_dir_read_name(d)))
+		n += g_str_has_prefix(name, prefix) &&
+		     g_str_has_suffix(name, ".eml");
+	return n;
+}
+
+static void test_fixtures_exist(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		g_autofree char *dir = g_build_filename(fixtures,
+							sl_rules[i]->id, NULL);
+
+		if (count_prefix(dir, "fire-") < 3)
+			fail_msg("%s: fewer than 3 fire- fixtures", dir);
+		if (count_prefix(dir, "pass-") < 3)
+			fail_msg("%s: fewer than 3 pass- fixtures", dir);
+	}
+}
+
+static void test_fixture_dirs_name_rules(void **state)
+{
+	g_autoptr(GDir) d = g_dir_open(fixtures, 0, NULL);
+	const char *name;
+
+	(void)state;
+	assert_non_null(d);
+	while ((name = g_dir_read_name(d)))
+		if (!sl_rule_find(name))
+			fail_msg("tests/rules/%s names no rule", name);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_declarations),
+		cmocka_unit_test(test_fixtures_exist),
+		cmocka_unit_test(test_fixture_dirs_name_rules),
+	};
+
+	if (argc != 2)
+		return 2;
+	fixtures = argv[1];
+	return cmocka_run_group_tests_name("registry", tests, NULL, NULL);
+}

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_rule RULE DIR: every DIR/fire-*.eml must draw at least one finding
+ * of RULE at its default severity, and every DIR/pass-*.eml none.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "message.h"
+
+static const struct sl_rule *rule;
+static struct sl_policy *policy;
+
+struct fixture {
+	char *path;
+	gboolean fire;
+};
+
+struct count {
+	const struct sl_rule *rule;
+	unsigned hits;
+	unsigned messages;
+};
+
+static gboolean count_hits(struct sl_message *msg, gpointer data,
+			   GError **error)
+{
+	struct count *c = data;
+	g_autoptr(GPtrArray) findings = sl_lint_message(msg, policy);
+
+	(void)error;
+	c->messages++;
+	for (guint i = 0; i < findings->len; i++) {
+		const struct sl_finding *f = findings->pdata[i];
+
+		if (f->rule == c->rule) {
+			assert_int_equal(f->severity, c->rule->severity);
+			assert_non_null(f->text);
+			assert_non_null(f->where);
+			c->hits++;
+		}
+	}
+	return TRUE;
+}
+
+static void test_fixture(void **state)
+{
+	const struct fixture *fx = *state;
+	struct count c = { rule, 0, 0 };
+	g_autoptr(GError) error = NULL;
+	gboolean mbox;
+
+	if (!sl_input_read(fx->path, NULL, &mbox, count_hits, &c, &error))
+		fail_msg("%s: %s", fx->path, error->message);
+	assert_int_equal(c.messages, 1);
+	if (fx->fire && c.hits == 0)
+		fail_msg("%s: %s did not fire", fx->path, rule->id);
+	if (!fx->fire && c.hits)
+		fail_msg("%s: %s fired %u times", fx->path, rule->id, c.hits);
+}
+
+static void test_examples(void **state)
+{
+	struct count bad = { rule, 0, 0 }, good = { rule, 0, 0 };
+	g_autoptr(GError) error = NULL;
+	gboolean mbox;
+
+	(void)state;
+	assert_true(sl_input_parse(rule->example_bad, strlen(rule->example_bad),
+				   NULL, &mbox, count_hits, &bad, &error));
+	assert_true(sl_input_parse(rule->example_good,
+				   strlen(rule->example_good), NULL, &mbox,
+				   count_hits, &good, &error));
+	assert_true(bad.hits > 0);
+	assert_int_equal(good.hits, 0);
+}
+
+static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)
+{
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	assert_non_null(d);
+	while ((name = g_dir_read_name(d))) {
+		struct fixture *fx;
+		struct CMUnitTest t = { 0 };
+
+		if (!g_str_has_suffix(name, ".eml"))
+			continue;
+		fx = g_new0(struct fixture, 1);
+		fx->path = g_build_filename(dir, name, NULL);
+		fx->fire = g_str_has_prefix(name, "fire-");
+		if (!fx->fire && !g_str_has_prefix(name, "pass-"))
+			fail_msg("%s: name must start fire- or pass-", name);
+		t.name = g_strdup(name);
+		t.test_func = test_fixture;
+		t.initial_state = fx;
+		g_array_append_val(tests, t);
+		g_ptr_array_add(keep, fx->path);
+		g_ptr_array_add(keep, fx);
+		g_ptr_array_add(keep, (char *)t.name);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	g_autoptr(GArray) tests = g_array_new(FALSE, TRUE,
+					      sizeof(struct CMUnitTest));
+	g_autoptr(GPtrArray) keep = g_ptr_array_new_with_free_func(g_free);
+	struct CMUnitTest examples = { "declaration examples", test_examples,
+				       NULL, NULL, NULL };
+	g_autoptr(GError) error = NULL;
+	int rc;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: test_rule RULE FIXTURE-DIR\n");
+		return 2;
+	}
+	g_mime_init();
+	rule = sl_rule_find(argv[1]);
+	policy = sl_policy_load(SECLINT_SOURCE_POLICY, &error);
+	if (!rule || !policy) {
+		fprintf(stderr, "test_rule: no rule '%s' or no policy\n", argv[1]);
+		return 2;
+	}
+	g_array_append_val(tests, examples);
+	add_fixtures(tests, keep, argv[2]);
+	rc = _cmocka_run_group_tests(argv[1], (struct CMUnitTest *)tests->data,
+				     tests->len, NULL, NULL);
+	sl_policy_free(policy);
+	g_mime_shutdown();
+	return rc;
+}
