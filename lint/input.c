@@ -68,7 +68,7 @@ static gboolean sniff(const char *bytes, gsize len, gboolean *is_mbox,
 {
 	gsize i = 0;
 
-	if (memchr(bytes, '\0', len)) {
+	if (len && memchr(bytes, '\0', len)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "binary data (NUL bytes), not a mail message");
 		return FALSE;

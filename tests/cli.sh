@@ -1,0 +1,111 @@
+#!/bin/sh
+# CLI contract: exit codes, output formats, extra recipients, stdin.
+# usage: cli.sh SECLINT TESTS-DIR
+set -u
+seclint=$1
+dir=$2
+in=$dir/inputs
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+check() {
+	# check NAME EXPECTED-EXIT COMMAND...
+	name=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $name: exit $got, want $want"
+		cat "$tmp/out" "$tmp/err"
+	fi
+}
+
+expect_grep() {
+	# expect_grep NAME FILE PATTERN
+	if grep -q -- "$3" "$2"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $1: '$3' not in $2:"
+		cat "$2"
+	fi
+}
+
+check clean 0 "$seclint" "$in/clean-report.eml"
+check bad 1 "$seclint" "$in/bad-report.eml"
+expect_grep bad-text "$tmp/out" \
+	"^$in/bad-report.eml: error: .* \[ksec-with-linux-distros\]$"
+expect_grep bad-fix "$tmp/out" "^    fix: "
+check empty 2 "$seclint" "$in/empty.eml"
+expect_grep empty-reason "$tmp/err" "empty.eml': empty input"
+check missing 2 "$seclint" "$tmp/nope.eml"
+expect_grep missing-reason "$tmp/err" "nope.eml': cannot open"
+check binary 2 "$seclint" "$in/binary.bin"
+check garbage 2 "$seclint" "$in/garbage.txt"
+check input-error-wins 2 "$seclint" "$in/bad-report.eml" "$in/empty.eml"
+check no-args 2 "$seclint"
+check bad-option 2 "$seclint" --frobnicate "$in/clean-report.eml"
+check bad-format 2 "$seclint" --format=xml "$in/clean-report.eml"
+check bad-policy 2 "$seclint" --policy "$tmp/none.conf" "$in/clean-report.eml"
+
+check stdin 1 sh -c "\"$seclint\" - < \"$in/bad-report.eml\""
+expect_grep stdin-name "$tmp/out" "^-: error:"
+
+printf 'From: r@example.org\nSubject: draft\n\nthe bug\n' >"$tmp/draft.eml"
+check draft-alone 0 "$seclint" "$tmp/draft.eml"
+check draft-as-if-sent 1 "$seclint" --to security@kernel.org \
+	--cc linux-distros@vs.openwall.org "$tmp/draft.eml"
+check draft-bcc 1 "$seclint" --to security@kernel.org \
+	--bcc 'Distros <distros@vs.openwall.org>' "$tmp/draft.eml"
+check draft-bad-addr 2 "$seclint" --to ';;;' "$tmp/draft.eml"
+
+check mbox 1 "$seclint" "$in/series.mbox"
+expect_grep mbox-index "$tmp/out" "series.mbox:2: error: .*\[ksec-with-linux-distros\]"
+expect_grep mbox-context "$tmp/out" "In message 2 <series-2@example.org>"
+
+check json 1 "$seclint" --format=json "$in/series.mbox" "$in/clean-report.eml"
+expect_grep json-rule "$tmp/out" '"rule":"ksec-with-linux-distros"'
+expect_grep json-index "$tmp/out" '"message":2,"message_id":"series-2@example.org"'
+expect_grep json-counts "$tmp/out" '"counts": {"error": 2, "warning": 0'
+if command -v python3 >/dev/null; then
+	cp "$tmp/out" "$tmp/doc.json"
+	check json-valid 0 python3 -m json.tool "$tmp/doc.json"
+fi
+check json-input-error 2 "$seclint" --format=json "$in/empty.eml"
+expect_grep json-input-error-doc "$tmp/out" '"reason":"empty input'
+
+check no-color 1 env NO_COLOR=1 "$seclint" --color=auto "$in/bad-report.eml"
+if grep -q "$(printf '\033')" "$tmp/out"; then
+	fail=$((fail + 1)); echo "FAIL: colour on a pipe"
+else
+	pass=$((pass + 1))
+fi
+check color-always 1 "$seclint" --color=always "$in/bad-report.eml"
+expect_grep color-always-esc "$tmp/out" "$(printf '\033')\[1;31merror"
+
+check list-rules 0 "$seclint" --list-rules
+for id in ksec-with-linux-distros distros-missing-vs-tag report-html \
+	  report-attachment oss-crosspost; do
+	expect_grep "list-$id" "$tmp/out" "^$id  *error "
+done
+check explain 0 "$seclint" --explain report-attachment
+expect_grep explain-source "$tmp/out" "Documentation/process/security-bugs.rst"
+check explain-unknown 2 "$seclint" --explain no-such-rule
+
+# Policy is data: switching a rule off in a policy file changes the verdict.
+sed 's/^\[mailing-lists\]/[rule ksec-with-linux-distros]\nseverity=off\n\n&/' \
+	"$dir/../rules/policy.conf" >"$tmp/policy.conf"
+check policy-off 1 "$seclint" --policy "$tmp/policy.conf" "$in/bad-report.eml"
+if grep -q ksec-with-linux-distros "$tmp/out"; then
+	fail=$((fail + 1)); echo "FAIL: rule switched off in policy still fired"
+else
+	pass=$((pass + 1))
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,10 @@
+#!/bin/sh
+# Installs what seclint needs to build and test, from Debian's packages.
+set -eu
+run() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+export DEBIAN_FRONTEND=noninteractive
+run apt-get update -q
+run apt-get install -y -q --no-install-recommends \
+	ca-certificates cmake gcc libc6-dev make pkg-config \
+	libgmime-3.0-dev libglib2.0-dev libgit2-dev libcmocka-dev \
+	git git-email

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Builds seclint twice, with -Werror and under AddressSanitizer +
+# UndefinedBehaviorSanitizer, and runs the whole ctest suite on each.
+set -eu
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSECLINT_WERROR=ON \
+	-DSECLINT_SANITIZE=address,undefined
+cmake --build build-asan -j "$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSECLINT_WERROR=ON
+cmake --build build -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs"
