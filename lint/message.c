@@ -190,7 +190,9 @@ static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 			    SL_MAX_MIME_DEPTH);
 		return FALSE;
 	}
-	add_part(w, obj, parent, index, *path ? path : "1", depth);
+	/* IMAP numbering: the root multipart is 0, a single body part 1. */
+	add_part(w, obj, parent, index,
+		 *path ? path : GMIME_IS_MULTIPART(obj) ? "0" : "1", depth);
 	if (GMIME_IS_MULTIPART(obj))
 		return walk_multipart(w, GMIME_MULTIPART(obj), path, depth);
 	if (GMIME_IS_MESSAGE_PART(obj)) {

@@ -98,26 +98,25 @@ static void json_finding(struct sl_output *o, const char *file,
 			 const struct sl_message *msg,
 			 const struct sl_finding *f)
 {
+	const char *const members[][2] = {
+		{ "message_id", msg->message_id },
+		{ "subject", msg->subject },
+		{ "rule", f->rule->id },
+		{ "severity", sl_severity_name(f->severity) },
+		{ "summary", f->rule->summary },
+		{ "text", f->text },
+		{ "where", f->where },
+		{ "help", f->rule->help },
+	};
 	GString *j = o->json;
 
 	g_string_append(j, j->len ? ",\n    {" : "\n    {");
 	json_member(j, "file", file);
-	g_string_append_printf(j, ",\"message\":%u,", msg->index);
-	json_member(j, "message_id", msg->message_id);
-	g_string_append_c(j, ',');
-	json_member(j, "subject", msg->subject);
-	g_string_append_c(j, ',');
-	json_member(j, "rule", f->rule->id);
-	g_string_append_c(j, ',');
-	json_member(j, "severity", sl_severity_name(f->severity));
-	g_string_append_c(j, ',');
-	json_member(j, "summary", f->rule->summary);
-	g_string_append_c(j, ',');
-	json_member(j, "text", f->text);
-	g_string_append_c(j, ',');
-	json_member(j, "where", f->where);
-	g_string_append_c(j, ',');
-	json_member(j, "help", f->rule->help);
+	g_string_append_printf(j, ",\"message\":%u", msg->index);
+	for (size_t i = 0; i < G_N_ELEMENTS(members); i++) {
+		g_string_append_c(j, ',');
+		json_member(j, members[i][0], members[i][1]);
+	}
 	g_string_append_c(j, '}');
 }
 
