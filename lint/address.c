@@ -20,6 +20,20 @@ char *sl_address_normalise(const char *addr_spec)
 	return addr;
 }
 
+static void address_free(gpointer p)
+{
+	struct sl_address *a = p;
+
+	g_free(a->addr);
+	g_free(a->display);
+	g_free(a);
+}
+
+GPtrArray *sl_address_list_new(void)
+{
+	return g_ptr_array_new_with_free_func(address_free);
+}
+
 static void add_mailbox(GPtrArray *recipients, const char *header,
 			InternetAddressMailbox *mb)
 {

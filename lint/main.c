@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "explain.h"
 #include "message.h"
 #include "output.h"
@@ -25,13 +26,6 @@ struct options {
 	char **files;
 };
 
-struct run {
-	const struct sl_policy *policy;
-	struct sl_output *output;
-	const char *file;
-	gboolean is_mbox;
-};
-
 static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
 			  GError **error)
 {
@@ -39,37 +33,6 @@ static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
 		if (!sl_address_add_header(extra, header, *a, error))
 			return FALSE;
 	return TRUE;
-}
-
-static void extra_free(gpointer p)
-{
-	struct sl_address *a = p;
-
-	g_free(a->addr);
-	g_free(a->display);
-	g_free(a);
-}
-
-static gboolean on_message(struct sl_message *msg, gpointer data,
-			   GError **error)
-{
-	struct run *run = data;
-	g_autoptr(GPtrArray) findings = sl_lint_message(msg, run->policy);
-
-	(void)error;
-	sl_output_message(run->output, run->file, run->is_mbox, msg, findings);
-	return TRUE;
-}
-
-static void check_file(struct run *run, const char *file,
-		       const GPtrArray *extra)
-{
-	g_autoptr(GError) error = NULL;
-
-	run->file = file;
-	run->is_mbox = FALSE;
-	if (!sl_input_read(file, extra, &run->is_mbox, on_message, run, &error))
-		sl_output_input_error(run->output, file, error);
 }
 
 static gboolean want_color(const char *mode, GError **error)
@@ -158,10 +121,10 @@ static int usage_error(const GError *error)
 static int check_files(const struct options *o, const struct sl_policy *policy,
 		       GError **error)
 {
-	g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func(extra_free);
+	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	struct sl_output output;
 	enum sl_format format;
-	struct run run = { policy, &output, NULL, FALSE };
+	struct sl_run run = { policy, &output, extra };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))
@@ -175,7 +138,7 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 		return usage_error(*error);
 	sl_output_init(&output, format, color, stdout);
 	for (char **f = o->files; *f; f++)
-		check_file(&run, *f, extra);
+		sl_run_path(&run, *f);
 	sl_output_finish(&output);
 	return sl_output_exit_code(&output);
 }

@@ -14,15 +14,6 @@ static const char *const recipient_headers[] = {
 	"To", "Cc", "Bcc", "Resent-To", "Resent-Cc", "Resent-Bcc",
 };
 
-static void address_free(gpointer p)
-{
-	struct sl_address *a = p;
-
-	g_free(a->addr);
-	g_free(a->display);
-	g_free(a);
-}
-
 static void part_free(gpointer p)
 {
 	struct sl_part *part = p;
@@ -49,7 +40,7 @@ struct sl_message *sl_message_new(void)
 {
 	struct sl_message *msg = g_new0(struct sl_message, 1);
 
-	msg->recipients = g_ptr_array_new_with_free_func(address_free);
+	msg->recipients = sl_address_list_new();
 	msg->parts = g_ptr_array_new_with_free_func(part_free);
 	return msg;
 }

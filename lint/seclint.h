@@ -94,6 +94,7 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 
 /* Address helpers (lint/address.c). */
 char *sl_address_normalise(const char *addr_spec);
+GPtrArray *sl_address_list_new(void);	/* of struct sl_address */
 gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 			       const char *value, GError **error);
 

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_CHECK_H
+#define SECLINT_CHECK_H
+
+#include "output.h"
+
+/*
+ * One run over inputs: every front end (the CLI, the send-email hook,
+ * sendmail mode, the pre-commit check) feeds its inputs through this, so
+ * they all judge a message the same way.
+ */
+struct sl_run {
+	const struct sl_policy *policy;
+	struct sl_output *output;
+	const GPtrArray *extra;	/* recipients added to every message */
+};
+
+void sl_run_path(struct sl_run *run, const char *path);
+void sl_run_bytes(struct sl_run *run, const char *name, const char *bytes,
+		  gsize len);
+
+#endif
