@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "explain.h"
+#include "modes.h"
 #include "message.h"
 #include "output.h"
 
@@ -23,6 +24,7 @@ struct options {
 	char *explain;
 	gboolean list_rules;
 	gboolean version;
+	gboolean staged;
 	char **files;
 };
 
@@ -81,6 +83,9 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		  "List the rules and their severities", NULL },
 		{ "explain", 0, 0, G_OPTION_ARG_STRING, &o->explain,
 		  "Explain rule ID: why, source, examples", "ID" },
+		{ "staged", 0, 0, G_OPTION_ARG_NONE, &o->staged,
+		  "Check the staged mail files of this git repository "
+		  "(pre-commit)", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &o->version,
 		  "Print the version", NULL },
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY,
@@ -137,7 +142,9 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	    !add_extra(extra, "Bcc", o->bcc, error))
 		return usage_error(*error);
 	sl_output_init(&output, format, color, stdout);
-	for (char **f = o->files; *f; f++)
+	if (o->staged && !sl_staged_check(&run, error))
+		sl_output_input_error(&output, "(git index)", *error);
+	for (char **f = o->files; f && *f; f++)
 		sl_run_path(&run, *f);
 	sl_output_finish(&output);
 	return sl_output_exit_code(&output);
@@ -158,12 +165,29 @@ static int run_options(struct options *o, GError **error)
 	if (o->explain)
 		return sl_explain(stdout, policy, o->explain, error)
 			       ? 0 : usage_error(*error);
-	if (!o->files || !*o->files) {
+	if (!o->staged && (!o->files || !*o->files)) {
 		fprintf(stderr, "seclint: no input (give FILE..., or '-' for "
 				"standard input; see --help)\n");
 		return 2;
 	}
 	return check_files(o, policy, error);
+}
+
+/* The sub-commands, and seclint installed under a hook's name. */
+static int run_mode(int argc, char **argv)
+{
+	g_autofree char *self = g_path_get_basename(argv[0]);
+
+	if (!strcmp(self, "sendemail-validate"))
+		return sl_hook_main(argc - 1, argv + 1);
+	if (argc >= 3 && !strcmp(argv[1], "hook") &&
+	    !strcmp(argv[2], "sendemail-validate"))
+		return sl_hook_main(argc - 3, argv + 3);
+	if (argc >= 2 && !strcmp(argv[1], "install-hook"))
+		return sl_install_hook_main(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "sendmail"))
+		return sl_sendmail_main(argc - 2, argv + 2);
+	return -1;
 }
 
 int main(int argc, char **argv)
@@ -173,6 +197,11 @@ int main(int argc, char **argv)
 	int status;
 
 	g_mime_init();
+	status = run_mode(argc, argv);
+	if (status >= 0) {
+		g_mime_shutdown();
+		return status;
+	}
 	if (!parse_args(&argc, &argv, &o, &error)) {
 		status = usage_error(error);
 	} else if (o.version) {

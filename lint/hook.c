@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * git's sendemail-validate hook: `seclint hook sendemail-validate PATCH
+ * [HEADERS]`, or seclint installed as hooks/sendemail-validate.  A non-zero
+ * exit makes git send-email abort the whole series before anything is sent.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "message.h"
+#include "modes.h"
+#include "sendemail.h"
+
+static gboolean steal_recipients(struct sl_message *msg, gpointer data,
+				 GError **error)
+{
+	GPtrArray *out = data;
+
+	(void)error;
+	for (guint i = 0; i < msg->recipients->len; i++) {
+		struct sl_address *a = msg->recipients->pdata[i];
+		g_autofree char *label = g_strdup_printf(
+			"%s, send-email headers", a->header);
+
+		a->header = g_intern_string(label);
+	}
+	g_ptr_array_extend_and_steal(out, g_steal_pointer(&msg->recipients));
+	msg->recipients = sl_address_list_new();
+	return TRUE;
+}
+
+/* git >= 2.41 passes the SMTP headers (To, Cc, folded) as a second file. */
+static gboolean read_header_file(const char *path, GPtrArray *out,
+				 GError **error)
+{
+	g_autofree char *text = NULL;
+	g_autofree char *message = NULL;
+	gsize len;
+	gboolean mbox;
+
+	if (!g_file_get_contents(path, &text, &len, error))
+		return FALSE;
+	message = g_strconcat(text, "\n\n", NULL);
+	if (!sl_input_parse(message, strlen(message), NULL, &mbox,
+			    steal_recipients, out, error)) {
+		g_prefix_error(error, "%s: ", path);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static void warn_blind(void)
+{
+	fprintf(stderr,
+		"seclint: warning: git send-email gave the hook no recipients "
+		"(git < 2.41) and its command line could not be read; only the "
+		"patch's own headers and git config were checked.\n"
+		"seclint: for full checking use git >= 2.43, or set "
+		"sendemail.sendmailCmd to \"seclint sendmail\".\n");
+}
+
+static gboolean gather(const char *headers, git_repository *repo,
+		       GPtrArray *extra, GError **error)
+{
+	struct sl_sendemail se;
+	gboolean want_all[3] = { TRUE, TRUE, TRUE };
+	gboolean want_bcc[3] = { FALSE, FALSE, TRUE };
+	gboolean ok;
+
+	sl_sendemail_init(&se);
+	if (!sl_sendemail_from_parent(&se) && !headers)
+		warn_blind();
+	if (headers)	/* To/Cc as send-email will use them; Bcc never */
+		ok = read_header_file(headers, extra, error) &&
+		     sl_sendemail_expand_aliases(repo, extra, error) &&
+		     sl_sendemail_recipients(&se, repo, want_bcc, extra, error);
+	else
+		ok = sl_sendemail_recipients(&se, repo, want_all, extra, error);
+	sl_sendemail_clear(&se);
+	return ok;
+}
+
+static int check_patch(const char *patch, const GPtrArray *extra)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_policy) policy = sl_policy_load_default(&error);
+	struct sl_output output;
+	struct sl_run run = { policy, &output, extra };
+	int status;
+
+	if (!policy) {
+		fprintf(stderr, "seclint: %s\n", error->message);
+		return 2;
+	}
+	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);
+	sl_run_path(&run, patch);
+	sl_output_finish(&output);
+	status = sl_output_exit_code(&output);
+	if (status)
+		fprintf(stderr,
+			"seclint: refusing to send '%s'.\n"
+			"seclint: after a human review you may bypass this "
+			"check with: git send-email --no-validate ...\n", patch);
+	return status;
+}
+
+int sl_hook_main(int argc, char **argv)
+{
+	g_autoptr(GPtrArray) extra = sl_address_list_new();
+	g_autoptr(GError) error = NULL;
+	git_repository *repo = NULL;
+	int status;
+
+	if (argc < 1 || argc > 2) {
+		fprintf(stderr, "usage: seclint hook sendemail-validate PATCH "
+				"[HEADERS]\n");
+		return 2;
+	}
+	git_libgit2_init();
+	git_repository_open_ext(&repo, ".", GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+	if (!gather(argc == 2 ? argv[1] : NULL, repo, extra, &error)) {
+		fprintf(stderr, "seclint: cannot determine the recipients of "
+				"'%s': %s\n", argv[0], error->message);
+		status = 2;
+	} else {
+		status = check_patch(argv[0], extra);
+	}
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return status;
+}
