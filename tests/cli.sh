@@ -5,10 +5,7 @@ set -u
 seclint=$1
 dir=$2
 in=$dir/inputs
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "$dir/lib.sh"
 
 check() {
 	# check NAME EXPECTED-EXIT COMMAND...
@@ -17,22 +14,10 @@ check() {
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	got=$?
 	if [ "$got" = "$want" ]; then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL: $name: exit $got, want $want"
+		ko "$name: exit $got, want $want"
 		cat "$tmp/out" "$tmp/err"
-	fi
-}
-
-expect_grep() {
-	# expect_grep NAME FILE PATTERN
-	if grep -q -- "$3" "$2"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: $1: '$3' not in $2:"
-		cat "$2"
 	fi
 }
 
@@ -81,9 +66,9 @@ expect_grep json-input-error-doc "$tmp/out" '"reason":"empty input'
 
 check no-color 1 env NO_COLOR=1 "$seclint" --color=auto "$in/bad-report.eml"
 if grep -q "$(printf '\033')" "$tmp/out"; then
-	fail=$((fail + 1)); echo "FAIL: colour on a pipe"
+	ko "colour on a pipe"
 else
-	pass=$((pass + 1))
+	ok
 fi
 check color-always 1 "$seclint" --color=always "$in/bad-report.eml"
 expect_grep color-always-esc "$tmp/out" "$(printf '\033')\[1;31merror"
@@ -102,10 +87,9 @@ sed 's/^\[mailing-lists\]/[rule ksec-with-linux-distros]\nseverity=off\n\n&/' \
 	"$dir/../rules/policy.conf" >"$tmp/policy.conf"
 check policy-off 1 "$seclint" --policy "$tmp/policy.conf" "$in/bad-report.eml"
 if grep -q ksec-with-linux-distros "$tmp/out"; then
-	fail=$((fail + 1)); echo "FAIL: rule switched off in policy still fired"
+	ko "rule switched off in policy still fired"
 else
-	pass=$((pass + 1))
+	ok
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

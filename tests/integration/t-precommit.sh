@@ -5,13 +5,7 @@ set -u
 seclint=$1
 dir=$2
 hook=$dir/../hooks/pre-commit
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$dir/lib.sh"
 
 HOME=$tmp/home
 GIT_CONFIG_NOSYSTEM=1
@@ -51,10 +45,6 @@ commit() {
 		ko "$name: committed=$got, want $want"
 		cat "$tmp/out" "$tmp/err"
 	fi
-}
-
-expect_grep() {
-	if grep -q -- "$3" "$2"; then ok; else ko "$1: '$3' not in $2"; cat "$2"; fi
 }
 
 # A bad draft is refused, on the first (unborn HEAD) commit too.
@@ -136,5 +126,4 @@ git add drafts/report.eml
 SECLINT=$tmp/no-such-seclint commit no-seclint no
 expect_grep no-seclint-reason "$tmp/err" "seclint not found"
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

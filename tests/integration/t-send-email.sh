@@ -4,13 +4,10 @@
 # usage: t-send-email.sh SECLINT TESTS-DIR
 set -u
 seclint=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+dir=$2
+. "$dir/lib.sh"
 
-ok() { pass=$((pass + 1)); }
-not_ok() { fail=$((fail + 1)); echo "FAIL: $*"; cat "$tmp/err" 2>/dev/null; }
+not_ok() { ko "$@"; cat "$tmp/err" 2>/dev/null; }
 
 export HOME="$tmp/home" GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.org
 export GIT_COMMITTER_NAME=A GIT_COMMITTER_EMAIL=a@example.org
@@ -103,5 +100,4 @@ git config core.hooksPath myhooks
 test -x myhooks/sendemail-validate && ok || not_ok hookspath-file
 send fail hookspath-send --to security@kernel.org --cc linux-distros@vs.openwall.org
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

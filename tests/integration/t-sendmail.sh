@@ -5,14 +5,8 @@ set -u
 seclint=$1
 dir=$2
 in=$dir/inputs
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
+. "$dir/lib.sh"
 unset SECLINT_SENDMAIL
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # The fake MTA records its argv (one per line) and its stdin.
 mta=$tmp/fake-mta
@@ -38,10 +32,6 @@ send() {
 		ko "$name: exit $got, want $want"
 		cat "$tmp/out" "$tmp/err"
 	fi
-}
-
-expect_grep() {
-	if grep -q -- "$3" "$2"; then ok; else ko "$1: '$3' not in $2"; cat "$2"; fi
 }
 
 mta_not_run() {
@@ -114,5 +104,4 @@ send env-mta-bad 1 "$in/bad-report.eml" -i security@kernel.org
 mta_not_run env-mta-bad
 unset SECLINT_SENDMAIL
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish
