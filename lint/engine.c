@@ -85,8 +85,8 @@ GPtrArray *sl_lint_message(const struct sl_message *msg,
 			.rule = sl_rules[i],
 			.msg = msg,
 			.policy = policy,
-			.severity = sl_policy_severity(policy, sl_rules[i]->id,
-						       sl_rules[i]->severity),
+			.severity = sl_policy_rule_severity(policy, sl_rules[i],
+							    msg->followup),
 			.findings = findings,
 		};
 

@@ -5,6 +5,11 @@
  */
 #include "explain.h"
 
+static int g_strcmp0_indirect(const void *a, const void *b)
+{
+	return g_strcmp0(*(char *const *)a, *(char *const *)b);
+}
+
 static void print_wrapped(FILE *out, const char *indent, const char *text)
 {
 	g_auto(GStrv) words = g_strsplit(text, " ", -1);
@@ -28,6 +33,10 @@ static void print_wrapped(FILE *out, const char *indent, const char *text)
 
 void sl_list_rules(FILE *out, const struct sl_policy *policy)
 {
+	g_autofree char *doc = sl_profile_get(policy, "profile", "document");
+
+	fprintf(out, "Profile: %s (%s)\n\n", policy->profile_name,
+		doc ? doc : "no document");
 	fprintf(out, "%-28s %-8s %s\n", "RULE", "SEVERITY", "SUMMARY");
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		const struct sl_rule *r = sl_rules[i];
@@ -37,6 +46,48 @@ void sl_list_rules(FILE *out, const struct sl_policy *policy)
 							    r->severity)),
 			r->summary);
 	}
+}
+
+static void print_profile(FILE *out, const char *path, const char *group)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autofree char *rev = NULL, *sev = NULL, *fup = NULL, *note = NULL;
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
+		return;
+	rev = g_key_file_get_string(kf, "profile", "revision", NULL);
+	sev = g_key_file_get_string(kf, group, "severity", NULL);
+	fup = g_key_file_get_string(kf, group, "followup-severity", NULL);
+	note = g_key_file_get_string(kf, group, "note", NULL);
+	fprintf(out, "  %-12s %s", rev ? rev : path,
+		!g_key_file_has_group(kf, group) ? "off" : sev ? sev : "default");
+	if (fup)
+		fprintf(out, " (follow-ups: %s)", fup);
+	fputc('\n', out);
+	if (note)
+		print_wrapped(out, "      ", note);
+}
+
+/* The rule's severity and what each document revision says about it. */
+static void print_profiles(FILE *out, const struct sl_policy *policy,
+			   const struct sl_rule *r)
+{
+	g_autofree char *base = g_path_get_dirname(policy->path);
+	g_autofree char *dir = g_build_filename(base, "profiles", NULL);
+	g_autofree char *group = g_strconcat("rule ", r->id, NULL);
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	const char *name;
+
+	while (d && (name = g_dir_read_name(d)))
+		if (g_str_has_suffix(name, ".conf"))
+			g_ptr_array_add(names, g_build_filename(dir, name, NULL));
+	if (!names->len)
+		return;
+	g_ptr_array_sort(names, (GCompareFunc)g_strcmp0_indirect);
+	fprintf(out, "\nBy profile:\n");
+	for (guint i = 0; i < names->len; i++)
+		print_profile(out, names->pdata[i], group);
 }
 
 static void print_example(FILE *out, const char *title, const char *text)
@@ -59,9 +110,12 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 		return FALSE;
 	}
 	fprintf(out, "%s\n\n", r->id);
-	fprintf(out, "Severity: %s (default %s; policy %s)\n",
+	fprintf(out, "Severity: %s under profile %s (built-in default %s; "
+		"policy %s)\n",
 		sl_severity_name(sl_policy_severity(policy, r->id, r->severity)),
-		sl_severity_name(r->severity), policy->path);
+		policy->profile_name, sl_severity_name(r->severity),
+		policy->path);
+	print_profiles(out, policy, r);
 	fprintf(out, "\nWhat it checks:\n");
 	print_wrapped(out, "    ", r->summary);
 	fprintf(out, "\nWhy:\n");

@@ -84,7 +84,7 @@ static gboolean gather(const char *headers, git_repository *repo,
 static int check_patch(const char *patch, const GPtrArray *extra)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(sl_policy) policy = sl_policy_load_default(&error);
+	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
 	struct sl_run run = { policy, &output, extra };
 	int status;

@@ -20,6 +20,7 @@ struct options {
 	char **to, **cc, **bcc;
 	char *format;
 	char *policy;
+	char *profile;
 	char *color;
 	char *explain;
 	gboolean list_rules;
@@ -79,6 +80,9 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		  "Colour: auto (default), always, never", "WHEN" },
 		{ "policy", 0, 0, G_OPTION_ARG_FILENAME, &o->policy,
 		  "Read the list policy from FILE", "FILE" },
+		{ "profile", 0, 0, G_OPTION_ARG_STRING, &o->profile,
+		  "Judge by document revision NAME (default "
+		  SL_DEFAULT_PROFILE ")", "NAME" },
 		{ "list-rules", 0, 0, G_OPTION_ARG_NONE, &o->list_rules,
 		  "List the rules and their severities", NULL },
 		{ "explain", 0, 0, G_OPTION_ARG_STRING, &o->explain,
@@ -112,6 +116,7 @@ static void options_clear(struct options *o)
 	g_strfreev(o->bcc);
 	g_free(o->format);
 	g_free(o->policy);
+	g_free(o->profile);
 	g_free(o->color);
 	g_free(o->explain);
 	g_strfreev(o->files);
@@ -152,9 +157,8 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 
 static int run_options(struct options *o, GError **error)
 {
-	g_autoptr(sl_policy) policy = o->policy
-		? sl_policy_load(o->policy, error)
-		: sl_policy_load_default(error);
+	g_autoptr(sl_policy) policy = sl_policy_open(o->policy,
+							   o->profile, error);
 
 	if (!policy)
 		return usage_error(*error);
@@ -205,7 +209,8 @@ int main(int argc, char **argv)
 	if (!parse_args(&argc, &argv, &o, &error)) {
 		status = usage_error(error);
 	} else if (o.version) {
-		printf("seclint %s\n", SECLINT_VERSION);
+		printf("seclint %s (default profile %s)\n", SECLINT_VERSION,
+		       SL_DEFAULT_PROFILE);
 		status = 0;
 	} else {
 		status = run_options(&o, &error);

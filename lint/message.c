@@ -198,6 +198,22 @@ static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 	return TRUE;
 }
 
+/*
+ * A reply or forward: In-Reply-To or References, or a reply prefix in any
+ * of the usual languages, possibly after [tags].
+ */
+static gboolean is_followup(GMimeMessage *gm, const char *subject)
+{
+	GMimeObject *obj = GMIME_OBJECT(gm);
+
+	if (g_mime_object_get_header(obj, "In-Reply-To") ||
+	    g_mime_object_get_header(obj, "References"))
+		return TRUE;
+	return subject && g_regex_match_simple(
+		"^\\s*(\\[[^]]*\\]\\s*)*(re|fwd?|aw|sv|vs|antw|odp|回复|答复)"
+		"\\s*(\\[\\d+\\])?\\s*[:：]", subject, G_REGEX_CASELESS, 0);
+}
+
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 			   GError **error)
 {
@@ -208,6 +224,7 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 
 	msg->subject = subject ? g_strdup(subject) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
+	msg->followup = is_followup(gm, subject);
 	if (!digest_recipients(msg, GMIME_OBJECT(gm), error))
 		return FALSE;
 	return !body || walk(&w, body, NULL, 0, "", 0);

@@ -32,6 +32,9 @@ void sl_policy_free(struct sl_policy *policy)
 	g_ptr_array_unref(policy->lists);
 	g_strfreev(policy->list_patterns);
 	g_hash_table_unref(policy->severity);
+	if (policy->profile)
+		g_key_file_unref(policy->profile);
+	g_free(policy->profile_name);
 	g_free(policy);
 }
 
@@ -212,13 +215,4 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 gboolean sl_list_has_role(const struct sl_list *list, const char *role)
 {
 	return list && strv_contains(list->roles, role);
-}
-
-enum sl_severity sl_policy_severity(const struct sl_policy *policy,
-				    const char *rule_id,
-				    enum sl_severity fallback)
-{
-	gpointer v = g_hash_table_lookup(policy->severity, rule_id);
-
-	return v ? (enum sl_severity)(GPOINTER_TO_INT(v) - 1) : fallback;
 }

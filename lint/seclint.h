@@ -52,6 +52,7 @@ struct sl_message {
 	unsigned index;		/* 1-based position in its file */
 	char *message_id;	/* without angle brackets, or NULL */
 	char *subject;		/* RFC 2047 decoded, or NULL if absent */
+	gboolean followup;	/* a reply or forward, not an initial report */
 	GPtrArray *recipients;	/* of struct sl_address */
 	GPtrArray *parts;	/* of struct sl_part */
 };
@@ -75,10 +76,16 @@ struct sl_policy {
 	GPtrArray *lists;	/* of struct sl_list */
 	char **list_patterns;	/* glob patterns of mailing-list addresses */
 	GHashTable *severity;	/* rule id -> GINT_TO_POINTER(sev + 1) */
+	GKeyFile *profile;	/* the document revision in force, or NULL */
+	char *profile_name;
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
 struct sl_policy *sl_policy_load_default(GError **error);
+/* The policy (@path, else the default) with a profile (@profile, else the
+ * default profile) loaded: what every front end uses. */
+struct sl_policy *sl_policy_open(const char *path, const char *profile,
+				 GError **error);
 void sl_policy_free(struct sl_policy *policy);
 typedef struct sl_policy sl_policy;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_policy, sl_policy_free)
@@ -91,6 +98,19 @@ gboolean sl_list_has_role(const struct sl_list *list, const char *role);
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 				    const char *rule_id,
 				    enum sl_severity fallback);
+
+/* Profiles: one key file per document revision (rules/profiles/). */
+#define SL_DEFAULT_PROFILE "2026-05"
+gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
+				GError **error);
+char *sl_profile_get(const struct sl_policy *policy, const char *group,
+		     const char *key);
+struct sl_rule;
+enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
+					 const struct sl_rule *rule,
+					 gboolean followup);
+int sl_profile_rule_int(const struct sl_policy *policy, const char *rule_id,
+			const char *key, int fallback);
 
 /* Address helpers (lint/address.c). */
 char *sl_address_normalise(const char *addr_spec);

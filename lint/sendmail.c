@@ -259,7 +259,7 @@ static int refuse(const struct sendmail_args *a, int status)
 static int check_message(const struct sendmail_args *a, const GByteArray *msg)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(sl_policy) policy = sl_policy_load_default(&error);
+	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
 	struct sl_run run = { policy, &output, a->extra };
 	int status;

@@ -85,11 +85,30 @@ check explain-unknown 2 "$seclint" --explain no-such-rule
 # Policy is data: switching a rule off in a policy file changes the verdict.
 sed 's/^\[mailing-lists\]/[rule ksec-with-linux-distros]\nseverity=off\n\n&/' \
 	"$dir/../rules/policy.conf" >"$tmp/policy.conf"
-check policy-off 1 "$seclint" --policy "$tmp/policy.conf" "$in/bad-report.eml"
+check policy-off 1 "$seclint" --policy "$tmp/policy.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" "$in/bad-report.eml"
 if grep -q ksec-with-linux-distros "$tmp/out"; then
 	ko "rule switched off in policy still fired"
 else
 	ok
 fi
+
+# Profiles: the same follow-up is judged by the revision in force.
+printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: Re: [vs] foo: use-after-free\nIn-Reply-To: <a@example.org>\n\nfix merged?\n' >"$tmp/reply.eml"
+check followup-2026 0 "$seclint" "$tmp/reply.eml"
+expect_grep followup-2026-warning "$tmp/out" "warning: .*\[ksec-with-linux-distros\]"
+check followup-2023-06 1 "$seclint" --profile 2023-06 "$tmp/reply.eml"
+printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: [vs] foo: use-after-free\n\nthe bug\n' >"$tmp/initial.eml"
+check initial-v3 0 "$seclint" --profile v3-proposal "$tmp/initial.eml"
+expect_grep initial-v3-warning "$tmp/out" "warning: .*\[ksec-with-linux-distros\]"
+check initial-2023-10 1 "$seclint" --profile 2023-10 "$tmp/initial.eml"
+check profile-unknown 2 "$seclint" --profile no-such "$in/clean-report.eml"
+printf '[profile]\ndocument=x\nrevision=x\n[rule no-such-rule]\nseverity=error\n' >"$tmp/bad-profile.conf"
+check profile-bad-rule 2 "$seclint" --profile "$tmp/bad-profile.conf" "$in/clean-report.eml"
+expect_grep profile-bad-rule-msg "$tmp/err" "no such rule"
+check list-rules-profile 0 "$seclint" --list-rules --profile 2023-06
+expect_grep list-rules-profile-line "$tmp/out" "^Profile: 2023-06 "
+check version 0 "$seclint" --version
+expect_grep version-profile "$tmp/out" "default profile 2026-05"
 
 finish

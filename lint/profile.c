@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Profiles: which rules a revision of the documents enables, at which
+ * severity (for initial messages and for follow-ups), with which
+ * parameters, and what that revision says about each.  Data, in
+ * rules/profiles/NAME.conf; see rules/profiles/README.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "seclint.h"
+
+#define RULE_PREFIX "rule "
+
+static char *profile_path(const struct sl_policy *policy, const char *name)
+{
+	g_autofree char *dir = NULL;
+	g_autofree char *file = NULL;
+
+	if (strchr(name, '/'))
+		return g_strdup(name);
+	dir = g_path_get_dirname(policy->path);
+	file = g_strconcat(name, ".conf", NULL);
+	return g_build_filename(dir, "profiles", file, NULL);
+}
+
+static gboolean check_level(GKeyFile *kf, const char *group, const char *key,
+			    GError **error)
+{
+	g_autofree char *level = g_key_file_get_string(kf, group, key, NULL);
+	enum sl_severity sev;
+
+	if (!level || sl_severity_parse(level, &sev))
+		return TRUE;
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+		    "[%s] %s: unknown severity '%s'", group, key, level);
+	return FALSE;
+}
+
+static gboolean validate(GKeyFile *kf, GError **error)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+
+	if (!g_key_file_has_key(kf, "profile", "document", NULL) ||
+	    !g_key_file_has_key(kf, "profile", "revision", NULL)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+			    "[profile] needs document and revision");
+		return FALSE;
+	}
+	for (char **g = groups; *g; g++) {
+		if (!strcmp(*g, "profile"))
+			continue;
+		if (!g_str_has_prefix(*g, RULE_PREFIX) ||
+		    !sl_rule_find(*g + strlen(RULE_PREFIX))) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+				    "[%s]: no such rule", *g);
+			return FALSE;
+		}
+		if (!check_level(kf, *g, "severity", error) ||
+		    !check_level(kf, *g, "followup-severity", error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
+				GError **error)
+{
+	g_autofree char *path = profile_path(policy, name);
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, error) ||
+	    !validate(kf, error)) {
+		g_prefix_error(error, "profile '%s' (%s): ", name, path);
+		if (error && *error)
+			(*error)->code = SECLINT_ERROR_POLICY;
+		return FALSE;
+	}
+	g_clear_pointer(&policy->profile, g_key_file_unref);
+	g_free(policy->profile_name);
+	policy->profile = g_steal_pointer(&kf);
+	policy->profile_name = g_strdup(name);
+	return TRUE;
+}
+
+char *sl_profile_get(const struct sl_policy *policy, const char *group,
+		     const char *key)
+{
+	if (!policy->profile)
+		return NULL;
+	return g_key_file_get_string(policy->profile, group, key, NULL);
+}
+
+static char *rule_value(const struct sl_policy *policy, const char *rule_id,
+			const char *key)
+{
+	g_autofree char *group = g_strconcat(RULE_PREFIX, rule_id, NULL);
+
+	return sl_profile_get(policy, group, key);
+}
+
+int sl_profile_rule_int(const struct sl_policy *policy, const char *rule_id,
+			const char *key, int fallback)
+{
+	g_autofree char *v = rule_value(policy, rule_id, key);
+
+	return v ? atoi(v) : fallback;
+}
+
+/*
+ * The severity in force: a site override in the policy wins, then the
+ * profile (a rule the profile does not name is off), then the default.
+ */
+enum sl_severity sl_policy_severity(const struct sl_policy *policy,
+				    const char *rule_id,
+				    enum sl_severity fallback)
+{
+	gpointer v = g_hash_table_lookup(policy->severity, rule_id);
+	g_autofree char *group = NULL;
+	g_autofree char *level = NULL;
+	enum sl_severity sev = fallback;
+
+	if (v)
+		return (enum sl_severity)(GPOINTER_TO_INT(v) - 1);
+	if (!policy->profile)
+		return fallback;
+	group = g_strconcat(RULE_PREFIX, rule_id, NULL);
+	if (!g_key_file_has_group(policy->profile, group))
+		return SL_SEV_OFF;
+	level = rule_value(policy, rule_id, "severity");
+	if (level)
+		sl_severity_parse(level, &sev);
+	return sev;
+}
+
+/* As sl_policy_severity(), with the profile's follow-up level for replies. */
+enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
+					 const struct sl_rule *rule,
+					 gboolean followup)
+{
+	enum sl_severity sev = sl_policy_severity(policy, rule->id,
+						  rule->severity);
+	g_autofree char *level = NULL;
+
+	if (!followup || sev == SL_SEV_OFF ||
+	    g_hash_table_contains(policy->severity, rule->id))
+		return sev;
+	level = rule_value(policy, rule->id, "followup-severity");
+	if (level)
+		sl_severity_parse(level, &sev);
+	return sev;
+}
+
+struct sl_policy *sl_policy_open(const char *path, const char *profile,
+				 GError **error)
+{
+	g_autoptr(sl_policy) policy = path ? sl_policy_load(path, error)
+					   : sl_policy_load_default(error);
+
+	if (!policy || !sl_policy_load_profile(policy, profile ? profile
+						: SL_DEFAULT_PROFILE, error))
+		return NULL;
+	return g_steal_pointer(&policy);
+}
