@@ -78,6 +78,12 @@ for id in ksec-with-linux-distros distros-missing-vs-tag report-html \
 	  report-attachment oss-crosspost; do
 	expect_grep "list-$id" "$tmp/out" "^$id  *error "
 done
+# The README's rule table agrees with the declarations and the profile.
+"$seclint" --list-rules | sed -n 's/^\([a-z0-9-]*\)  *\([a-z]*\)  .*/\1 \2/p' |
+while read -r id sev; do
+	grep -q "^| \`$id\` | $sev |" "$dir/../README.md" || echo "$id $sev"
+done >"$tmp/missing"
+if [ -s "$tmp/missing" ]; then ko "README rule table lacks: $(cat "$tmp/missing")"; else ok; fi
 check explain 0 "$seclint" --explain report-attachment
 expect_grep explain-source "$tmp/out" "Documentation/process/security-bugs.rst"
 check explain-unknown 2 "$seclint" --explain no-such-rule

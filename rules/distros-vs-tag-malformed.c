@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "seclint.h"
+
+/* The tag written loosely: other case, spaces, other brackets, "vs:". */
+static gboolean near_miss(const char *subject, const char *tag)
+{
+	g_autofree char *inner = g_strndup(tag + 1, strlen(tag) - 2);
+	g_autofree char *word = g_regex_escape_string(inner, -1);
+	g_autofree char *re = g_strdup_printf(
+		"[[(（［]\\s*%s\\s*[])）］]|(^|\\s)%s\\s*:", word, word);
+
+	return g_regex_match_simple(re, subject, G_REGEX_CASELESS, 0);
+}
+
+/* Only reply prefixes and other [tags] may come before the tag. */
+static gboolean at_start(const char *subject, const char *tag)
+{
+	g_autofree char *esc = g_regex_escape_string(tag, -1);
+	g_autofree char *re = g_strdup_printf(
+		"^\\s*((re|fwd?|fw|aw|sv|antw|odp)\\s*:\\s*|\\[[^]]*\\]\\s*)*?%s",
+		esc);
+
+	return g_regex_match_simple(re, subject, G_REGEX_CASELESS, 0);
+}
+
+static void check_tag(struct sl_check *c, const struct sl_address *a,
+		      const char *tag)
+{
+	const char *subject = c->msg->subject;
+
+	if (!strstr(subject, tag)) {
+		if (near_miss(subject, tag))
+			sl_report(c, "Subject", "Subject of a message to %s has "
+				  "a near miss of the '%s' tag; the filter "
+				  "wants exactly '%s'", a->addr, tag, tag);
+	} else if (!at_start(subject, tag)) {
+		sl_report(c, "Subject", "'%s' is not at the start of the "
+			  "Subject (after Re:/Fwd: and other tags only)", tag);
+	}
+}
+
+static void check(struct sl_check *c)
+{
+	for (guint i = 0; c->msg->subject && i < c->msg->recipients->len; i++) {
+		const struct sl_address *a = c->msg->recipients->pdata[i];
+		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
+
+		if (sl_list_has_role(l, "distros") && l->subject_tag &&
+		    strlen(l->subject_tag) > 2) {
+			check_tag(c, a, l->subject_tag);
+			return;
+		}
+	}
+}
+
+const struct sl_rule sl_rule_distros_vs_tag_malformed = {
+	.id = "distros-vs-tag-malformed",
+	.severity = SL_SEV_WARNING,
+	.summary = "the [vs] Subject tag is misspelt or not at the start",
+	.rationale =
+		"Openwall asks reporters to prefix the Subject with \"[vs]\"; "
+		"whether its filter also accepts \"[VS]\", \"[ vs ]\" or "
+		"\"(vs)\" is not documented, so a near miss may be dropped "
+		"like a missing tag.  A tag in the middle of the Subject is "
+		"not a prefix either; only reply prefixes and other [tags] "
+		"should come before it.",
+	.help = "start the Subject with exactly \"[vs] \" (after any Re:)",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Contacting the linux-distros list, List rules",
+		    "v3 proposal (2023-03); Openwall wiki mailing-lists/distros" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: linux-distros@vs.openwall.org\n"
+		       "Subject: [VS] Linux kernel: overflow in foo\n\nbody\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: linux-distros@vs.openwall.org\n"
+			"Subject: Re: [vs] Linux kernel: overflow in foo\n\nbody\n",
+	.check = check,
+};
