@@ -32,7 +32,9 @@ void sl_message_free(struct sl_message *msg)
 	g_free(msg->message_id);
 	g_free(msg->subject);
 	g_ptr_array_unref(msg->recipients);
+	g_ptr_array_unref(msg->followup_to);
 	g_ptr_array_unref(msg->parts);
+	g_string_free(msg->body, TRUE);
 	g_free(msg);
 }
 
@@ -41,15 +43,29 @@ struct sl_message *sl_message_new(void)
 	struct sl_message *msg = g_new0(struct sl_message, 1);
 
 	msg->recipients = sl_address_list_new();
+	msg->followup_to = sl_address_list_new();
+	msg->body = g_string_new(NULL);
 	msg->parts = g_ptr_array_new_with_free_func(part_free);
 	return msg;
 }
+
+static const char *const followup_headers[] = {
+	"Reply-To", "Mail-Followup-To", "Mail-Reply-To",
+};
 
 static const char *canonical_recipient_header(const char *name)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(recipient_headers); i++)
 		if (!g_ascii_strcasecmp(name, recipient_headers[i]))
 			return recipient_headers[i];
+	return NULL;
+}
+
+static const char *canonical_followup_header(const char *name)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(followup_headers); i++)
+		if (!g_ascii_strcasecmp(name, followup_headers[i]))
+			return followup_headers[i];
 	return NULL;
 }
 
@@ -66,10 +82,13 @@ static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
 
 	for (int i = 0; i < n; i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(headers, i);
-		const char *name = canonical_recipient_header(
-			g_mime_header_get_name(h));
+		const char *raw = g_mime_header_get_name(h);
+		const char *name = canonical_recipient_header(raw);
+		GPtrArray *to = msg->recipients;
 
-		if (name && !sl_address_add_header(msg->recipients, name,
+		if (!name && (name = canonical_followup_header(raw)))
+			to = msg->followup_to;
+		if (name && !sl_address_add_header(to, name,
 						   g_mime_header_get_raw_value(h),
 						   error))
 			return FALSE;
@@ -128,6 +147,18 @@ static gboolean is_smime_envelope(GMimeObject *parent, GMimeObject *obj)
 			   type_is(obj, "application", "x-pkcs7-mime"));
 }
 
+/* The decoded text of a body part, in UTF-8 (GMime converts the charset). */
+static void append_text(GString *body, GMimeTextPart *tp)
+{
+	g_autofree char *text = g_mime_text_part_get_text(tp);
+
+	if (!text)
+		return;
+	if (body->len)
+		g_string_append_c(body, '\n');
+	g_string_append(body, text);
+}
+
 struct walk {
 	struct sl_message *msg;
 	GError **error;
@@ -154,6 +185,9 @@ static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 	if (GMIME_IS_PART(obj) && g_mime_part_get_filename(GMIME_PART(obj)))
 		part->filename = g_strdup(g_mime_part_get_filename(GMIME_PART(obj)));
 	g_ptr_array_add(w->msg->parts, part);
+	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
+	    !part->crypto && !sl_part_is_attachment(part))
+		append_text(w->msg->body, GMIME_TEXT_PART(obj));
 }
 
 static gboolean walk_multipart(struct walk *w, GMimeMultipart *mp,

@@ -54,7 +54,9 @@ struct sl_message {
 	char *subject;		/* RFC 2047 decoded, or NULL if absent */
 	gboolean followup;	/* a reply or forward, not an initial report */
 	GPtrArray *recipients;	/* of struct sl_address */
+	GPtrArray *followup_to;	/* Reply-To, Mail-Followup-To, Mail-Reply-To */
 	GPtrArray *parts;	/* of struct sl_part */
+	GString *body;		/* the text/plain content, decoded to UTF-8 */
 };
 
 void sl_message_free(struct sl_message *msg);

@@ -31,6 +31,11 @@ static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
 	msg->recipients = g_ptr_array_new();
 	g_ptr_array_extend_and_steal(copy->parts, g_steal_pointer(&msg->parts));
 	msg->parts = g_ptr_array_new();
+	g_ptr_array_extend_and_steal(copy->followup_to,
+				     g_steal_pointer(&msg->followup_to));
+	msg->followup_to = g_ptr_array_new();
+	g_string_assign(copy->body, msg->body->str);
+	copy->followup = msg->followup;
 	copy->subject = g_steal_pointer(&msg->subject);
 	copy->message_id = g_steal_pointer(&msg->message_id);
 	copy->index = msg->index;
@@ -152,6 +157,60 @@ static void test_mime_digest(void **state)
 	assert_false(sl_part_is_attachment(sig));
 }
 
+static void test_body_and_followup(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From: a@example.org\nTo: b@example.org\n"
+		"Reply-To: oss-security@lists.openwall.com\n"
+		"Mail-Followup-To: a@example.org, linux-kernel@vger.kernel.org\n"
+		"In-Reply-To: <x@example.org>\nSubject: s\nMIME-Version: 1.0\n"
+		"Content-Type: multipart/mixed; boundary=b\n\n"
+		"--b\nContent-Type: text/plain; charset=iso-8859-1\n"
+		"Content-Transfer-Encoding: quoted-printable\n\nZo=EB wrote\n"
+		"--b\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n"
+		"\nZW1iYXJnbyB1bnRpbCBUdWVzZGF5Cg==\n"
+		"--b\nContent-Type: text/plain\n"
+		"Content-Disposition: attachment; filename=log.txt\n\nsecret\n"
+		"--b--\n");
+	const struct sl_message *m = one(msgs);
+	const struct sl_address *a;
+
+	(void)state;
+	assert_non_null(strstr(m->body->str, "Zo\xc3\xab wrote"));
+	assert_non_null(strstr(m->body->str, "embargo until Tuesday"));
+	assert_null(strstr(m->body->str, "secret"));
+	assert_true(m->followup);
+	assert_int_equal(m->recipients->len, 1);
+	assert_int_equal(m->followup_to->len, 3);
+	a = m->followup_to->pdata[0];
+	assert_string_equal(a->addr, "oss-security@lists.openwall.com");
+	assert_string_equal(a->header, "Reply-To");
+	a = m->followup_to->pdata[2];
+	assert_string_equal(a->header, "Mail-Followup-To");
+}
+
+static void test_followup_detection(void **state)
+{
+	static const char *const subjects[][2] = {
+		{ "Re: [vs] foo", "1" }, { "[vs] RE: foo", "1" },
+		{ "AW: foo", "1" }, { "Fwd: foo", "1" }, { "回复: foo", "1" },
+		{ "[vs] foo", "0" }, { "Regression in foo", "0" },
+		{ "[PATCH] re-add foo", "0" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(subjects); i++) {
+		g_autofree char *text = g_strdup_printf(
+			"From: a@example.org\nSubject: %s\n\nb\n",
+			subjects[i][0]);
+		g_autoptr(GPtrArray) msgs = parse(text);
+
+		if (one(msgs)->followup != (subjects[i][1][0] == '1'))
+			fail_msg("'%s': follow-up detection wrong",
+				 subjects[i][0]);
+	}
+}
+
 static void test_mbox_split(void **state)
 {
 	g_autofree char *path = g_build_filename(inputs, "series.mbox", NULL);
@@ -230,6 +289,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_display_name_is_not_address),
 		cmocka_unit_test(test_encoded_subject),
 		cmocka_unit_test(test_mime_digest),
+		cmocka_unit_test(test_body_and_followup),
+		cmocka_unit_test(test_followup_detection),
 		cmocka_unit_test(test_mbox_split),
 		cmocka_unit_test(test_refused_inputs),
 		cmocka_unit_test(test_unparsable_recipients),
