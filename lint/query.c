@@ -43,3 +43,35 @@ gboolean sl_part_is_attachment(const struct sl_part *part)
 	return (part->disposition && !strcmp(part->disposition, "attachment")) ||
 	       part->filename || !g_str_has_prefix(part->type, "text/");
 }
+
+/*
+ * Words that say a report is about the hardware (the CPU, microcode,
+ * speculation side channels) rather than the kernel's own code.
+ */
+static const char hardware_signals[] =
+	"\\b(speculative[- ]execution|side[- ]channel|microarchitectural|"
+	"microcode|cpu erratum|silicon|spectre|meltdown|rowhammer|"
+	"transient[- ]execution|mds|l1tf|retbleed|downfall|zenbleed)\\b";
+
+gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
+{
+	return (msg->subject && g_regex_match_simple(hardware_signals,
+						     msg->subject,
+						     G_REGEX_CASELESS, 0)) ||
+	       g_regex_match_simple(hardware_signals, msg->body->str,
+				    G_REGEX_CASELESS, 0);
+}
+
+/* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
+gboolean sl_msg_is_encrypted(const struct sl_message *msg)
+{
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (!strcmp(p->type, "multipart/encrypted") ||
+		    !strcmp(p->type, "application/pkcs7-mime") ||
+		    !strcmp(p->type, "application/x-pkcs7-mime"))
+			return TRUE;
+	}
+	return strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----") != NULL;
+}

@@ -177,5 +177,7 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 gboolean sl_msg_to_report_list(const struct sl_message *msg,
 			       const struct sl_policy *policy);
 gboolean sl_part_is_attachment(const struct sl_part *part);
+gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
+gboolean sl_msg_is_encrypted(const struct sl_message *msg);
 
 #endif

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *hw =
+		sl_msg_find_role(c->msg, c->policy, "hardware-security");
+
+	/* An encrypted body cannot be read; judge nothing from it. */
+	if (hw && !sl_msg_is_encrypted(c->msg) &&
+	    !sl_msg_mentions_hardware(c->msg))
+		sl_report(c, hw->header, "nothing in the report to %s points "
+			  "at the hardware; software bugs go to "
+			  "security@kernel.org", hw->addr);
+}
+
+const struct sl_rule sl_rule_hwsec_software_bug = {
+	.id = "hwsec-software-bug",
+	.severity = SL_SEV_INFO,
+	.summary = "a report to hardware-security@kernel.org shows no sign of "
+		   "a hardware issue",
+	.rationale =
+		"The hardware security team handles flaws in CPUs and other "
+		"hardware; pure software bugs are sent back to the regular "
+		"kernel security team, which costs the reporter time.  Neither "
+		"the Subject nor the text mentions speculation, side channels, "
+		"microcode or a CPU erratum.  Encrypted reports are not "
+		"judged.",
+	.help = "send software bugs to security@kernel.org",
+	.source = { "Documentation/process/embargoed-hardware-issues.rst",
+		    "Contact", "2024 text" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: hardware-security@kernel.org\n"
+		       "Subject: net: use-after-free in foo\n\nbody\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: hardware-security@kernel.org\n"
+			"Subject: CPU erratum leaks data across SMT siblings\n"
+			"\nbody\n",
+	.check = check,
+};
