@@ -60,18 +60,35 @@ void sl_finding_free(struct sl_finding *finding)
 	g_free(finding);
 }
 
-void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
+static void report(struct sl_check *check, enum sl_severity sev,
+		   const char *where, const char *fmt, va_list ap)
 {
 	struct sl_finding *f = g_new0(struct sl_finding, 1);
+
+	f->text = g_strdup_vprintf(fmt, ap);
+	f->rule = check->rule;
+	f->severity = sev;
+	f->where = g_strdup(where);
+	g_ptr_array_add(check->findings, f);
+}
+
+void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	f->text = g_strdup_vprintf(fmt, ap);
+	report(check, check->severity, where, fmt, ap);
 	va_end(ap);
-	f->rule = check->rule;
-	f->severity = check->severity;
-	f->where = g_strdup(where);
-	g_ptr_array_add(check->findings, f);
+}
+
+void sl_report_weak(struct sl_check *check, const char *where,
+		    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, MIN(check->severity, SL_SEV_INFO), where, fmt, ap);
+	va_end(ap);
 }
 
 GPtrArray *sl_lint_message(const struct sl_message *msg,

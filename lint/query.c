@@ -75,3 +75,45 @@ gboolean sl_msg_is_encrypted(const struct sl_message *msg)
 	}
 	return strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----") != NULL;
 }
+
+char *sl_msg_own_text(const struct sl_message *msg, char **signature)
+{
+	g_auto(GStrv) lines = g_strsplit(msg->body->str, "\n", -1);
+	GString *own = g_string_new(NULL);
+	GString *sig = NULL;
+
+	for (char **l = lines; *l; l++) {
+		g_strchomp(*l);
+		if (!sig && !strcmp(*l, "--"))
+			sig = g_string_new(NULL);
+		else if (sig)
+			g_string_append_printf(sig, "%s\n", *l);
+		else if (**l != '>')
+			g_string_append_printf(own, "%s\n", *l);
+	}
+	*signature = sig ? g_string_free(sig, FALSE) : g_strdup("");
+	return g_string_free(own, FALSE);
+}
+
+/* Corporate mail disclaimers: confidentiality claims that nobody meant. */
+gboolean sl_text_is_disclaimer(const char *text)
+{
+	return g_regex_match_simple(
+		"(this (e-?mail|message|communication)[^.]{0,80}"
+		"(is|are|may be|contains?)[^.]{0,40}(confidential|privileged)"
+		"|intended (solely|only|exclusively) for the (use of the )?"
+		"(addressee|recipient|individual))", text, G_REGEX_CASELESS, 0);
+}
+
+gboolean sl_msg_has_closed_list(const struct sl_message *msg,
+				const struct sl_policy *policy)
+{
+	for (guint i = 0; i < msg->recipients->len; i++) {
+		const struct sl_address *a = msg->recipients->pdata[i];
+		const struct sl_list *l = sl_policy_find_list(policy, a->addr);
+
+		if (l && !l->public)
+			return TRUE;
+	}
+	return FALSE;
+}

@@ -165,6 +165,9 @@ struct sl_check {
 
 void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
 	G_GNUC_PRINTF(3, 4);
+/* A finding from a weak signal (say, a mail footer): at most info. */
+void sl_report_weak(struct sl_check *check, const char *where,
+		    const char *fmt, ...) G_GNUC_PRINTF(3, 4);
 
 /* Run every rule that is not switched off; returns the findings. */
 GPtrArray *sl_lint_message(const struct sl_message *msg,
@@ -179,5 +182,10 @@ gboolean sl_msg_to_report_list(const struct sl_message *msg,
 gboolean sl_part_is_attachment(const struct sl_part *part);
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
 gboolean sl_msg_is_encrypted(const struct sl_message *msg);
+/* The body's own lines: no quoted ("> ") lines; the signature apart. */
+char *sl_msg_own_text(const struct sl_message *msg, char **signature);
+gboolean sl_text_is_disclaimer(const char *text);
+gboolean sl_msg_has_closed_list(const struct sl_message *msg,
+				const struct sl_policy *policy);
 
 #endif

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+/* "NDA" only in capitals; the phrases in any case. */
+static const char demand[] =
+	"(\\bNDA\\b|(?i:non-?disclosure agreement|sign (the|an|our) "
+	"agreement|must not be (shared|disclosed|forwarded)|"
+	"do not (forward|share|disclose) (this|it|the report)|"
+	"(confidential|proprietary) (and|&) (privileged|protected)))";
+
+/* "no NDA needed", "without an NDA": saying there is none is fine. */
+static const char negated[] =
+	"(?i:\\b(no|without( an?)?|not (need|require)( an?)?|"
+	"don't (need|require)( an?)?)\\s+)(NDA|non-?disclosure agreement)";
+
+static gboolean demands(const char *text)
+{
+	g_autoptr(GRegex) re = g_regex_new(negated, 0, 0, NULL);
+	g_autofree char *rest = g_regex_replace_literal(re, text, -1, 0, "", 0,
+							NULL);
+
+	return rest && g_regex_match_simple(demand, rest, 0, 0);
+}
+
+static void check(struct sl_check *c)
+{
+	g_autofree char *signature = NULL;
+	g_autofree char *own = NULL;
+
+	if (!sl_msg_has_closed_list(c->msg, c->policy))
+		return;
+	own = sl_msg_own_text(c->msg, &signature);
+	if (demands(own) &&
+	    !sl_text_is_disclaimer(own))
+		sl_report(c, "body", "the report asks for a non-disclosure "
+			  "agreement or restricted handling");
+	else if (sl_text_is_disclaimer(own) || sl_text_is_disclaimer(signature))
+		sl_report_weak(c, "body", "a confidentiality disclaimer is "
+			       "attached to a report the lists cannot keep "
+			       "under such terms");
+}
+
+const struct sl_rule sl_rule_nda_or_confidentiality_demand = {
+	.id = "nda-or-confidentiality-demand",
+	.severity = SL_SEV_WARNING,
+	.summary = "a report to a closed list asks for an NDA or for "
+		   "restricted handling",
+	.rationale =
+		"The kernel security team is not a formal body and cannot "
+		"enter non-disclosure agreements; the hardware team offers a "
+		"memorandum of understanding instead, and the distros lists "
+		"publish everything they receive once the issue is public.  "
+		"Conditions the lists cannot accept only delay the fix.  A "
+		"company's automatic mail disclaimer is reported as a note.",
+	.help = "drop the NDA request or disclaimer; state the disclosure "
+		"date you need instead",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Non-disclosure agreements", "2023-06 onwards" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: foo: overflow\n\n"
+		       "Please sign our NDA before we share details.\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: security@kernel.org\n"
+			"Subject: foo: overflow\n\nThe details follow.\n",
+	.check = check,
+};
