@@ -114,6 +114,11 @@ check profile-bad-rule 2 "$seclint" --profile "$tmp/bad-profile.conf" "$in/clean
 expect_grep profile-bad-rule-msg "$tmp/err" "no such rule"
 check list-rules-profile 0 "$seclint" --list-rules --profile 2023-06
 expect_grep list-rules-profile-line "$tmp/out" "^Profile: 2023-06 "
+cve=$dir/rules/cve-request-misrouted/fire-could-you-assign.eml
+check cve-2026 0 "$seclint" "$cve"
+expect_grep cve-2026-advice "$tmp/out" "ask the kernel CVE team at cve@kernel.org"
+check cve-2023-06 0 "$seclint" --profile 2023-06 "$cve"
+expect_grep cve-2023-06-advice "$tmp/out" "contact linux-distros"
 check version 0 "$seclint" --version
 expect_grep version-profile "$tmp/out" "default profile 2026-05"
 
