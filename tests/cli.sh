@@ -40,6 +40,10 @@ check bad-policy 2 "$seclint" --policy "$tmp/none.conf" "$in/clean-report.eml"
 
 check stdin 1 sh -c "\"$seclint\" - < \"$in/bad-report.eml\""
 expect_grep stdin-name "$tmp/out" "^-: error:"
+# A pipe cannot be re-read after the first block is sniffed.
+check stdin-pipe 1 sh -c "cat \"$in/series.mbox\" | \"$seclint\" -"
+expect_grep stdin-pipe-mbox "$tmp/out" "^-:2: error:"
+check stdin-pipe-empty 2 sh -c "printf '' | \"$seclint\" -"
 
 printf 'From: r@example.org\nSubject: draft\n\nthe bug\n' >"$tmp/draft.eml"
 check draft-alone 0 "$seclint" "$tmp/draft.eml"
