@@ -33,8 +33,7 @@ struct job {
 	GPtrArray *msgs;	/* of struct sl_message */
 	char *text;
 	size_t text_len;
-	GString *json;
-	unsigned counts[SL_SEV_ERROR + 1];
+	struct sl_output part;	/* counts, and how it was formatted */
 	gboolean finished;
 };
 
@@ -52,24 +51,22 @@ static gboolean on_message(struct sl_message *msg, gpointer data,
 
 static void format_job(struct job *job, const struct one_input *in)
 {
-	const struct sl_output *main_out = in->run->output;
-	struct sl_output o;
 	FILE *mem = open_memstream(&job->text, &job->text_len);
 
 	if (!mem)
 		g_error("open_memstream: %s", g_strerror(errno));
-	sl_output_init(&o, main_out->format, main_out->color, mem);
+	sl_output_init_part(&job->part, in->run->output, mem);
 	for (guint i = 0; i < job->msgs->len; i++) {
 		const struct sl_message *msg = job->msgs->pdata[i];
 		g_autoptr(GPtrArray) findings =
 			sl_lint_message(msg, in->run->policy);
 
-		sl_output_message(&o, in->name, in->is_mbox, msg, findings);
+		sl_output_message(&job->part, in->name, in->is_mbox, msg,
+				  findings);
 	}
 	fclose(mem);
-	memcpy(job->counts, o.counts, sizeof(job->counts));
-	job->json = o.json;
-	g_string_free(o.json_errors, TRUE);
+	g_string_free(job->part.json_errors, TRUE);
+	job->part.json_errors = NULL;
 }
 
 static void worker(gpointer data, gpointer user_data)
@@ -86,17 +83,9 @@ static void worker(gpointer data, gpointer user_data)
 
 static void emit_job(struct sl_output *o, struct job *job)
 {
-	fwrite(job->text, 1, job->text_len, o->out);
-	if (job->json->len) {
-		if (o->json->len)
-			g_string_append_c(o->json, ',');
-		g_string_append_len(o->json, job->json->str, job->json->len);
-	}
-	for (size_t i = 0; i < G_N_ELEMENTS(job->counts); i++)
-		o->counts[i] += job->counts[i];
+	sl_output_merge(o, &job->part, job->text, job->text_len);
 	g_ptr_array_unref(job->msgs);
 	free(job->text);
-	g_string_free(job->json, TRUE);
 	g_free(job);
 }
 
