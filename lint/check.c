@@ -1,4 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/*
+ * With run->jobs > 1, the messages of an input are linted and formatted
+ * on a thread pool while GMime parses the next ones; the formatted
+ * results are emitted strictly in input order, so the output does not
+ * depend on the number of threads.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "check.h"
 #include "message.h"
 
@@ -6,6 +18,23 @@ struct one_input {
 	struct sl_run *run;
 	const char *name;
 	gboolean is_mbox;
+	GThreadPool *pool;
+	struct job *filling;	/* not yet handed to a worker */
+	GQueue pending;		/* of struct job, in input order */
+	GMutex lock;
+	GCond done;
+};
+
+/* Messages handed to a worker at once, to amortise the hand-over. */
+#define SL_JOB_BATCH 64
+
+/* Messages linted and formatted by a worker, waiting to be emitted. */
+struct job {
+	GPtrArray *msgs;	/* of struct sl_message */
+	char *text;
+	size_t text_len;
+	struct sl_output part;	/* counts, and how it was formatted */
+	gboolean finished;
 };
 
 static gboolean on_message(struct sl_message *msg, gpointer data,
@@ -20,20 +49,131 @@ static gboolean on_message(struct sl_message *msg, gpointer data,
 	return TRUE;
 }
 
+static void format_job(struct job *job, const struct one_input *in)
+{
+	FILE *mem = open_memstream(&job->text, &job->text_len);
+
+	if (!mem)
+		g_error("open_memstream: %s", g_strerror(errno));
+	sl_output_init_part(&job->part, in->run->output, mem);
+	for (guint i = 0; i < job->msgs->len; i++) {
+		const struct sl_message *msg = job->msgs->pdata[i];
+		g_autoptr(GPtrArray) findings =
+			sl_lint_message(msg, in->run->policy);
+
+		sl_output_message(&job->part, in->name, in->is_mbox, msg,
+				  findings);
+	}
+	fclose(mem);
+	g_string_free(job->part.json_errors, TRUE);
+	job->part.json_errors = NULL;
+}
+
+static void worker(gpointer data, gpointer user_data)
+{
+	struct job *job = data;
+	struct one_input *in = user_data;
+
+	format_job(job, in);
+	g_mutex_lock(&in->lock);
+	job->finished = TRUE;
+	g_cond_broadcast(&in->done);
+	g_mutex_unlock(&in->lock);
+}
+
+static void emit_job(struct sl_output *o, struct job *job)
+{
+	sl_output_merge(o, &job->part, job->text, job->text_len);
+	g_ptr_array_unref(job->msgs);
+	free(job->text);
+	g_free(job);
+}
+
+/* Emits finished jobs in order until at most @keep are pending. */
+static void emit_pending(struct one_input *in, guint keep)
+{
+	while (g_queue_get_length(&in->pending) > keep) {
+		struct job *job = g_queue_peek_head(&in->pending);
+
+		g_mutex_lock(&in->lock);
+		while (!job->finished)
+			g_cond_wait(&in->done, &in->lock);
+		g_mutex_unlock(&in->lock);
+		g_queue_pop_head(&in->pending);
+		emit_job(in->run->output, job);
+	}
+}
+
+static void push_job(struct one_input *in)
+{
+	struct job *job = g_steal_pointer(&in->filling);
+
+	if (!job)
+		return;
+	g_queue_push_tail(&in->pending, job);
+	/* Fails only when no thread can be made; GLib retries later. */
+	g_thread_pool_push(in->pool, job, NULL);
+	/* A bounded window keeps memory flat however long the mbox is. */
+	emit_pending(in, 2 * in->run->jobs);
+}
+
+static gboolean on_message_parallel(struct sl_message *msg, gpointer data,
+				    GError **error)
+{
+	struct one_input *in = data;
+
+	(void)error;
+	if (!in->filling) {
+		in->filling = g_new0(struct job, 1);
+		in->filling->msgs = g_ptr_array_new_with_free_func(
+			(GDestroyNotify)sl_message_free);
+	}
+	g_ptr_array_add(in->filling->msgs, sl_message_steal(msg));
+	if (in->filling->msgs->len == SL_JOB_BATCH)
+		push_job(in);
+	return TRUE;
+}
+
+static gboolean read_parallel(struct one_input *in, GError **error)
+{
+	gboolean ok;
+
+	g_mutex_init(&in->lock);
+	g_cond_init(&in->done);
+	g_queue_init(&in->pending);
+	in->pool = g_thread_pool_new(worker, in, (gint)in->run->jobs, FALSE,
+				     error);
+	if (!in->pool)
+		return FALSE;
+	ok = sl_input_read(in->name, in->run->extra, &in->is_mbox,
+			   on_message_parallel, in, error);
+	push_job(in);
+	emit_pending(in, 0);
+	g_thread_pool_free(in->pool, FALSE, TRUE);
+	g_cond_clear(&in->done);
+	g_mutex_clear(&in->lock);
+	return ok;
+}
+
 void sl_run_path(struct sl_run *run, const char *path)
 {
-	struct one_input in = { run, path, FALSE };
+	struct one_input in = { .run = run, .name = path };
 	g_autoptr(GError) error = NULL;
+	gboolean ok;
 
-	if (!sl_input_read(path, run->extra, &in.is_mbox, on_message, &in,
-			   &error))
+	if (run->jobs > 1)
+		ok = read_parallel(&in, &error);
+	else
+		ok = sl_input_read(path, run->extra, &in.is_mbox, on_message,
+				   &in, &error);
+	if (!ok)
 		sl_output_input_error(run->output, path, error);
 }
 
 void sl_run_bytes(struct sl_run *run, const char *name, const char *bytes,
 		  gsize len)
 {
-	struct one_input in = { run, name, FALSE };
+	struct one_input in = { .run = run, .name = name };
 	g_autoptr(GError) error = NULL;
 
 	if (!sl_input_parse(bytes, len, run->extra, &in.is_mbox, on_message,

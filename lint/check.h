@@ -13,6 +13,7 @@ struct sl_run {
 	const struct sl_policy *policy;
 	struct sl_output *output;
 	const GPtrArray *extra;	/* recipients added to every message */
+	unsigned jobs;		/* lint threads for an mbox; 0 or 1: none */
 };
 
 void sl_run_path(struct sl_run *run, const char *path);

@@ -86,7 +86,7 @@ static int check_patch(const char *patch, const GPtrArray *extra)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
-	struct sl_run run = { policy, &output, extra };
+	struct sl_run run = { policy, &output, extra, 1 };
 	int status;
 
 	if (!policy) {

@@ -3,7 +3,9 @@
  * One input loop for every way in: a file, an mbox, git format-patch output
  * or standard input ("-").  Everything that is not clearly mail is refused.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -123,9 +125,16 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 	g_autoptr(GMimeParserOptions) opts = g_mime_parser_options_new();
 	g_autoptr(GMimeMessage) gm = NULL;
 	g_autoptr(sl_message) msg = NULL;
+	gint64 start = g_mime_parser_tell(parser);
 
 	g_mime_parser_options_set_warning_callback(opts, on_parser_warning, st);
 	gm = g_mime_parser_construct_message(parser, opts);
+	if (g_mime_parser_tell(parser) - start > SL_MAX_INPUT_SIZE) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "message %u: larger than %u MiB, refusing to guess",
+			    index, SL_MAX_INPUT_SIZE >> 20);
+		return FALSE;
+	}
 	if (st->critical->len) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "message %u: %s at byte %" G_GINT64_FORMAT, index,
@@ -147,19 +156,21 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 	return each(msg, data, error);
 }
 
-gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
-			gboolean *is_mbox, sl_message_fn each, gpointer data,
-			GError **error)
+/* Bytes read ahead of the parser to refuse what is clearly not mail. */
+#define SL_PEEK_SIZE 65536
+
+static gboolean parse_stream(GMimeStream *stream, const char *head,
+			     gsize head_len, const GPtrArray *extra,
+			     gboolean *is_mbox, sl_message_fn each,
+			     gpointer data, GError **error)
 {
-	g_autoptr(GMimeStream) stream = NULL;
 	g_autoptr(GMimeParser) parser = NULL;
 	g_autoptr(GString) critical = g_string_new(NULL);
 	struct parse_state st = { critical, 0 };
 	unsigned index = 0;
 
-	if (!sniff(bytes, len, is_mbox, error))
+	if (!sniff(head, head_len, is_mbox, error))
 		return FALSE;
-	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, *is_mbox ? GMIME_FORMAT_MBOX
 						  : GMIME_FORMAT_MESSAGE);
@@ -171,57 +182,154 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 	return TRUE;
 }
 
-static gboolean read_stream(FILE *fp, GByteArray *buf, GError **error)
+gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
+			gboolean *is_mbox, sl_message_fn each, gpointer data,
+			GError **error)
+{
+	g_autoptr(GMimeStream) stream = NULL;
+
+	if (len > SL_MAX_INPUT_SIZE) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "larger than %u MiB, refusing to guess",
+			    SL_MAX_INPUT_SIZE >> 20);
+		return FALSE;
+	}
+	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
+	return parse_stream(stream, bytes, len, extra, is_mbox, each, data,
+			    error);
+}
+
+static gboolean io_error(GError **error, const char *what)
+{
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO, "%s: %s", what,
+		    g_strerror(errno));
+	return FALSE;
+}
+
+/* A pipe cannot be re-read, so it is spooled to an unlinked file. */
+static int spool_pipe(int in, GError **error)
 {
 	char chunk[65536];
-	size_t n;
+	FILE *tmp = tmpfile();
+	int fd;
+	ssize_t n;
 
-	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0) {
-		if (buf->len + n > SL_MAX_INPUT_SIZE) {
-			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-				    "larger than %u MiB, refusing to guess",
-				    SL_MAX_INPUT_SIZE >> 20);
-			return FALSE;
-		}
-		g_byte_array_append(buf, (const guint8 *)chunk, n);
+	if (!tmp)
+		return io_error(error, "cannot spool standard input"), -1;
+	while ((n = read(in, chunk, sizeof(chunk))) > 0)
+		if (fwrite(chunk, 1, (size_t)n, tmp) != (size_t)n)
+			break;
+	if (n < 0 || ferror(tmp) || fflush(tmp)) {
+		io_error(error, "read error");
+		fclose(tmp);
+		return -1;
 	}
-	if (ferror(fp)) {
-		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-			    "read error: %s", g_strerror(errno));
-		return FALSE;
+	fd = dup(fileno(tmp));
+	fclose(tmp);
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) < 0) {
+		io_error(error, "cannot spool standard input");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* A seekable descriptor of @path, positioned where the input starts. */
+static int open_input(const char *path, GError **error)
+{
+	int fd;
+
+	if (strcmp(path, "-")) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			io_error(error, "cannot open");
+		return fd;
+	}
+	if (lseek(STDIN_FILENO, 0, SEEK_CUR) < 0)
+		return spool_pipe(STDIN_FILENO, error);
+	fd = dup(STDIN_FILENO);
+	if (fd < 0)
+		io_error(error, "cannot open");
+	return fd;
+}
+
+static gboolean peek(int fd, char *head, gsize *len, GError **error)
+{
+	off_t at = lseek(fd, 0, SEEK_CUR);
+	ssize_t n;
+
+	*len = 0;
+	while (*len < SL_PEEK_SIZE) {
+		n = pread(fd, head + *len, SL_PEEK_SIZE - *len, at + *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return io_error(error, "read error");
+		if (n == 0)
+			break;
+		*len += (gsize)n;
 	}
 	return TRUE;
 }
 
-static gboolean read_all(const char *path, GByteArray *buf, GError **error)
+/*
+ * The sniff sees only the first block; a NUL byte anywhere makes the input
+ * binary, so the rest is scanned too (at read speed, before parsing).
+ */
+static gboolean reject_nul_after(int fd, gsize from, GError **error)
 {
-	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	gboolean ok;
+	off_t at = lseek(fd, 0, SEEK_CUR) + (off_t)from;
+	g_autofree char *buf = g_malloc(1 << 20);
+	ssize_t n;
 
-	if (!fp) {
-		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-			    "cannot open: %s", g_strerror(errno));
-		return FALSE;
+	while ((n = pread(fd, buf, 1 << 20, at)) != 0) {
+		const char *nul;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return io_error(error, "read error");
+		nul = memchr(buf, '\0', (size_t)n);
+		if (nul) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+				    "binary data (a NUL byte at byte %lld), "
+				    "not a mail message",
+				    (long long)(at + (nul - buf)));
+			return FALSE;
+		}
+		at += n;
 	}
-	ok = read_stream(fp, buf, error);
-	if (fp != stdin)
-		fclose(fp);
-	return ok;
+	return TRUE;
 }
 
+/*
+ * Streams the file: GMime reads it through a file descriptor and each
+ * message is digested and freed before the next, so memory does not grow
+ * with the size of an mbox.
+ */
 gboolean sl_input_read(const char *path, const GPtrArray *extra,
 		       gboolean *is_mbox, sl_message_fn each, gpointer data,
 		       GError **error)
 {
-	g_autoptr(GByteArray) buf = g_byte_array_new();
+	g_autofree char *head = NULL;
+	g_autoptr(GMimeStream) stream = NULL;
+	gsize len;
+	int fd;
 
 	if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
 			    "is a directory");
 		return FALSE;
 	}
-	if (!read_all(path, buf, error))
+	fd = open_input(path, error);
+	if (fd < 0)
 		return FALSE;
-	return sl_input_parse((const char *)buf->data, buf->len, extra, is_mbox,
-			      each, data, error);
+	stream = g_mime_stream_fs_new(fd);	/* owns fd */
+	head = g_malloc(SL_PEEK_SIZE);
+	if (!peek(fd, head, &len, error) ||
+	    (len == SL_PEEK_SIZE && !reject_nul_after(fd, len, error)))
+		return FALSE;
+	return parse_stream(stream, head, len, extra, is_mbox, each, data,
+			    error);
 }

@@ -26,6 +26,7 @@ struct options {
 	gboolean list_rules;
 	gboolean version;
 	gboolean staged;
+	gint jobs;		/* -1: not given */
 	char **files;
 };
 
@@ -90,6 +91,9 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "staged", 0, 0, G_OPTION_ARG_NONE, &o->staged,
 		  "Check the staged mail files of this git repository "
 		  "(pre-commit)", NULL },
+		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
+		  "Lint the messages of an mbox on N threads (default: the "
+		  "number of processors)", "N" },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &o->version,
 		  "Print the version", NULL },
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY,
@@ -134,7 +138,7 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	struct sl_output output;
 	enum sl_format format;
-	struct sl_run run = { policy, &output, extra };
+	struct sl_run run = { policy, &output, extra, 1 };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))
@@ -142,6 +146,12 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	color = want_color(o->color, error);
 	if (*error)
 		return usage_error(*error);
+	if (o->jobs != -1 && (o->jobs < 1 || o->jobs > 1024)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+			    "-j takes a number from 1 to 1024, not %d", o->jobs);
+		return usage_error(*error);
+	}
+	run.jobs = o->jobs == -1 ? g_get_num_processors() : (unsigned)o->jobs;
 	if (!add_extra(extra, "To", o->to, error) ||
 	    !add_extra(extra, "Cc", o->cc, error) ||
 	    !add_extra(extra, "Bcc", o->bcc, error))
@@ -196,7 +206,7 @@ static int run_mode(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct options o = { 0 };
+	struct options o = { .jobs = -1 };
 	g_autoptr(GError) error = NULL;
 	int status;
 

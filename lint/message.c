@@ -53,6 +53,24 @@ static const char *const followup_headers[] = {
 	"Reply-To", "Mail-Followup-To", "Mail-Reply-To",
 };
 
+/*
+ * Moves the digest out of @msg into a new message, leaving @msg empty but
+ * valid (its owner frees it as usual).  Every field is moved here, next to
+ * the struct, so a new field cannot be freed twice.
+ */
+struct sl_message *sl_message_steal(struct sl_message *msg)
+{
+	struct sl_message *copy = g_new(struct sl_message, 1);
+
+	*copy = *msg;
+	msg->message_id = msg->subject = NULL;
+	msg->recipients = sl_address_list_new();
+	msg->followup_to = sl_address_list_new();
+	msg->parts = g_ptr_array_new();
+	msg->body = g_string_new(NULL);
+	return copy;
+}
+
 static const char *canonical_recipient_header(const char *name)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(recipient_headers); i++)

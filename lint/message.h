@@ -7,6 +7,7 @@
 #include "seclint.h"
 
 struct sl_message *sl_message_new(void);
+struct sl_message *sl_message_steal(struct sl_message *msg);
 gboolean sl_is_recipient_header(const char *name);
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 			   GError **error);

@@ -27,8 +27,42 @@ void sl_output_init(struct sl_output *o, enum sl_format format,
 	o->format = format;
 	o->color = color;
 	o->out = out;
-	o->json = g_string_new(NULL);
 	o->json_errors = g_string_new(NULL);
+}
+
+void sl_output_init_part(struct sl_output *part,
+			 const struct sl_output *main, FILE *out)
+{
+	sl_output_init(part, main->format, main->color, out);
+	/* Every finding of a part is written as a continuation. */
+	part->json_open = part->json_any = TRUE;
+}
+
+/* Findings are streamed: the document's head goes before the first. */
+static void json_open(struct sl_output *o)
+{
+	if (o->json_open)
+		return;
+	fprintf(o->out,
+		"{\n  \"version\": 1,\n  \"tool\": {\"name\": \"seclint\", "
+		"\"version\": \"%s\"},\n  \"findings\": [", SECLINT_VERSION);
+	o->json_open = TRUE;
+}
+
+void sl_output_merge(struct sl_output *main, const struct sl_output *part,
+		     const char *text, size_t len)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(main->counts); i++)
+		main->counts[i] += part->counts[i];
+	if (main->format == SL_FORMAT_JSON && len) {
+		json_open(main);
+		if (!main->json_any) {
+			text++;	/* the ',' of a continuation */
+			len--;
+		}
+		main->json_any = TRUE;
+	}
+	fwrite(text, 1, len, main->out);
 }
 
 char *sl_sanitise(const char *s)
@@ -108,9 +142,9 @@ static void json_finding(struct sl_output *o, const char *file,
 		{ "where", f->where },
 		{ "help", f->rule->help },
 	};
-	GString *j = o->json;
+	g_autoptr(GString) j = g_string_new(o->json_any ? ",\n    {"
+							: "\n    {");
 
-	g_string_append(j, j->len ? ",\n    {" : "\n    {");
 	json_member(j, "file", file);
 	g_string_append_printf(j, ",\"message\":%u", msg->index);
 	for (size_t i = 0; i < G_N_ELEMENTS(members); i++) {
@@ -118,6 +152,9 @@ static void json_finding(struct sl_output *o, const char *file,
 		json_member(j, members[i][0], members[i][1]);
 	}
 	g_string_append_c(j, '}');
+	json_open(o);
+	fwrite(j->str, 1, j->len, o->out);
+	o->json_any = TRUE;
 }
 
 void sl_output_message(struct sl_output *o, const char *file,
@@ -160,19 +197,18 @@ void sl_output_input_error(struct sl_output *o, const char *file,
 void sl_output_finish(struct sl_output *o)
 {
 	if (o->format == SL_FORMAT_JSON) {
+		json_open(o);
 		fprintf(o->out,
-			"{\n  \"version\": 1,\n  \"tool\": {\"name\": \"seclint\", "
-			"\"version\": \"%s\"},\n  \"findings\": [%s\n  ],\n"
+			"\n  ],\n"
 			"  \"input_errors\": [%s\n  ],\n"
 			"  \"counts\": {\"error\": %u, \"warning\": %u, "
 			"\"info\": %u, \"input_error\": %u}\n}\n",
-			SECLINT_VERSION, o->json->str, o->json_errors->str,
+			o->json_errors->str,
 			o->counts[SL_SEV_ERROR], o->counts[SL_SEV_WARNING],
 			o->counts[SL_SEV_INFO], o->input_errors);
 	}
-	g_string_free(o->json, TRUE);
 	g_string_free(o->json_errors, TRUE);
-	o->json = o->json_errors = NULL;
+	o->json_errors = NULL;
 	fflush(o->out);
 }
 

@@ -15,8 +15,9 @@ struct sl_output {
 	enum sl_format format;
 	gboolean color;
 	FILE *out;
-	GString *json;		/* findings array, for SL_FORMAT_JSON */
-	GString *json_errors;	/* input errors array */
+	gboolean json_open;	/* the JSON document's head is written */
+	gboolean json_any;	/* a JSON finding is written */
+	GString *json_errors;	/* input errors array, written at the end */
 	unsigned counts[SL_SEV_ERROR + 1];
 	unsigned input_errors;
 };
@@ -26,6 +27,14 @@ void sl_output_init(struct sl_output *o, enum sl_format format,
 void sl_output_message(struct sl_output *o, const char *file,
 		       gboolean is_mbox, const struct sl_message *msg,
 		       const GPtrArray *findings);
+/*
+ * Output formatted elsewhere (another thread), into @out: @part formats
+ * like @main; sl_output_merge() appends its text and counts to @main.
+ */
+void sl_output_init_part(struct sl_output *part,
+			 const struct sl_output *main, FILE *out);
+void sl_output_merge(struct sl_output *main, const struct sl_output *part,
+		     const char *text, size_t len);
 void sl_output_input_error(struct sl_output *o, const char *file,
 			   const GError *error);
 void sl_output_finish(struct sl_output *o);

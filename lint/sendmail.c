@@ -261,7 +261,7 @@ static int check_message(const struct sendmail_args *a, const GByteArray *msg)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
-	struct sl_run run = { policy, &output, a->extra };
+	struct sl_run run = { policy, &output, a->extra, 1 };
 	int status;
 
 	if (!policy) {

@@ -32,6 +32,12 @@ check missing 2 "$seclint" "$tmp/nope.eml"
 expect_grep missing-reason "$tmp/err" "nope.eml': cannot open"
 check binary 2 "$seclint" "$in/binary.bin"
 check garbage 2 "$seclint" "$in/garbage.txt"
+# A NUL byte far past the first block is still binary, file or pipe.
+{ printf 'From: a@example.org\nTo: b@example.org\nSubject: s\n\n'
+  head -c 200000 /dev/zero | tr '\0' x; printf '\000tail\n'; } >"$tmp/late-nul.eml"
+check late-nul 2 "$seclint" "$tmp/late-nul.eml"
+expect_grep late-nul-reason "$tmp/err" "NUL byte at byte 200050"
+check late-nul-pipe 2 sh -c "cat \"$tmp/late-nul.eml\" | \"$seclint\" -"
 check input-error-wins 2 "$seclint" "$in/bad-report.eml" "$in/empty.eml"
 check no-args 2 "$seclint"
 check bad-option 2 "$seclint" --frobnicate "$in/clean-report.eml"
@@ -40,6 +46,10 @@ check bad-policy 2 "$seclint" --policy "$tmp/none.conf" "$in/clean-report.eml"
 
 check stdin 1 sh -c "\"$seclint\" - < \"$in/bad-report.eml\""
 expect_grep stdin-name "$tmp/out" "^-: error:"
+# A pipe cannot be re-read after the first block is sniffed.
+check stdin-pipe 1 sh -c "cat \"$in/series.mbox\" | \"$seclint\" -"
+expect_grep stdin-pipe-mbox "$tmp/out" "^-:2: error:"
+check stdin-pipe-empty 2 sh -c "printf '' | \"$seclint\" -"
 
 printf 'From: r@example.org\nSubject: draft\n\nthe bug\n' >"$tmp/draft.eml"
 check draft-alone 0 "$seclint" "$tmp/draft.eml"

@@ -15,31 +15,10 @@
 
 static const char *inputs;
 
-struct collected {
-	GPtrArray *msgs;
-};
-
 static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
 {
-	GPtrArray *msgs = data;
-	struct sl_message *copy = sl_message_new();
-
 	(void)error;
-	/* Steal the digest: the caller frees msg right after we return. */
-	g_ptr_array_extend_and_steal(copy->recipients,
-				     g_steal_pointer(&msg->recipients));
-	msg->recipients = g_ptr_array_new();
-	g_ptr_array_extend_and_steal(copy->parts, g_steal_pointer(&msg->parts));
-	msg->parts = g_ptr_array_new();
-	g_ptr_array_extend_and_steal(copy->followup_to,
-				     g_steal_pointer(&msg->followup_to));
-	msg->followup_to = g_ptr_array_new();
-	g_string_assign(copy->body, msg->body->str);
-	copy->followup = msg->followup;
-	copy->subject = g_steal_pointer(&msg->subject);
-	copy->message_id = g_steal_pointer(&msg->message_id);
-	copy->index = msg->index;
-	g_ptr_array_add(msgs, copy);
+	g_ptr_array_add(data, sl_message_steal(msg));
 	return TRUE;
 }
 

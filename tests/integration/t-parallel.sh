@@ -1,0 +1,61 @@
+#!/bin/sh
+# -j N: an mbox of a few thousand messages gives byte-identical output
+# (text and JSON) and exit status with 1, 2 and 8 threads.
+# usage: t-parallel.sh SECLINT TESTS-DIR
+set -u
+seclint=$1
+dir=$2
+. "$dir/lib.sh"
+
+# One copy of every fixture seclint can check, as mbox messages.
+: >"$tmp/one.mbox"
+for f in "$dir"/rules/*/*.eml "$dir"/inputs/*.eml; do
+	"$seclint" -j 1 "$f" >/dev/null 2>&1
+	[ $? -le 1 ] || continue
+	echo 'From seclint@example.org Mon Sep 17 00:00:00 2001' >>"$tmp/one.mbox"
+	sed 's/^From />From /' "$f" >>"$tmp/one.mbox"
+	echo >>"$tmp/one.mbox"
+done
+cat "$dir/inputs/series.mbox" >>"$tmp/one.mbox"
+: >"$tmp/big.mbox"
+while [ "$(grep -c '^From ' "$tmp/big.mbox")" -lt 2000 ]; do
+	cat "$tmp/one.mbox" >>"$tmp/big.mbox"
+done
+
+for format in text json; do
+	for j in 1 2 8; do
+		"$seclint" -j "$j" --format="$format" "$tmp/big.mbox" \
+			>"$tmp/out.$format.$j" 2>&1
+		echo "exit $?" >>"$tmp/out.$format.$j"
+	done
+	expect_grep "$format-findings" "$tmp/out.$format.1" "ksec-with-linux-distros"
+	for j in 2 8; do
+		if cmp -s "$tmp/out.$format.1" "$tmp/out.$format.$j"; then ok; else
+			ko "$format: -j $j differs from -j 1"; fi
+	done
+done
+
+# A broken message in the middle: what comes before it is reported the
+# same way, then the input error, with any number of threads.
+{ cat "$tmp/big.mbox"; cat "$dir/inputs/garbage.txt" 2>/dev/null
+  printf 'From x Mon Sep 17 00:00:00 2001\nContent-Type: multipart/mixed\n\nx\n'
+  cat "$tmp/one.mbox"; } >"$tmp/broken.mbox"
+for j in 1 2 8; do
+	"$seclint" -j "$j" --format=json "$tmp/broken.mbox" >"$tmp/b.$j" 2>&1
+	echo "exit $?" >>"$tmp/b.$j"
+done
+expect_grep broken-exit "$tmp/b.1" "exit 2"
+for j in 2 8; do
+	if cmp -s "$tmp/b.1" "$tmp/b.$j"; then ok; else
+		ko "broken: -j $j differs from -j 1"; fi
+done
+
+check_usage() {
+	"$seclint" "$@" "$dir/inputs/clean-report.eml" >/dev/null 2>&1
+	if [ $? = 2 ]; then ok; else ko "$* is not a usage error"; fi
+}
+check_usage -j 0
+check_usage -j -3
+check_usage -j x
+
+finish
