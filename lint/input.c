@@ -47,7 +47,7 @@ static void on_parser_warning(gint64 offset, GMimeParserWarning code,
 		what = "MIME part without headers or content";
 		break;
 	case GMIME_WARN_TRUNCATED_MESSAGE:
-		what = "truncated message (a multipart is not closed)";
+		what = "truncated message (a multipart or the header is not closed)";
 		break;
 	default:
 		return;	/* tolerated: GMime's recovery cannot hide a rule */
