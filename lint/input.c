@@ -126,6 +126,12 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 
 	g_mime_parser_options_set_warning_callback(opts, on_parser_warning, st);
 	gm = g_mime_parser_construct_message(parser, opts);
+	if (st->critical->len && st->offset < 0) {
+		/* GMime gives no offset for some, e.g. truncation. */
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "message %u: %s", index, st->critical->str);
+		return FALSE;
+	}
 	if (st->critical->len) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "message %u: %s at byte %" G_GINT64_FORMAT, index,
