@@ -8,12 +8,33 @@
 #include "gmime-extra.h"
 #include "seclint.h"
 
+/*
+ * A quoted local part means the same mailbox as the bare one (RFC 5321
+ * 4.1.2): "security"@kernel.org is security@kernel.org.  The quotes and
+ * backslash escapes are removed in place.
+ */
+static void unquote_local_part(char *addr)
+{
+	char *at = strrchr(addr, '@');
+	char *src = addr, *dst = addr;
+
+	if (addr[0] != '"' || !at || at == addr + 1 || at[-1] != '"')
+		return;
+	for (src++; src < at - 1; src++) {
+		if (*src == '\\' && src + 1 < at - 1)
+			src++;
+		*dst++ = *src;
+	}
+	memmove(dst, at, strlen(at) + 1);
+}
+
 char *sl_address_normalise(const char *addr_spec)
 {
 	char *addr = g_utf8_strdown(addr_spec, -1);
 	size_t len;
 
 	g_strstrip(addr);
+	unquote_local_part(addr);
 	len = strlen(addr);
 	if (len > 1 && addr[len - 1] == '.')
 		addr[len - 1] = '\0';

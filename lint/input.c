@@ -49,7 +49,7 @@ static void on_parser_warning(gint64 offset, GMimeParserWarning code,
 		what = "MIME part without headers or content";
 		break;
 	case GMIME_WARN_TRUNCATED_MESSAGE:
-		what = "truncated message (a multipart is not closed)";
+		what = "truncated message (a multipart or the header is not closed)";
 		break;
 	default:
 		return;	/* tolerated: GMime's recovery cannot hide a rule */
@@ -133,6 +133,12 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
 			    "message %u: larger than %u MiB, refusing to guess",
 			    index, SL_MAX_INPUT_SIZE >> 20);
+		return FALSE;
+	}
+	if (st->critical->len && st->offset < 0) {
+		/* GMime gives no offset for some, e.g. truncation. */
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "message %u: %s", index, st->critical->str);
 		return FALSE;
 	}
 	if (st->critical->len) {

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Builds seclint twice, with -Werror and under AddressSanitizer +
-# UndefinedBehaviorSanitizer, and runs the whole ctest suite on each.
+# UndefinedBehaviorSanitizer, and runs the whole ctest suite on each; the
+# second build also runs the unit tests under valgrind memcheck.  Then a
+# bounded libFuzzer run (60 s, clang) on the fixtures.
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -12,6 +14,9 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSECLINT_WERROR=ON
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSECLINT_WERROR=ON \
+	-DSECLINT_VALGRIND=ON
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs"
+
+sh tests/fuzz/run-fuzz.sh "${SECLINT_FUZZ_SECONDS:-60}"

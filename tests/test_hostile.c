@@ -1,0 +1,548 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Hostile, malformed and evasive mail, generated in memory.  For every
+ * input the decision is asserted: checked correctly (the expected rules
+ * fire) or refused with a reason naming the problem.  Nothing may take
+ * more than a couple of seconds.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <gmime/gmime.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "message.h"
+
+
+static const char *inputs;
+static double max_seconds = 2.0;	/* $SECLINT_TIME_LIMIT, 0: none */
+static int scale = 1;		/* $SECLINT_HOSTILE_SCALE divides the sizes */
+static struct sl_policy *policy;
+
+#define KSEC "security@kernel.org"
+#define DISTROS "linux-distros@vs.openwall.org"
+
+struct result {
+	GPtrArray *rules;	/* rule ids that fired, one per finding */
+	GPtrArray *msgs;	/* of struct sl_message, digests kept */
+};
+
+static gboolean collect(struct sl_message *msg, gpointer data, GError **error)
+{
+	struct result *r = data;
+	g_autoptr(GPtrArray) findings = sl_lint_message(msg, policy);
+	struct sl_message *copy = sl_message_new();
+
+	(void)error;
+	for (guint i = 0; i < findings->len; i++) {
+		const struct sl_finding *f = findings->pdata[i];
+
+		g_ptr_array_add(r->rules, g_strdup(f->rule->id));
+	}
+	g_ptr_array_extend_and_steal(copy->recipients,
+				     g_steal_pointer(&msg->recipients));
+	msg->recipients = g_ptr_array_new();
+	g_ptr_array_extend_and_steal(copy->parts, g_steal_pointer(&msg->parts));
+	msg->parts = g_ptr_array_new();
+	copy->subject = g_steal_pointer(&msg->subject);
+	g_ptr_array_add(r->msgs, copy);
+	return TRUE;
+}
+
+static void result_clear(struct result *r)
+{
+	g_ptr_array_unref(r->rules);
+	g_ptr_array_unref(r->msgs);
+}
+
+/* Parses and lints @len bytes; returns FALSE and sets @error if refused. */
+static gboolean run(const char *text, gsize len, struct result *r,
+		    GError **error)
+{
+	gint64 start = g_get_monotonic_time();
+	gboolean mbox, ok;
+	double secs;
+
+	r->rules = g_ptr_array_new_with_free_func(g_free);
+	r->msgs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sl_message_free);
+	ok = sl_input_parse(text, len, NULL, &mbox, collect, r, error);
+	secs = (g_get_monotonic_time() - start) / 1e6;
+	if (max_seconds > 0 && secs > max_seconds)
+		fail_msg("took %.2f s (limit %.1f s)", secs, max_seconds);
+	return ok;
+}
+
+static gboolean fired(const struct result *r, const char *rule)
+{
+	for (guint i = 0; i < r->rules->len; i++)
+		if (!strcmp(r->rules->pdata[i], rule))
+			return TRUE;
+	return FALSE;
+}
+
+static gboolean has_rcpt(const struct sl_message *m, const char *addr)
+{
+	for (guint i = 0; i < m->recipients->len; i++) {
+		const struct sl_address *a = m->recipients->pdata[i];
+
+		if (!strcmp(a->addr, addr))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Checked: parses, and @rule fires (or, with @rule NULL, nothing fires). */
+static void expect_checked_len(const char *text, gsize len, const char *rule)
+{
+	struct result r;
+	g_autoptr(GError) error = NULL;
+
+	if (!run(text, len, &r, &error))
+		fail_msg("refused: %s", error->message);
+	if (rule && !fired(&r, rule))
+		fail_msg("%s did not fire", rule);
+	if (!rule && r.rules->len)
+		fail_msg("%s fired", (char *)r.rules->pdata[0]);
+	result_clear(&r);
+}
+
+static void expect_checked(const char *text, const char *rule)
+{
+	expect_checked_len(text, strlen(text), rule);
+}
+
+static void expect_not_fired(const char *text, const char *rule)
+{
+	struct result r;
+	g_autoptr(GError) error = NULL;
+
+	if (!run(text, strlen(text), &r, &error))
+		fail_msg("refused: %s", error->message);
+	if (fired(&r, rule))
+		fail_msg("%s fired on:\n%s", rule, text);
+	result_clear(&r);
+}
+
+/* Refused, with a reason that contains @reason. */
+static void expect_refused_len(const char *text, gsize len, const char *reason)
+{
+	struct result r;
+	g_autoptr(GError) error = NULL;
+
+	if (run(text, len, &r, &error))
+		fail_msg("accepted, expected refusal with '%s'", reason);
+	assert_non_null(error);
+	if (!strstr(error->message, reason))
+		fail_msg("reason '%s' lacks '%s'", error->message, reason);
+	result_clear(&r);
+}
+
+static void expect_refused(const char *text, const char *reason)
+{
+	expect_refused_len(text, strlen(text), reason);
+}
+
+#define BOTH_LISTS \
+	"From: Bob <bob@example.com>\n" \
+	"To: " KSEC "\n" \
+	"Cc: " DISTROS "\n"
+
+/* ---- malformed and oversized input ---- */
+
+static void test_huge_header_line(void **state)
+{
+	g_autoptr(GString) s = g_string_new(BOTH_LISTS "X-Junk: ");
+
+	(void)state;
+	for (int i = 0; i < (1 << 20) / scale; i++)
+		g_string_append_c(s, 'a' + i % 26);
+	g_string_append(s, "\nSubject: [vs] long\n\nbody\n");
+	expect_checked_len(s->str, s->len, "ksec-with-linux-distros");
+}
+
+static void test_huge_subject(void **state)
+{
+	g_autoptr(GString) s = g_string_new(BOTH_LISTS "Subject: ");
+
+	(void)state;
+	for (int i = 0; i < (1 << 20) / scale; i++)
+		g_string_append_c(s, i % 70 ? 'x' : ' ');
+	g_string_append(s, "\n\nbody\n");
+	expect_checked_len(s->str, s->len, "distros-missing-vs-tag");
+}
+
+static void test_many_recipients(void **state)
+{
+	g_autoptr(GString) s = g_string_new("From: bob@example.com\nTo: ");
+	struct result r;
+	g_autoptr(GError) error = NULL;
+	int n = 100000 / scale;
+
+	(void)state;
+	for (int i = 0; i < n; i++) {
+		g_string_append_printf(s, "user%d@example.org,\n ", i);
+		if (i == n / 3)
+			g_string_append(s, KSEC ",\n ");
+		if (i == n * 3 / 4)
+			g_string_append(s, "Distros <" DISTROS ">,\n ");
+	}
+	g_string_append(s, "last@example.org\nSubject: [vs] x\n\nbody\n");
+	assert_true(run(s->str, s->len, &r, &error));
+	assert_int_equal(r.msgs->len, 1);
+	assert_int_equal(((struct sl_message *)r.msgs->pdata[0])->recipients->len,
+			 n + 3);
+	assert_true(fired(&r, "ksec-with-linux-distros"));
+	result_clear(&r);
+}
+
+static void test_deep_nesting(void **state)
+{
+	g_autoptr(GString) s = g_string_new(BOTH_LISTS "Subject: [vs] x\n");
+
+	(void)state;
+	for (int i = 0; i < 10000 / scale; i++)
+		g_string_append_printf(s, "Content-Type: multipart/mixed; "
+				       "boundary=\"b%d\"\n\n--b%d\n", i, i);
+	g_string_append(s, "Content-Type: text/plain\n\nhi\n");
+	for (int i = 10000 / scale - 1; i >= 0; i--)
+		g_string_append_printf(s, "--b%d--\n", i);
+	expect_refused_len(s->str, s->len, "nest");
+}
+
+static void test_deep_rfc822_nesting(void **state)
+{
+	g_autoptr(GString) s = g_string_new(BOTH_LISTS "Subject: [vs] x\n");
+
+	(void)state;
+	for (int i = 0; i < 10000 / scale; i++)
+		g_string_append(s, "Content-Type: message/rfc822\n\n"
+				   "From: a@example.org\n");
+	g_string_append(s, "Content-Type: text/plain\n\nhi\n");
+	expect_refused_len(s->str, s->len, "nest");
+}
+
+static void test_broken_transfer_encodings(void **state)
+{
+	(void)state;
+	/* Rules look at structure, not content: broken bodies are checked. */
+	expect_checked(BOTH_LISTS "Subject: [vs] x\n"
+		       "Content-Type: text/html\n"
+		       "Content-Transfer-Encoding: base64\n\n"
+		       "PGh0bWw+!!!*** not base64 ===\n=\n", "report-html");
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: text/plain\n"
+		       "Content-Transfer-Encoding: quoted-printable\n\n"
+		       "=ZZ=\n=4=\n=\n", NULL);
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: text/plain\n"
+		       "Content-Transfer-Encoding: x-bogus-encoding\n\n"
+		       "hi\n", NULL);
+}
+
+static void test_bad_charsets(void **state)
+{
+	(void)state;
+	/* An undecodable Subject never yields a '[vs]' that is not there. */
+	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+		       "Subject: =?x-no-such-charset?q?bug?=\n\nhi\n",
+		       "distros-missing-vs-tag");
+	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+		       "Subject: [vs] =?x-no-such-charset?q?=FF=FE?=\n\nhi\n",
+		       NULL);
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: text/plain; charset=\"\x01\xff\"\n\nhi\n",
+		       NULL);
+	expect_checked("From: =?utf-7?b?+AGQ-?= <bob@example.com>\n"
+		       "To: " KSEC "\nCc: " DISTROS "\nSubject: [vs] x\n\nhi\n",
+		       "ksec-with-linux-distros");
+}
+
+static void test_malformed_encoded_words(void **state)
+{
+	static const char *const subjects[] = {
+		"=?utf-8?q?=5Bvs=5D",		/* unterminated */
+		"=?utf-8?x?=5Bvs=5D?=",		/* unknown encoding */
+		"=?utf-8?b?W3ZzXQ?=?=",		/* bad base64 padding */
+		"=?" "?q?=5Bvs=5D?=",		/* no charset */
+		"=?utf-8?q?" "?= =?utf-8?q?=5B?=vs]", /* split tag */
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(subjects); i++) {
+		g_autofree char *text = g_strdup_printf(
+			"From: bob@example.com\nTo: " DISTROS
+			"\nSubject: %s\n\nhi\n", subjects[i]);
+		struct result r;
+		g_autoptr(GError) error = NULL;
+
+		/* Whatever GMime makes of it, seclint checks the result. */
+		assert_true(run(text, strlen(text), &r, &error));
+		assert_int_equal(r.msgs->len, 1);
+		result_clear(&r);
+	}
+}
+
+static void test_boundaries(void **state)
+{
+	(void)state;
+	expect_refused(BOTH_LISTS "Subject: [vs] x\n"
+		       "Content-Type: multipart/mixed\n\n--a\n\nhi\n--a--\n",
+		       "boundary");
+	expect_refused(BOTH_LISTS "Subject: [vs] x\n"
+		       "Content-Type: multipart/mixed; boundary=a; boundary=b\n"
+		       "\n--a\n\nhi\n--a--\n", "conflicting");
+	expect_refused(BOTH_LISTS "Subject: [vs] x\n"
+		       "Content-Type: multipart/mixed; boundary=a\n\n"
+		       "--a\nContent-Type: text/plain\n\nhi\n"
+		       "--a\nContent-Type: text/html\n\n<p>hi\n", "truncated");
+}
+
+static void test_truncated(void **state)
+{
+	static const char full[] = BOTH_LISTS "Subject: [vs] x\n"
+		"Content-Type: multipart/mixed; boundary=a\n\n"
+		"--a\nContent-Type: text/plain\n\nhi\n--a--\n";
+
+	(void)state;
+	/* Cut inside the multipart: refused. */
+	expect_refused_len(full, sizeof(full) - 10, "truncated");
+	/* Cut inside the headers: refused too, seclint does not guess. */
+	expect_refused_len(full, strlen(BOTH_LISTS) - 5, "truncated");
+}
+
+static void test_line_endings(void **state)
+{
+	(void)state;
+	expect_checked("From: bob@example.com\r\nTo: " KSEC "\r\n"
+		       "Cc: " DISTROS "\r\nSubject: [vs] x\r\n\r\nhi\r\n",
+		       "ksec-with-linux-distros");
+	expect_checked("From: bob@example.com\r\nTo: x@example.org,\r\n "
+		       KSEC "\nCc: a@example.org,\r\n\t" DISTROS
+		       "\r\nSubject: [vs] x\n\r\nhi\r\n",
+		       "ksec-with-linux-distros");
+	expect_checked("From: bob@example.com\r\nTo: " DISTROS "\r\n"
+		       "Subject: no tag\r\n\r\nhi\r\n",
+		       "distros-missing-vs-tag");
+}
+
+static void test_8bit_headers(void **state)
+{
+	(void)state;
+	expect_checked("From: B\xc3\xb6\x62 <bob@example.com>\n"
+		       "To: Kr\xc3\xa4mer <" KSEC ">\n"
+		       "Cc: \xe9\xe8 <" DISTROS ">\n"
+		       "Subject: [vs] \xff\xfe bug\n\nhi\n",
+		       "ksec-with-linux-distros");
+	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+		       "Subject: \xef\xbc\xbbvs\xef\xbc\xbd bug\n\nhi\n",
+		       "distros-missing-vs-tag");
+}
+
+static void test_mbox_from_escaping(void **state)
+{
+	static const char mbox[] =
+		"From bob@example.com Mon Sep 17 00:00:00 2001\n"
+		"From: bob@example.com\nTo: " KSEC "\nSubject: one\n\n"
+		">From the top\n>>From: x\nhi\n\n"
+		"From bob@example.com Mon Sep 17 00:00:00 2001\n"
+		"From: bob@example.com\nTo: " KSEC "\nCc: " DISTROS "\n"
+		"Subject: [vs] two\n\nhi\n";
+	struct result r;
+	g_autoptr(GError) error = NULL;
+
+	(void)state;
+	assert_true(run(mbox, strlen(mbox), &r, &error));
+	assert_int_equal(r.msgs->len, 2);
+	assert_false(has_rcpt(r.msgs->pdata[0], DISTROS));
+	assert_true(has_rcpt(r.msgs->pdata[1], DISTROS));
+	assert_true(fired(&r, "ksec-with-linux-distros"));
+	result_clear(&r);
+}
+
+static void test_nul_bytes(void **state)
+{
+	static const char text[] = BOTH_LISTS "Subject: [vs] x\n\nh\0i\n";
+
+	(void)state;
+	expect_refused_len(text, sizeof(text) - 1, "NUL");
+	expect_refused_len("To: \0" KSEC "\n\nx\n", 25, "NUL");
+}
+
+/* ---- evasion: every spelling of a recipient must count ---- */
+
+static void test_recipient_spellings(void **state)
+{
+	static const char *const spellings[] = {
+		KSEC,
+		"SECURITY@KERNEL.ORG",
+		"Security@Kernel.Org.",
+		"<" KSEC ">",
+		"Kernel Security <" KSEC ">",
+		"\"Kernel, Security\" <" KSEC ">",
+		"=?utf-8?q?Kernel_Security?= <" KSEC ">",
+		"=?utf-8?b?S2VybmVs?= <" KSEC ">",
+		KSEC " (the security team)",
+		"(comment) " KSEC,
+		"team: a@example.org, " KSEC ";",
+		"team: \"K\" <" KSEC ">;, other@example.org",
+		"<@relay.example.org,@b.example:" KSEC ">",
+		"Sec <@relay.example.org:" KSEC ">",
+		"\"security\"@kernel.org",
+		"\"security\"@KERNEL.org.",
+		"x@example.org,\n\t" KSEC,
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(spellings); i++) {
+		g_autofree char *text = g_strdup_printf(
+			"From: bob@example.com\nTo: %s\nCc: " DISTROS
+			"\nSubject: [vs] x\n\nhi\n", spellings[i]);
+		struct result r;
+		g_autoptr(GError) error = NULL;
+
+		if (!run(text, strlen(text), &r, &error))
+			fail_msg("'%s' refused: %s", spellings[i],
+				 error->message);
+		if (!fired(&r, "ksec-with-linux-distros"))
+			fail_msg("'%s' not recognised as " KSEC,
+				 spellings[i]);
+		result_clear(&r);
+	}
+	/* Several Cc headers, the distros address in the last one. */
+	expect_checked("From: bob@example.com\nTo: " KSEC "\n"
+		       "Cc: a@example.org\nCc: b@example.org\n"
+		       "Cc: " DISTROS "\nSubject: [vs] x\n\nhi\n",
+		       "ksec-with-linux-distros");
+}
+
+static void test_lookalikes(void **state)
+{
+	static const char *const lookalikes[] = {
+		"\"" KSEC "\" <x@example.com>",
+		"=?utf-8?q?security=40kernel=2Eorg?= <x@example.com>",
+		"x@example.com (" KSEC ")",
+		KSEC ".evil.com",
+		"xsecurity@kernel.org",
+		"security@kernel.org.evil.com",
+		"security@xkernel.org",
+		"security-kernel.org@example.com",
+		"\"security@kernel.org\"@example.com",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(lookalikes); i++) {
+		g_autofree char *text = g_strdup_printf(
+			"From: bob@example.com\nTo: %s\nCc: " DISTROS
+			"\nSubject: [vs] x\n\nhi\n", lookalikes[i]);
+
+		expect_not_fired(text, "ksec-with-linux-distros");
+	}
+}
+
+static void test_subject_tags(void **state)
+{
+	(void)state;
+	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+		       "Subject: =?utf-8?q?=5Bvs=5D?= bug\n\nhi\n", NULL);
+	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+		       "Subject: Re: Fwd: [vs] bug\n\nhi\n", NULL);
+	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+		       "Subject: [VS] bug\n\nhi\n", "distros-missing-vs-tag");
+}
+
+static void test_hidden_parts(void **state)
+{
+	(void)state;
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: multipart/mixed; boundary=a\n\n"
+		       "--a\nContent-Type: text/plain\n\nsee below\n"
+		       "--a\nContent-Type: message/rfc822\n\n"
+		       "From: c@example.org\nSubject: inner\n"
+		       "Content-Type: text/html\n\n<p>hi</p>\n--a--\n",
+		       "report-html");
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: multipart/mixed; boundary=a\n\n"
+		       "--a\nContent-Type: text/plain\n\nsee below\n"
+		       "--a\nContent-Type: application/octet-stream\n"
+		       "Content-Disposition: inline; filename=x.html\n\n"
+		       "<p>hi</p>\n--a--\n", "report-attachment");
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: multipart/mixed; boundary=a\n\n"
+		       "--a\nContent-Type: text/plain\n\nsee below\n"
+		       "--a\nContent-Type: application/pgp-signature\n\n"
+		       "exploit\n--a--\n", "report-attachment");
+}
+
+/* ---- regression inputs: every file must be checked or refused ---- */
+
+static void test_regression_inputs(void **state)
+{
+	g_autofree char *dir = g_build_filename(inputs, "hostile", NULL);
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	(void)state;
+	if (!d)
+		return;
+	while ((name = g_dir_read_name(d))) {
+		g_autofree char *path = g_build_filename(dir, name, NULL);
+		g_autofree char *text = NULL;
+		gsize len;
+		struct result r;
+		g_autoptr(GError) error = NULL;
+
+		assert_true(g_file_get_contents(path, &text, &len, NULL));
+		if (!run(text, len, &r, &error))
+			assert_non_null(error);
+		result_clear(&r);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_huge_header_line),
+		cmocka_unit_test(test_huge_subject),
+		cmocka_unit_test(test_many_recipients),
+		cmocka_unit_test(test_deep_nesting),
+		cmocka_unit_test(test_deep_rfc822_nesting),
+		cmocka_unit_test(test_broken_transfer_encodings),
+		cmocka_unit_test(test_bad_charsets),
+		cmocka_unit_test(test_malformed_encoded_words),
+		cmocka_unit_test(test_boundaries),
+		cmocka_unit_test(test_truncated),
+		cmocka_unit_test(test_line_endings),
+		cmocka_unit_test(test_8bit_headers),
+		cmocka_unit_test(test_mbox_from_escaping),
+		cmocka_unit_test(test_nul_bytes),
+		cmocka_unit_test(test_recipient_spellings),
+		cmocka_unit_test(test_lookalikes),
+		cmocka_unit_test(test_subject_tags),
+		cmocka_unit_test(test_hidden_parts),
+		cmocka_unit_test(test_regression_inputs),
+	};
+	g_autoptr(GError) error = NULL;
+	int rc;
+
+	if (argc != 2)
+		return 2;
+	inputs = argv[1];
+	if (g_getenv("SECLINT_TIME_LIMIT"))
+		max_seconds = g_ascii_strtod(g_getenv("SECLINT_TIME_LIMIT"), NULL);
+	if (g_getenv("SECLINT_HOSTILE_SCALE"))
+		scale = MAX(1, atoi(g_getenv("SECLINT_HOSTILE_SCALE")));
+	g_mime_init();
+	policy = sl_policy_load(SECLINT_SOURCE_POLICY, &error);
+	if (!policy) {
+		g_printerr("%s\n", error->message);
+		return 2;
+	}
+	rc = cmocka_run_group_tests_name("hostile", tests, NULL, NULL);
+	sl_policy_free(policy);
+	g_mime_shutdown();
+	return rc;
+}
