@@ -212,6 +212,15 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 	return FALSE;
 }
 
+/* A public list: a known one marked public, or any other mailing list. */
+gboolean sl_policy_is_public_list(const struct sl_policy *policy,
+				  const char *addr)
+{
+	const struct sl_list *l = sl_policy_find_list(policy, addr);
+
+	return l ? l->public : sl_policy_is_mailing_list(policy, addr);
+}
+
 gboolean sl_list_has_role(const struct sl_list *list, const char *role)
 {
 	return list && strv_contains(list->roles, role);

@@ -96,6 +96,8 @@ const struct sl_list *sl_policy_find_list(const struct sl_policy *policy,
 					  const char *addr);
 gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 				   const char *addr);
+gboolean sl_policy_is_public_list(const struct sl_policy *policy,
+				  const char *addr);
 gboolean sl_list_has_role(const struct sl_list *list, const char *role);
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 				    const char *rule_id,

@@ -14,14 +14,6 @@ static gboolean is_recipient(const struct sl_message *msg, const char *addr)
 	return FALSE;
 }
 
-static gboolean is_public_list(const struct sl_policy *policy,
-			       const char *addr)
-{
-	const struct sl_list *l = sl_policy_find_list(policy, addr);
-
-	return l ? l->public : sl_policy_is_mailing_list(policy, addr);
-}
-
 /*
  * A reply-routing address that is a mailing list the message itself does
  * not go to, where that list would break the rules: a public list on a
@@ -32,28 +24,16 @@ static gboolean leaks(const struct sl_check *c, const struct sl_address *f,
 {
 	if (is_recipient(c->msg, f->addr))
 		return FALSE;
-	if (private && is_public_list(c->policy, f->addr))
+	if (private && sl_policy_is_public_list(c->policy, f->addr))
 		return TRUE;
 	return oss && sl_policy_is_mailing_list(c->policy, f->addr) &&
 	       !sl_list_has_role(sl_policy_find_list(c->policy, f->addr),
 				 "oss-security");
 }
 
-static gboolean has_closed_list(const struct sl_check *c)
-{
-	for (guint i = 0; i < c->msg->recipients->len; i++) {
-		const struct sl_address *a = c->msg->recipients->pdata[i];
-		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
-
-		if (l && !l->public)
-			return TRUE;
-	}
-	return FALSE;
-}
-
 static void check(struct sl_check *c)
 {
-	gboolean private = has_closed_list(c);
+	gboolean private = sl_msg_has_closed_list(c->msg, c->policy);
 	gboolean oss = sl_msg_find_role(c->msg, c->policy, "oss-security") != NULL;
 
 	for (guint i = 0; (private || oss) && i < c->msg->followup_to->len; i++) {

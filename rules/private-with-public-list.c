@@ -5,10 +5,7 @@ static const struct sl_address *find_public_list(const struct sl_check *c)
 {
 	for (guint i = 0; i < c->msg->recipients->len; i++) {
 		const struct sl_address *a = c->msg->recipients->pdata[i];
-		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
-
-		if (l ? l->public : sl_policy_is_mailing_list(c->policy,
-							       a->addr))
+		if (sl_policy_is_public_list(c->policy, a->addr))
 			return a;
 	}
 	return NULL;
