@@ -35,6 +35,9 @@ void sl_message_free(struct sl_message *msg)
 	g_ptr_array_unref(msg->followup_to);
 	g_ptr_array_unref(msg->parts);
 	g_string_free(msg->body, TRUE);
+	g_ptr_array_unref(msg->from);
+	if (msg->date)
+		g_date_time_unref(msg->date);
 	g_free(msg);
 }
 
@@ -46,6 +49,7 @@ struct sl_message *sl_message_new(void)
 	msg->followup_to = sl_address_list_new();
 	msg->body = g_string_new(NULL);
 	msg->parts = g_ptr_array_new_with_free_func(part_free);
+	msg->from = sl_address_list_new();
 	return msg;
 }
 
@@ -68,6 +72,8 @@ struct sl_message *sl_message_steal(struct sl_message *msg)
 	msg->followup_to = sl_address_list_new();
 	msg->parts = g_ptr_array_new();
 	msg->body = g_string_new(NULL);
+	msg->from = sl_address_list_new();
+	msg->date = NULL;
 	return copy;
 }
 
@@ -112,6 +118,19 @@ static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
 			return FALSE;
 	}
 	return TRUE;
+}
+
+/* From and Date do not decide routing: unreadable ones are left empty. */
+static void digest_sender(struct sl_message *msg, GMimeMessage *gm)
+{
+	GMimeHeaderList *headers = g_mime_object_get_header_list(GMIME_OBJECT(gm));
+	GMimeHeader *h = g_mime_header_list_get_header(headers, "From");
+	const char *from = h ? g_mime_header_get_raw_value(h) : NULL;
+	GDateTime *date = g_mime_message_get_date(gm);
+
+	if (!sl_address_add_header(msg->from, "From", from, NULL))
+		g_ptr_array_set_size(msg->from, 0);
+	msg->date = date ? g_date_time_ref(date) : NULL;
 }
 
 static char *lower_type(GMimeContentType *ct)
@@ -277,6 +296,7 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 	msg->subject = subject ? g_strdup(subject) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
 	msg->followup = is_followup(gm, subject);
+	digest_sender(msg, gm);
 	if (!digest_recipients(msg, GMIME_OBJECT(gm), error))
 		return FALSE;
 	return !body || walk(&w, body, NULL, 0, "", 0);

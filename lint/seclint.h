@@ -57,6 +57,8 @@ struct sl_message {
 	GPtrArray *followup_to;	/* Reply-To, Mail-Followup-To, Mail-Reply-To */
 	GPtrArray *parts;	/* of struct sl_part */
 	GString *body;		/* the text/plain content, decoded to UTF-8 */
+	GPtrArray *from;	/* of struct sl_address; empty if unreadable */
+	GDateTime *date;	/* the Date header, or NULL if absent/invalid */
 };
 
 void sl_message_free(struct sl_message *msg);

@@ -108,6 +108,33 @@ static void test_encoded_subject(void **state)
 	assert_string_equal(m->message_id, "abc@example.org");
 }
 
+static void test_sender_and_date(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From a@example.org Tue Mar 10 14:30:00 2026\n"
+		"From: \"A. Researcher\" <A@Example.ORG>\n"
+		"Date: Tue, 10 Mar 2026 14:30:00 +0100\n"
+		"Subject: s\n\nbody\n"
+		"From b@example.org Tue Mar 10 14:30:00 2026\n"
+		"From: not an address at all <<\n"
+		"Date: yesterday-ish\n"
+		"Subject: s\n\nbody\n");
+	const struct sl_message *m;
+	const struct sl_address *a;
+
+	(void)state;
+	assert_int_equal(msgs->len, 2);
+	m = msgs->pdata[0];
+	assert_int_equal(m->from->len, 1);
+	a = m->from->pdata[0];
+	assert_string_equal(a->addr, "a@example.org");
+	assert_string_equal(a->header, "From");
+	assert_non_null(m->date);
+	assert_int_equal(g_date_time_to_unix(m->date), 1773149400);
+	m = msgs->pdata[1];
+	assert_null(m->date);
+}
+
 static void test_mime_digest(void **state)
 {
 	g_autoptr(GPtrArray) msgs = parse(
@@ -274,6 +301,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_refused_inputs),
 		cmocka_unit_test(test_unparsable_recipients),
 		cmocka_unit_test(test_missing_boundary_refused),
+		cmocka_unit_test(test_sender_and_date),
 	};
 	int rc;
 
