@@ -139,15 +139,32 @@ static const char cve_not_asking[] =
 	"(\\bno need to|\\bnot|n't|\\bnever|\\bwithout)\\s+(\\w+\\s+){0,2}(a |an )?"
 	"CVE)";
 
-/* The sentence around [@start, @end) of @text, as a new string. */
+void sl_text_sentence_bounds(const char *text, gint start, gint end,
+			     gint *s, gint *e)
+{
+	*s = start;
+	*e = end;
+	while (*s > 0 && !strchr(".!?;\n", text[*s - 1]))
+		(*s)--;
+	while (text[*e] && !strchr(".!?;\n", text[*e]))
+		(*e)++;
+}
+
+char *sl_text_unwrap(const char *text)
+{
+	char *flat = g_strdelimit(g_strdup(text), "\r", ' ');
+
+	for (char *p = flat; (p = strchr(p, '\n')); p++)
+		if (p[1] != '\n' && p[1] != '\0' && p > flat && p[-1] != '\n')
+			*p = ' ';
+	return flat;
+}
+
 static char *sentence_at(const char *text, gint start, gint end)
 {
-	gint s = start, e = end;
+	gint s, e;
 
-	while (s > 0 && !strchr(".!?\n", text[s - 1]))
-		s--;
-	while (text[e] && !strchr(".!?\n", text[e]))
-		e++;
+	sl_text_sentence_bounds(text, start, end, &s, &e);
 	return g_strndup(text + s, (gsize)(e - s));
 }
 
@@ -155,12 +172,7 @@ gboolean sl_text_asks_for_cve(const char *text)
 {
 	g_autoptr(GRegex) re = g_regex_new(cve_request, 0, 0, NULL);
 	g_autoptr(GMatchInfo) m = NULL;
-	g_autofree char *flat = g_strdelimit(g_strdup(text), "\r", ' ');
-
-	/* A line break inside a sentence is not its end. */
-	for (char *p = flat; (p = strchr(p, '\n')); p++)
-		if (p[1] != '\n' && p[1] != '\0' && p > flat && p[-1] != '\n')
-			*p = ' ';
+	g_autofree char *flat = sl_text_unwrap(text);
 	for (g_regex_match(re, flat, 0, &m); g_match_info_matches(m);
 	     g_match_info_next(m, NULL)) {
 		gint start, end;
@@ -214,6 +226,17 @@ void sl_check_restricted_text(struct sl_check *c,
 		sl_report_weak(c, "body", "%s", what->weak);
 }
 
+/* ---- the sender's declarations ---- */
+
+void sl_policy_declare_ai_assisted(struct sl_policy *policy)
+{
+	static const char group[] = "rule ai-use-disclosure";
+
+	if (policy->profile && g_key_file_has_group(policy->profile, group))
+		g_key_file_set_boolean(policy->profile, group, "ai-assisted",
+				       TRUE);
+}
+
 /* ---- links ---- */
 
 char *sl_text_without_urls(const char *text, guint *urls)
@@ -234,4 +257,15 @@ char *sl_text_without_urls(const char *text, guint *urls)
 	flat = g_regex_replace_literal(space, rest ? rest : "", -1, 0, " ", 0,
 				       NULL);
 	return g_strstrip(flat ? flat : g_strdup(""));
+}
+
+char *sl_msg_own_prose(const struct sl_message *msg, glong *prose_len,
+		       guint *urls)
+{
+	g_autofree char *signature = NULL;
+	char *own = sl_msg_own_text(msg, &signature);
+	g_autofree char *prose = sl_text_without_urls(own, urls);
+
+	*prose_len = g_utf8_strlen(prose, -1);
+	return own;
 }

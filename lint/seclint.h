@@ -262,7 +262,17 @@ struct sl_restricted_text {
 };
 void sl_check_restricted_text(struct sl_check *check,
 			      const struct sl_restricted_text *what);
+/* --ai-assisted: the sender says AI was used (rule ai-use-disclosure). */
+void sl_policy_declare_ai_assisted(struct sl_policy *policy);
+/* @text with single line breaks made spaces: a wrapped line is no end. */
+char *sl_text_unwrap(const char *text);
+/* The sentence [*s, *e) of @text around the match [@start, @end). */
+void sl_text_sentence_bounds(const char *text, gint start, gint end,
+			     gint *s, gint *e);
 /* Own text without URLs, white space collapsed: what a reader gets. */
 char *sl_text_without_urls(const char *text, guint *urls);
+/* The own text; *@prose_len is its length without URLs, in characters. */
+char *sl_msg_own_prose(const struct sl_message *msg, glong *prose_len,
+		       guint *urls);
 
 #endif

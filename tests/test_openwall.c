@@ -320,6 +320,60 @@ static void test_without_urls(void **state)
 	assert_int_equal(urls, 3);
 }
 
+/* The highest severity @rule reports on @text, or SL_SEV_OFF. */
+static enum sl_severity lint(const struct sl_policy *policy, const char *text,
+			     const char *rule)
+{
+	g_autoptr(sl_message) m = parse(text);
+	g_autoptr(GPtrArray) findings = sl_lint_message(m, policy);
+	enum sl_severity worst = SL_SEV_OFF;
+
+	for (guint i = 0; i < findings->len; i++) {
+		const struct sl_finding *f = findings->pdata[i];
+
+		if (!strcmp(f->rule->id, rule))
+			worst = MAX(worst, f->severity);
+	}
+	return worst;
+}
+
+#define TO(addr) "From: a@example.org\nTo: " addr "\nSubject: s\n\n"
+
+static void test_severities(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_policy) policy = sl_policy_open(SECLINT_SOURCE_POLICY,
+						     NULL, &error);
+	static const char nda_and_disclaimer[] =
+		TO("security@kernel.org") "Please sign our NDA first.\n\n"
+		"This e-mail is confidential and intended solely for the "
+		"addressee.\n";
+	static const char disclaimer_only[] =
+		TO("security@kernel.org") "The bug is in foo_read().\n\n"
+		"This message may contain confidential information intended "
+		"only for the recipient; it must not be disclosed.\n";
+	static const char undisclosed[] =
+		TO("linux-distros@vs.openwall.org") "The details.\n";
+
+	(void)state;
+	assert_non_null(policy);
+	assert_int_equal(lint(policy, TO("hardware-security@kernel.org")
+			      "plain\n", "hwsec-not-encrypted"),
+			 SL_SEV_ERROR);
+	assert_int_equal(lint(policy, TO("hardware-security@kernel.org")
+			      PGPMSG, "hwsec-not-encrypted"), SL_SEV_WARNING);
+	assert_int_equal(lint(policy, nda_and_disclaimer,
+			      "nda-or-confidentiality-demand"), SL_SEV_WARNING);
+	assert_int_equal(lint(policy, disclaimer_only,
+			      "nda-or-confidentiality-demand"), SL_SEV_INFO);
+	/* ai-use-disclosure is silent until the sender declares AI use. */
+	assert_int_equal(lint(policy, undisclosed, "ai-use-disclosure"),
+			 SL_SEV_OFF);
+	sl_policy_declare_ai_assisted(policy);
+	assert_int_equal(lint(policy, undisclosed, "ai-use-disclosure"),
+			 SL_SEV_INFO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -335,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_armor_base64),
 		cmocka_unit_test(test_cve_requests),
 		cmocka_unit_test(test_without_urls),
+		cmocka_unit_test(test_severities),
 	};
 	int rc;
 
