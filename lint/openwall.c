@@ -80,14 +80,14 @@ enum sl_signing sl_msg_signing(const struct sl_message *msg)
 
 static gboolean pgp_file_name(const char *name)
 {
-	return name && g_regex_match_simple("\\.(gpg|pgp|asc)$", name,
+	return name && g_regex_match_simple("\\.(gpg|pgp)$", name,
 					    G_REGEX_CASELESS, 0);
 }
 
 /*
  * Openwall's "manual PGP-encrypted attachment": an armoured PGP message
- * attached as a file, or a binary OpenPGP file (.gpg, .pgp, .asc) of one
- * of the types mailers give them.  PGP/MIME's own ciphertext is structure,
+ * attached as a file (often .asc), or a binary OpenPGP file (.gpg, .pgp)
+ * of one of the types mailers give them.  PGP/MIME's own ciphertext is structure,
  * and detached signatures and keys (armoured as such) are not encrypted.
  */
 gboolean sl_part_is_manual_pgp(const struct sl_part *part)

@@ -39,7 +39,10 @@ static void check(struct sl_check *c)
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
 
-	if (!to || c->msg->followup || sl_msg_is_encrypted(c->msg))
+	/* Sent to the kernel teams as well, it says so in the header. */
+	if (!to || c->msg->followup || sl_msg_is_encrypted(c->msg) ||
+	    sl_msg_find_role(c->msg, c->policy, "kernel-security") ||
+	    sl_msg_find_role(c->msg, c->policy, "hardware-security"))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
 	if (!about_kernel(c->msg, own) ||
@@ -67,8 +70,8 @@ const struct sl_rule sl_rule_distros_coordination_status = {
 		"security@kernel.org, the security team, the maintainers, "
 		"upstream nor the state of the fix leaves the list to ask.  "
 		"Kernel reports are recognised by the words Linux kernel, "
-		"kernel source paths or syzbot; encrypted reports and replies "
-		"are not checked.",
+		"kernel source paths or syzbot; encrypted reports, replies "
+		"and reports also sent to the kernel teams are not checked.",
 	.help = "say whether security@kernel.org and the maintainers have the "
 		"report and where the fix stands, or ask the list to help "
 		"coordinate",

@@ -35,8 +35,8 @@ const struct sl_rule sl_rule_distros_manual_pgp_attachment = {
 		"supported (so if you want to attach file(s) to your "
 		"encrypted message, use PGP/MIME)\" (Openwall wiki, "
 		"mailing-lists/distros).  Such a file is an armoured PGP "
-		"message attached as a file, or a .gpg, .pgp or .asc file of "
-		"type application/pgp-encrypted, application/pgp or "
+		"message attached as a file (often .asc), or a .gpg or .pgp "
+		"file of type application/pgp-encrypted, application/pgp or "
 		"application/octet-stream.  PGP/MIME's own encrypted.asc "
 		"part, detached signatures and public keys are not.",
 	.help = "drop the encrypted file and encrypt the whole message, "

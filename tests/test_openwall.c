@@ -229,8 +229,9 @@ static void test_manual_pgp(void **state)
 		{ "application/octet-stream", "sig.asc", SIG },
 		{ "application/pdf", "report.pdf.gpg", "%PDF" },
 		{ "text/plain", "notes.asc.txt", "notes" },
+		{ "application/octet-stream", "notes.asc", "plain notes" },
 	};
-	static const gboolean manual[] = { 1, 1, 1, 1, 0, 0, 0, 0 };
+	static const gboolean manual[] = { 1, 1, 1, 1, 0, 0, 0, 0, 0 };
 
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
