@@ -22,7 +22,9 @@ static const char coordination[] =
 	"\\bvger\\b|\\blore\\.kernel\\.org\\b|\\b(fix|patch|commit)\\w* (is |"
 	"was |has been |have been )?(already )?(merged|applied|queued|"
 	"committed|posted|submitted|accepted|in mainline|in linux-next)\\b|"
-	"\\bnot (yet )?(reported|told|contacted|notified)\\b)";
+	"\\bnot (yet )?(reported|told|contacted|notified)\\b|"
+	"\\b(nobody|no one)( else)? (knows|is aware)\\b|"
+	"\\b(notified|informed|contacted)\\b)";
 
 static gboolean about_kernel(const struct sl_message *msg, const char *own)
 {

@@ -375,6 +375,130 @@ static void test_severities(void **state)
 			 SL_SEV_INFO);
 }
 
+/* Each body, sent to @to, draws @rule (fire) or not (pass). */
+static void expect_phrasings(const struct sl_policy *policy, const char *to,
+			     const char *rule, const char *const *bodies,
+			     size_t n, gboolean fire)
+{
+	for (size_t i = 0; i < n; i++) {
+		g_autofree char *text = g_strdup_printf(
+			"From: a@example.org\nTo: %s\n"
+			"Subject: [vs] foo 2.1: overflow\n\n%s\n", to,
+			bodies[i]);
+
+		if ((lint(policy, text, rule) != SL_SEV_OFF) != fire)
+			fail_msg("%s %s on: %s", rule,
+				 fire ? "did not fire" : "fired", bodies[i]);
+	}
+}
+
+#define PHRASINGS(policy, to, rule, fire, ...)                            \
+	do {                                                               \
+		static const char *const b_[] = { __VA_ARGS__ };           \
+		expect_phrasings(policy, to, rule, b_, G_N_ELEMENTS(b_),   \
+				 fire);                                    \
+	} while (0)
+
+#define LD "linux-distros@vs.openwall.org"
+#define DATE " Embargo until 2026-12-08 14:00 UTC."
+#define KERNEL "A use-after-free in the Linux kernel foo driver."
+
+static void test_text_phrasings(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_policy) policy = sl_policy_open(SECLINT_SOURCE_POLICY,
+						     NULL, &error);
+	const char *low = "distros-cve-only-or-low-severity";
+	const char *coord = "distros-coordination-status";
+
+	(void)state;
+	assert_non_null(policy);
+	PHRASINGS(policy, LD, low, TRUE,
+		  "Severity: Low." DATE, "Severity rating: low." DATE,
+		  "We rate this as low severity." DATE,
+		  "This is a low-risk issue." DATE,
+		  "Minor security issue: the log is world-readable." DATE,
+		  "It is a harmless bug." DATE,
+		  "This has no practical security impact." DATE,
+		  "This does not pose a security risk." DATE,
+		  "Not a security vulnerability per se, just a crash." DATE,
+		  "Defense in depth only." DATE, "CVSSv3: 2.2" DATE,
+		  "CVSS score 3.9." DATE, "Impact: none." DATE,
+		  "It's only hardening." DATE,
+		  "Please assign a CVE for this bug in foo 2.1.",
+		  "I'd like a CVE ID for this.");
+	PHRASINGS(policy, LD, low, FALSE,
+		  "Severity: medium." DATE, "The severity is high." DATE,
+		  "This is not low-risk." DATE,
+		  "Far from a minor issue, this gives root." DATE,
+		  "Previously thought to be low severity, it is exploitable "
+		  "remotely." DATE,
+		  "The vendor rated it low impact; we think it is "
+		  "critical." DATE,
+		  "It fails under low memory conditions on low-latency "
+		  "kernels." DATE,
+		  "A minor number overflow in the device table." DATE,
+		  "This bypasses kernel hardening such as KASLR." DATE,
+		  "CVSS 9.8 (CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H)"
+		  DATE,
+		  "It is not just hardening: it is a privilege "
+		  "escalation." DATE,
+		  "The fix looks like a hardening patch, but it closes a real "
+		  "hole." DATE,
+		  "There is no security impact without CONFIG_FOO, but "
+		  "defconfig enables it." DATE,
+		  "Minor version 3.2 is affected." DATE,
+		  "Please assign a CVE; public disclosure is planned for "
+		  "2026-12-08.",
+		  "A CVE has been requested from MITRE." DATE);
+	PHRASINGS(policy, LD, coord, TRUE,
+		  "Linux kernel 6.6 has a use-after-free in foo." DATE,
+		  "The bug is in net/ipv4/tcp_input.c." DATE,
+		  "Found by syzkaller; reproducer below." DATE,
+		  "Linux v6.12-rc1 panics on a crafted packet." DATE,
+		  "A kernel heap overflow in the n_gsm line discipline." DATE,
+		  "drivers/usb/core/hub.c misses a bounds check." DATE);
+	PHRASINGS(policy, LD, coord, FALSE,
+		  "glibc 2.39 has a buffer overflow in iconv." DATE,
+		  "sudo 1.9.15 has a heap overflow." DATE,
+		  "This affects the Linux builds of foo only." DATE,
+		  "Go's net/http/server.go panics on a crafted header." DATE,
+		  "OpenSSL's crypto/evp/evp_enc.c misreads the IV." DATE,
+		  KERNEL " The maintainers were told on Monday." DATE,
+		  KERNEL " I reported it upstream last week." DATE,
+		  KERNEL " The fix was merged into net.git." DATE,
+		  KERNEL " Reported to security@kernel.org too." DATE,
+		  KERNEL " We coordinate with the kernel security team." DATE,
+		  KERNEL " Nobody else has been notified yet; please advise."
+		  DATE);
+}
+
+static void test_ai_phrasings(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_policy) policy = sl_policy_open(SECLINT_SOURCE_POLICY,
+						     NULL, &error);
+	const char *ai = "ai-use-disclosure";
+
+	(void)state;
+	assert_non_null(policy);
+	sl_policy_declare_ai_assisted(policy);
+	PHRASINGS(policy, LD, ai, TRUE,
+		  "Found with the help of AI.", "Found using an AI-based tool.",
+		  "AI-assisted analysis found it.",
+		  "A large language model wrote the reproducer.",
+		  "Aided by machine learning.", "The details follow.",
+		  "getaddrinfo() with AI_PASSIVE set.",
+		  "A.I. helped with triage.");
+	PHRASINGS(policy, LD, ai, FALSE,
+		  "ChatGPT found it.", "GPT-4o wrote the first PoC.",
+		  "Claude 3.5 Sonnet helped with the analysis.",
+		  "Gemini 2.5 Pro triaged the fuzzer crashes.",
+		  "Assisted-by: Codex", "DeepSeek-R1 was used for triage.",
+		  "Google Big Sleep reported it.",
+		  "Found by the XBOW agent.");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -391,6 +515,8 @@ int main(void)
 		cmocka_unit_test(test_cve_requests),
 		cmocka_unit_test(test_without_urls),
 		cmocka_unit_test(test_severities),
+		cmocka_unit_test(test_text_phrasings),
+		cmocka_unit_test(test_ai_phrasings),
 	};
 	int rc;
 
