@@ -105,20 +105,49 @@ static enum sl_armor part_armor(GMimePart *part)
 }
 
 /*
- * Exactly one armoured block of the kind @begin/@end and nothing around
- * it but white space, in at most @limit bytes.
+ * Armour: "Key: value" headers at the top, then radix-64 lines and the "="
+ * checksum (the blank line between them is tolerated missing).
+ */
+static gboolean is_armor_body(char **lines)
+{
+	char **l = lines;
+
+	while (*l && **l && g_regex_match_simple("^[A-Za-z-]+: ", *l, 0, 0))
+		l++;
+	for (; *l; l++)
+		if (**l && !g_regex_match_simple("^=?[A-Za-z0-9+/]+=*$", *l,
+						 0, 0))
+			return FALSE;
+	return TRUE;
+}
+
+/*
+ * Exactly one armoured block of the kind @begin/@end, nothing around it
+ * but white space and nothing in it but armour, in at most @limit bytes.
  */
 static gboolean is_one_block(GMimePart *part, gsize limit, const char *begin,
 			     const char *end)
 {
 	g_autoptr(GByteArray) bytes = read_content(part, limit);
 	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+	guint n;
 
 	if (bytes->len > limit || memchr(bytes->data, 0, bytes->len))
 		return FALSE;
 	text = g_strstrip(g_strndup((const char *)bytes->data, bytes->len));
-	return g_str_has_prefix(text, begin) && g_str_has_suffix(text, end) &&
-	       strstr(text + 1, "-----BEGIN ") == NULL;
+	if (!g_str_has_prefix(text, begin) || !g_str_has_suffix(text, end))
+		return FALSE;
+	g_strdelimit(text, "\r", ' ');
+	lines = g_strsplit(text, "\n", -1);
+	n = g_strv_length(lines);
+	for (guint i = 0; i < n; i++)
+		g_strstrip(lines[i]);
+	if (n < 3)
+		return FALSE;
+	g_free(lines[n - 1]);
+	lines[n - 1] = NULL;	/* the END line */
+	return is_armor_body(lines + 1);
 }
 
 static gboolean is_pgp_signature(GMimeObject *child)

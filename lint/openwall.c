@@ -87,8 +87,9 @@ static gboolean pgp_file_name(const char *name)
 /*
  * Openwall's "manual PGP-encrypted attachment": an armoured PGP message
  * attached as a file (often .asc), or a binary OpenPGP file (.gpg, .pgp)
- * of one of the types mailers give them.  PGP/MIME's own ciphertext is structure,
- * and detached signatures and keys (armoured as such) are not encrypted.
+ * of one of the types mailers give them.  PGP/MIME's own ciphertext is
+ * structure, and detached signatures and keys (armoured as such) are not
+ * encrypted.
  */
 gboolean sl_part_is_manual_pgp(const struct sl_part *part)
 {

@@ -83,6 +83,10 @@ static void test_fake_signatures(void **state)
 		SIG "\nint main(void) { return 0; }\n",
 		"int main(void) { return 0; }\n" SIG,
 		SIG SIG,
+		"-----BEGIN PGP SIGNATURE-----\n\nrm -rf / ; echo pwned\n"
+		"-----END PGP SIGNATURE-----\n",
+		"-----BEGIN PGP SIGNATURE-----\n\niHUEARYKAB0=\n"
+		"Exploit: ./run-me as root\n-----END PGP SIGNATURE-----\n",
 	};
 
 	(void)state;
