@@ -452,6 +452,11 @@ static void test_text_phrasings(void **state)
 		  "There is no security impact without CONFIG_FOO, but "
 		  "defconfig enables it." DATE,
 		  "Minor version 3.2 is affected." DATE,
+		  "If the module is not loaded, there is no security "
+		  "impact." DATE,
+		  "There is no security impact on systems without "
+		  "CONFIG_FOO." DATE,
+		  "It is low impact when SELinux is enforcing." DATE,
 		  "Please assign a CVE; public disclosure is planned for "
 		  "2026-12-08.",
 		  "A CVE has been requested from MITRE." DATE);
