@@ -166,22 +166,32 @@ static GArray *message_starts(const GString *in)
 	return starts;
 }
 
-static void print_lines(const char *who, const GPtrArray *lines)
+/* The summary lines of one message, "FILE[:N]: " before each headline. */
+static void add_lines(GPtrArray *report, const char *who,
+		      const GPtrArray *lines)
 {
 	for (guint i = 0; i < lines->len; i++) {
 		const char *line = lines->pdata[i];
 		g_autofree char *safe = sl_sanitise(line);
 
-		if (line[0] == ' ')
-			fprintf(stderr, "%s\n", safe);
-		else
-			fprintf(stderr, "%s: %s\n", who, safe);
+		g_ptr_array_add(report, line[0] == ' ' ? g_strdup(safe)
+				: g_strdup_printf("%s: %s", who, safe));
 	}
 }
 
-/* Fixes every message of @in into @out; FALSE if one cannot be read. */
+static void print_report(const GPtrArray *report)
+{
+	for (guint i = 0; i < report->len; i++)
+		fprintf(stderr, "%s\n", (const char *)report->pdata[i]);
+}
+
+/*
+ * Fixes every message of @in into @out, and says how in @report; FALSE if
+ * one cannot be read.
+ */
 static gboolean fix_messages(const char *path, const GString *in,
-			     struct sl_run *run, GString *out, unsigned *edits,
+			     struct sl_run *run, GString *out,
+			     GPtrArray *report, unsigned *edits,
 			     GError **error)
 {
 	g_autoptr(GArray) starts = message_starts(in);
@@ -203,8 +213,8 @@ static gboolean fix_messages(const char *path, const GString *in,
 			sl_fix_result_clear(&r);
 			return FALSE;
 		}
-		print_lines(who, r.changes);
-		print_lines(who, r.notes);
+		add_lines(report, who, r.changes);
+		add_lines(report, who, r.notes);
 		g_string_append_len(out, r.text->str, (gssize)r.text->len);
 		*edits += r.edits;
 		sl_fix_result_clear(&r);
@@ -333,7 +343,7 @@ static char *destination(const struct sl_fix_options *o, const char *path)
 	return g_strconcat(path, ".fixed", NULL);
 }
 
-/* Refuses before any work what would later fail to be written. */
+/* Refuses, before anything is said or written, what would fail. */
 static gboolean can_write(const struct sl_fix_options *o, const char *path,
 			  const char *dest, GError **error)
 {
@@ -354,30 +364,47 @@ static gboolean can_write(const struct sl_fix_options *o, const char *path,
 	return TRUE;
 }
 
+/*
+ * The output is written when something was fixed, and always when it was
+ * named (--fix-to) or is standard output, so that a pipe or a script
+ * always gets the message.
+ */
+static gboolean must_write(const struct sl_fix_options *o, const char *dest,
+			   unsigned edits)
+{
+	return edits || o->output || !strcmp(dest, "-");
+}
+
 static void fix_file(const struct sl_fix_options *o, struct sl_run *run,
 		     const char *path)
 {
 	g_autoptr(GString) in = g_string_new(NULL);
 	g_autoptr(GString) out = g_string_new(NULL);
+	g_autoptr(GPtrArray) report = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GError) error = NULL;
 	g_autofree char *dest = destination(o, path);
 	const char *name = path;
 	unsigned edits;
 	mode_t mode;
 
-	if (!can_write(o, path, dest, &error) ||
-	    !read_input(path, in, &mode, &error) ||
-	    !fix_messages(path, in, run, out, &edits, &error)) {
+	if (!read_input(path, in, &mode, &error) ||
+	    !fix_messages(path, in, run, out, report, &edits, &error)) {
 		sl_output_input_error(run->output, path, error);
 		return;
 	}
+	if (must_write(o, dest, edits) && !can_write(o, path, dest, &error)) {
+		g_prefix_error(&error, "nothing written: ");
+		sl_output_input_error(run->output, path, error);
+		return;
+	}
+	print_report(report);
 	if (!edits)
 		fprintf(stderr, "%s: nothing to fix%s\n", path,
-			o->output || !strcmp(dest, "-") ? ""
-			: "; no file written");
-	if (edits || o->output || !strcmp(dest, "-")) {
+			must_write(o, dest, edits) ? "" : "; no file written");
+	if (must_write(o, dest, edits)) {
 		name = write_fixed(o, path, dest, in, out, mode, edits, &error);
 		if (!name) {
+			g_prefix_error(&error, "not fixed: ");
 			sl_output_input_error(run->output, path, error);
 			return;
 		}
