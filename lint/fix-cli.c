@@ -126,9 +126,16 @@ static gboolean read_input(const char *path, GString *into, mode_t *mode,
 	*mode = 0600;	/* a report under embargo is nobody else's */
 	if (!strcmp(path, "-"))
 		return read_stdin(into, error);
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-				   "is a directory"), FALSE;
+	if (stat(path, &st) < 0) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "cannot open: %s", g_strerror(errno));
+		return FALSE;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "is a directory");
+		return FALSE;
+	}
 	if (!g_file_get_contents(path, &bytes, &len, error))
 		return FALSE;
 	*mode = st.st_mode & 0777;

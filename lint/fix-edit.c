@@ -181,8 +181,8 @@ static gboolean rebuild_list(const char *s, gsize from, gsize to,
 	return any;
 }
 
-/* The normalised addresses GMime reads in @value, @drop's removed. */
-static GPtrArray *addresses_of(const char *value, struct dropper *d)
+/* The addresses GMime reads in @value, normalised; NULL if none parse. */
+static GPtrArray *addresses_of(const char *value)
 {
 	GPtrArray *list = sl_address_list_new();
 
@@ -190,24 +190,28 @@ static GPtrArray *addresses_of(const char *value, struct dropper *d)
 		g_ptr_array_unref(list);
 		return NULL;
 	}
-	for (guint i = list->len; d && i-- > 0;) {
-		const struct sl_address *a = list->pdata[i];
-
-		if (d->drop(a->addr, d->data))
-			g_ptr_array_remove_index(list, i);
-	}
 	return list;
 }
 
-static gboolean same_addresses(const GPtrArray *a, const GPtrArray *b)
+/* Is @got the list @was without the addresses @d drops? */
+static gboolean same_but_dropped(const GPtrArray *was, const GPtrArray *got,
+				 const struct dropper *d)
 {
-	if (!a || !b || a->len != b->len)
+	guint j = 0;
+
+	if (!was || !got)
 		return FALSE;
-	for (guint i = 0; i < a->len; i++)
-		if (strcmp(((const struct sl_address *)a->pdata[i])->addr,
-			   ((const struct sl_address *)b->pdata[i])->addr))
+	for (guint i = 0; i < was->len; i++) {
+		const struct sl_address *a = was->pdata[i];
+
+		if (d->drop(a->addr, d->data))
+			continue;
+		if (j == got->len ||
+		    strcmp(a->addr,
+			   ((const struct sl_address *)got->pdata[j++])->addr))
 			return FALSE;
-	return TRUE;
+	}
+	return j == got->len;
 }
 
 char *sl_fix_drop_addresses(const char *value, sl_fix_addr_pred drop,
@@ -217,16 +221,16 @@ char *sl_fix_drop_addresses(const char *value, sl_fix_addr_pred drop,
 	struct dropper d = { drop, data, g_ptr_array_new_with_free_func(g_free) };
 	g_autoptr(GPtrArray) gone = d.removed;
 	g_autoptr(GString) out = g_string_new(NULL);
-	g_autoptr(GPtrArray) want = NULL;
+	g_autoptr(GPtrArray) was = NULL;
 	g_autoptr(GPtrArray) got = NULL;
 
 	*empty = !rebuild_list(value, 0, strlen(value), TRUE, &d, out);
 	if (!gone->len)
 		return NULL;
 	/* The edit must mean what was meant: the same list, less those. */
-	want = addresses_of(value, &d);
-	got = addresses_of(out->str, NULL);
-	if (!same_addresses(want, got) || (*empty && got->len)) {
+	was = addresses_of(value);
+	got = addresses_of(out->str);
+	if (!same_but_dropped(was, got, &d) || (*empty && got->len)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "cannot remove %s from this header safely",
 			    (const char *)gone->pdata[0]);

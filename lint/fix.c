@@ -182,18 +182,30 @@ static gboolean drop_from_field(struct fixing *fx, const struct field *f)
 	return TRUE;
 }
 
-static void advise_distros_later(struct fixing *fx)
+/* The removed addresses, each once, in order: "a, b". */
+static char *removed_list(const GPtrArray *removed)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < removed->len; i++) {
+		if (!g_hash_table_add(seen, removed->pdata[i]))
+			continue;
+		if (out->len)
+			g_string_append(out, ", ");
+		g_string_append(out, removed->pdata[i]);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void advise_distros_later(struct fixing *fx, const char *lists)
 {
 	g_autofree char *advice = sl_profile_get(
 		fx->policy, "rule ksec-with-linux-distros", "fix-advice");
-	g_autofree char *lists = NULL;
 
-	g_ptr_array_add(fx->removed, NULL);
-	lists = g_strjoinv(", ", (char **)fx->removed->pdata);
-	g_ptr_array_remove_index(fx->removed, fx->removed->len - 1);
 	g_ptr_array_add(fx->result->notes, g_strdup_printf(
 		"note: %s %s no longer a recipient: %s", lists,
-		fx->removed->len > 1 ? "are" : "is",
+		strchr(lists, ',') ? "are" : "is",
 		advice ? advice : fx->finding->rule->help));
 }
 
@@ -207,7 +219,7 @@ static gboolean fix_split_distros(struct fixing *fx)
 {
 	g_autoptr(GArray) fields = g_array_new(FALSE, FALSE, sizeof(struct field));
 	g_autoptr(GMimeMessage) gm = NULL;
-	g_autofree char *headline = NULL;
+	g_autofree char *lists = NULL;
 	guint first_change = fx->result->changes->len;
 
 	if (fx->msg->followup && fx->finding->severity < SL_SEV_ERROR) {
@@ -228,17 +240,10 @@ static gboolean fix_split_distros(struct fixing *fx)
 			"headers (given with --to, --cc or --bcc?)");
 		return FALSE;
 	}
-	headline = g_strdup_printf("removed %s", (char *)fx->removed->pdata[0]);
-	for (guint i = 1; i < fx->removed->len; i++) {
-		char *more = g_strdup_printf("%s, %s", headline,
-					     (char *)fx->removed->pdata[i]);
-
-		g_free(headline);
-		headline = more;
-	}
+	lists = removed_list(fx->removed);
 	g_ptr_array_insert(fx->result->changes, (gint)first_change,
-			   g_steal_pointer(&headline));
-	advise_distros_later(fx);
+			   g_strdup_printf("removed %s", lists));
+	advise_distros_later(fx, lists);
 	return TRUE;
 }
 
@@ -350,24 +355,19 @@ static char *subject_core(const char *subject, const char *tag)
 	return g_string_free(s, FALSE);
 }
 
-static gboolean was_removed(const GPtrArray *removed, const char *addr)
-{
-	for (guint i = 0; i < removed->len; i++)
-		if (!strcmp(removed->pdata[i], addr))
-			return TRUE;
-	return FALSE;
-}
-
 static gboolean same_recipients(const struct fixing *fx,
 				const struct sl_message *now)
 {
+	g_autoptr(GHashTable) removed = g_hash_table_new(g_str_hash, g_str_equal);
 	guint j = 0;
 
+	for (guint i = 0; i < fx->removed->len; i++)
+		g_hash_table_add(removed, fx->removed->pdata[i]);
 	for (guint i = 0; i < fx->msg->recipients->len; i++) {
 		const struct sl_address *a = fx->msg->recipients->pdata[i];
 		const struct sl_address *b;
 
-		if (was_removed(fx->removed, a->addr))
+		if (g_hash_table_contains(removed, a->addr))
 			continue;
 		if (j == now->recipients->len)
 			return FALSE;
