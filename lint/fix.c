@@ -37,14 +37,24 @@ typedef gboolean (*fix_fn)(struct fixing *fx);
 static gboolean fix_split_distros(struct fixing *fx);
 static gboolean fix_subject_tag(struct fixing *fx);
 
-/* The fixable rules; a fix changes the message or says why not. */
+/*
+ * The fixable rules: a fix changes the message or says why not, and what
+ * it does is told by --explain.
+ */
 static const struct fixer {
 	const char *rule_id;
 	fix_fn fix;
+	const char *summary;
 } fixers[] = {
-	{ "ksec-with-linux-distros", fix_split_distros },
-	{ "distros-missing-vs-tag", fix_subject_tag },
-	{ "distros-vs-tag-malformed", fix_subject_tag },
+	{ "ksec-with-linux-distros", fix_split_distros,
+	  "removes linux-distros@ and distros@ from the recipients, leaving "
+	  "the report to send now, and says when to write to the list (not "
+	  "on a follow-up)" },
+	{ "distros-missing-vs-tag", fix_subject_tag,
+	  "adds the tag at the start of the Subject, after Re:/Fwd:" },
+	{ "distros-vs-tag-malformed", fix_subject_tag,
+	  "writes a loose spelling of the tag exactly, and moves it to the "
+	  "start of the Subject" },
 };
 
 static const struct fixer *find_fixer(const char *rule_id)
@@ -53,6 +63,13 @@ static const struct fixer *find_fixer(const char *rule_id)
 		if (!strcmp(fixers[i].rule_id, rule_id))
 			return &fixers[i];
 	return NULL;
+}
+
+const char *sl_fix_summary(const char *rule_id)
+{
+	const struct fixer *f = find_fixer(rule_id);
+
+	return f ? f->summary : NULL;
 }
 
 static void decline(struct fixing *fx, const char *fmt, ...)

@@ -30,6 +30,8 @@ gboolean sl_fix_wanted(const struct sl_fix_options *o);
  */
 int sl_fix_files(const struct sl_fix_options *o, struct sl_run *run,
 		 char **files, gboolean staged);
+/* What --fix does for the rule, or NULL if it has no fix. */
+const char *sl_fix_summary(const char *rule_id);
 /* A hook mode refuses --fix: prints why and returns TRUE if it is there. */
 gboolean sl_fix_refused(const char *mode, int argc, char **argv);
 

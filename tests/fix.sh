@@ -124,6 +124,12 @@ check fix-to-two 2 "$seclint" --fix-to="$tmp/x.eml" "$tmp/r.eml" "$tmp/p.eml"
 check fix-to-empty 2 "$seclint" --fix-to= "$tmp/r.eml"
 check staged 2 "$seclint" --fix --staged
 
+# --explain says which rules --fix handles, and how.
+check explain-fixable 0 "$seclint" --explain distros-missing-vs-tag
+expect_grep explain-fixable-said "$tmp/out" "seclint --fix adds the tag"
+check explain-not-fixable 0 "$seclint" --explain report-html
+expect_no_grep explain-not-fixable-said "$tmp/out" "seclint --fix"
+
 # The hook and sendmail modes never rewrite mail.
 check hook 2 "$seclint" hook sendemail-validate --fix "$tmp/r.eml"
 expect_grep hook-said "$tmp/err" "never rewrites"
