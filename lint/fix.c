@@ -156,16 +156,28 @@ static void describe_edit(struct fixing *fx, const char *old, const char *new)
 	}
 }
 
-/* Replaces a field's bytes with @field_text ("" drops the field). */
-static void replace_field(struct fixing *fx, const struct field *f,
-			  const char *field_text)
+/* Says how a field's bytes become @field_text ("" drops the field). */
+static void describe_field(struct fixing *fx, const struct field *f,
+			   const char *field_text)
 {
 	g_autofree char *old = g_strndup(fx->text->str + f->start,
 					 f->end - f->start);
 
 	describe_edit(fx, old, *field_text ? field_text : NULL);
+}
+
+static void splice_field(struct fixing *fx, const struct field *f,
+			 const char *field_text)
+{
 	g_string_erase(fx->text, (gssize)f->start, (gssize)(f->end - f->start));
 	g_string_insert(fx->text, (gssize)f->start, field_text);
+}
+
+static void replace_field(struct fixing *fx, const struct field *f,
+			  const char *field_text)
+{
+	describe_field(fx, f, field_text);
+	splice_field(fx, f, field_text);
 }
 
 static gboolean is_distros(const char *addr, gpointer data)
@@ -175,8 +187,12 @@ static gboolean is_distros(const char *addr, gpointer data)
 	return sl_list_has_role(sl_policy_find_list(policy, addr), "distros");
 }
 
-/* Drops the distros lists from one recipient field; FALSE on error. */
-static gboolean drop_from_field(struct fixing *fx, const struct field *f)
+/*
+ * The field without the distros lists, or NULL if they are not in it
+ * (and *failed on an error).
+ */
+static char *drop_from_field(struct fixing *fx, const struct field *f,
+			     gboolean *failed)
 {
 	g_autoptr(GError) error = NULL;
 	g_autofree char *value = field_value(fx, f);
@@ -186,17 +202,17 @@ static gboolean drop_from_field(struct fixing *fx, const struct field *f)
 	g_autofree char *text = NULL;
 	gboolean empty;
 
+	*failed = FALSE;
 	edited = sl_fix_drop_addresses(value, is_distros, (gpointer)fx->policy,
 				       fx->removed, &empty, &error);
-	if (error) {
+	*failed = error != NULL;
+	if (error)
 		decline(fx, "%s: %s", f->name, error->message);
-		return FALSE;
-	}
 	if (!edited)
-		return TRUE;
+		return NULL;
 	text = empty ? g_strdup("") : g_strconcat(head, edited, NULL);
-	replace_field(fx, f, text);
-	return TRUE;
+	describe_field(fx, f, text);
+	return g_steal_pointer(&text);
 }
 
 /* The removed addresses, each once, in order: "a, b". */
@@ -221,8 +237,8 @@ static void advise_distros_later(struct fixing *fx, const char *lists)
 		fx->policy, "rule ksec-with-linux-distros", "fix-advice");
 
 	g_ptr_array_add(fx->result->notes, g_strdup_printf(
-		"note: %s %s no longer a recipient: %s", lists,
-		strchr(lists, ',') ? "are" : "is",
+		"note: %s %s: %s", lists, strchr(lists, ',')
+		? "are no longer recipients" : "is no longer a recipient",
 		advice ? advice : fx->finding->rule->help));
 }
 
@@ -236,6 +252,7 @@ static gboolean fix_split_distros(struct fixing *fx)
 {
 	g_autoptr(GArray) fields = g_array_new(FALSE, FALSE, sizeof(struct field));
 	g_autoptr(GMimeMessage) gm = NULL;
+	g_autoptr(GPtrArray) edited = NULL;
 	g_autofree char *lists = NULL;
 	guint first_change = fx->result->changes->len;
 
@@ -246,12 +263,21 @@ static gboolean fix_split_distros(struct fixing *fx)
 		return FALSE;
 	}
 	gm = locate_fields(fx->text, fields);
-	for (guint i = fields->len; gm && i-- > 0;) {
+	edited = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; gm && i < fields->len; i++) {
 		const struct field *f = &g_array_index(fields, struct field, i);
+		gboolean failed = FALSE;
 
-		if (sl_is_recipient_header(f->name) && !drop_from_field(fx, f))
+		g_ptr_array_add(edited, sl_is_recipient_header(f->name)
+				? drop_from_field(fx, f, &failed) : NULL);
+		if (failed)
 			return FALSE;
 	}
+	/* From the end, so that the offsets before stay right. */
+	for (guint i = edited->len; i-- > 0;)
+		if (edited->pdata[i])
+			splice_field(fx, &g_array_index(fields, struct field, i),
+				     edited->pdata[i]);
 	if (!fx->removed->len) {
 		decline(fx, "the distros address is not in the message's own "
 			"headers (given with --to, --cc or --bcc?)");
