@@ -90,6 +90,13 @@ check remaining-stdout 1 sh -c "\"$seclint\" --fix - < \"$tmp/html.eml\""
 expect_grep remaining-stdout-err "$tmp/err" "^-: error: .*\[report-html\]"
 expect_no_grep remaining-stdout-clean "$tmp/out" "error:"
 
+# A list given on the command line is not in the file to take it from.
+check extra-recipient 1 "$seclint" --fix-to=- --cc linux-distros@vs.openwall.org \
+	"$tmp/r.eml.fixed"
+expect_grep extra-recipient-said "$tmp/err" \
+	"not fixed \[ksec-with-linux-distros\]: the distros address is not in the message's own headers"
+expect_grep extra-recipient-error "$tmp/err" "error: .*\[ksec-with-linux-distros\]"
+
 # Nothing to fix: said, nothing written, the lint's exit status.
 check nothing 0 "$seclint" --fix "$in/clean-report.eml"
 expect_grep nothing-said "$tmp/err" "clean-report.eml: nothing to fix; no file written"

@@ -336,6 +336,22 @@ static gboolean is_declined(const char *name)
 	return g_strv_contains(declined, name);
 }
 
+/* Left as it was, with a note saying why. */
+static void expect_declined(const char *text, const char *rule_id)
+{
+	struct sl_fix_result r = { 0 };
+	g_autoptr(GError) error = NULL;
+	g_autofree char *note = g_strdup_printf("not fixed [%s]: ", rule_id);
+
+	assert_true(sl_fix_message(text, strlen(text), policy, NULL, &r,
+				   &error));
+	assert_int_equal(r.edits, 0);
+	assert_string_equal(r.text->str, text);
+	assert_int_equal(r.notes->len, 1);
+	assert_true(g_str_has_prefix(r.notes->pdata[0], note));
+	sl_fix_result_clear(&r);
+}
+
 static void fix_fixtures(const char *rule_id)
 {
 	g_autofree char *dir = g_build_filename(fixtures, "rules", rule_id, NULL);
@@ -349,10 +365,14 @@ static void fix_fixtures(const char *rule_id)
 		g_autofree char *text = NULL;
 		g_autofree char *out = NULL;
 
-		if (!g_str_has_prefix(name, "fire-") || is_declined(name))
+		if (!g_str_has_prefix(name, "fire-"))
 			continue;
 		assert_true(g_file_get_contents(path, &text, NULL, NULL));
 		print_message("%s/%s\n", rule_id, name);
+		if (is_declined(name)) {
+			expect_declined(text, rule_id);
+			continue;
+		}
 		out = fix_ok(text, rule_id);
 		fixed++;
 	}
