@@ -333,9 +333,14 @@ static gboolean fix_subject_tag(struct fixing *fx)
 	g_autofree char *head = NULL;
 	g_autofree char *text = NULL;
 
-	if (!tag || !f || is_blank(fx->msg->subject)) {
+	if (!tag || is_blank(fx->msg->subject)) {
 		decline(fx, "the message has no Subject (or an empty one): "
 			"write one that starts with %s", tag ? tag : "the tag");
+		return FALSE;
+	}
+	if (!f) {
+		decline(fx, "the Subject header is not where GMime read it "
+			"from; add %s by hand", tag);
 		return FALSE;
 	}
 	value = field_value(fx, f);

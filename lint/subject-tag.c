@@ -35,14 +35,20 @@ gboolean sl_subject_tag_at_start(const char *subject, const char *tag)
 gboolean sl_subject_tag_near_miss(const char *subject, const char *tag,
 				  gsize *start, gsize *end, gboolean *word)
 {
-	g_autofree char *inner = g_strndup(tag + 1, strlen(tag) - 2);
-	g_autofree char *esc = g_regex_escape_string(inner, -1);
-	g_autofree char *pattern = g_strdup_printf(
-		"[[(（［]\\s*%s\\s*[])）］]|(^|\\s)%s\\s*:", esc, esc);
-	g_autoptr(GRegex) re = g_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
+	g_autofree char *inner = NULL;
+	g_autofree char *esc = NULL;
+	g_autofree char *pattern = NULL;
+	g_autoptr(GRegex) re = NULL;
 	g_autoptr(GMatchInfo) m = NULL;
 	int s, e;
 
+	if (strlen(tag) < 3)	/* a bracket, a word, a bracket */
+		return FALSE;
+	inner = g_strndup(tag + 1, strlen(tag) - 2);
+	esc = g_regex_escape_string(inner, -1);
+	pattern = g_strdup_printf(
+		"[[(（［]\\s*%s\\s*[])）］]|(^|\\s)%s\\s*:", esc, esc);
+	re = g_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
 	if (!re || !g_regex_match(re, subject, 0, &m))
 		return FALSE;
 	g_match_info_fetch_pos(m, 0, &s, &e);
