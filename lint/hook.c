@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "message.h"
 #include "fix.h"
+#include "message.h"
 #include "modes.h"
 #include "sendemail.h"
 
