@@ -27,6 +27,7 @@ struct options {
 	gboolean list_rules;
 	gboolean version;
 	gboolean staged;
+	gboolean ai_assisted;
 	gint jobs;		/* -1: not given */
 	char **files;
 	struct sl_fix_options fix;
@@ -96,6 +97,9 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
 		  "Lint the messages of an mbox on N threads (default: the "
 		  "number of processors)", "N" },
+		{ "ai-assisted", 0, 0, G_OPTION_ARG_NONE, &o->ai_assisted,
+		  "Say that AI helped find or write this up (checks that "
+		  "the message says so)", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &o->version,
 		  "Print the version", NULL },
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY,
@@ -179,6 +183,8 @@ static int run_options(struct options *o, GError **error)
 
 	if (!policy)
 		return usage_error(*error);
+	if (o->ai_assisted)
+		sl_policy_declare_ai_assisted(policy);
 	if (o->list_rules) {
 		sl_list_rules(stdout, policy);
 		return 0;
