@@ -1,0 +1,655 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The repository a message is checked in: whether its patches are already
+ * upstream, and its MAINTAINERS.
+ *
+ * Nothing is opened when the handle is made.  The first question a rule
+ * asks opens the repository (and initialises libgit2), and only rules
+ * whose recipients make the question matter ask it, after the message was
+ * found to hold a patch or to name files.  So the send-email hook, which
+ * runs for every patch of every series, pays nothing for an ordinary
+ * patch to a public list.
+ *
+ * "Upstream" is what the remote-tracking branches hold: the config
+ * seclint.upstream (multi-valued: ref names such as origin/master or
+ * refs/remotes/torvalds/master, or a ref name with a '*' glob), and by
+ * default every branch under refs/remotes/.  The index of upstream
+ * commits is built once per run, from the seclint.upstreamDepth (10000)
+ * newest commits reachable from those tips: for each commit the paths it
+ * touches.  A patch-id is computed only for the commits that touch the
+ * first path of a patch in question, and cached, so a 20-patch series
+ * walks the history once.
+ */
+#include <string.h>
+
+#include <git2.h>
+
+#include "repo.h"
+
+/* Release tags looked at for "released": the newest by commit time. */
+#define SL_RELEASE_TAGS 32
+
+struct fixture_commit {
+	char *sha;
+	char *patch_id;
+	char *subject;
+	gboolean released;
+};
+
+struct upstream {
+	GArray *tips;		/* of git_oid */
+	gboolean indexed;	/* by_path is filled */
+	GHashTable *by_path;	/* path -> GArray of git_oid touching it */
+	GHashTable *patch_ids;	/* commit hex -> patch-id hex */
+	guint commits;		/* indexed */
+};
+
+struct sl_repo {
+	char *path;		/* NULL: from the environment */
+	GMutex lock;
+	gboolean tried;		/* opening was attempted */
+	gboolean libgit2;	/* git_libgit2_init() was called */
+	git_repository *git;
+	struct upstream *up;
+	GHashTable *revs;	/* rev -> description or "" (not upstream) */
+	GArray *releases;	/* of git_oid, newest first; NULL: not read */
+	gboolean maint_tried;
+	struct sl_maintainers *maint;
+	GPtrArray *fixture;	/* of struct fixture_commit; NULL: real repo */
+};
+
+struct sl_repo *sl_repo_new(const char *path)
+{
+	struct sl_repo *r = g_new0(struct sl_repo, 1);
+
+	r->path = g_strdup(path);
+	g_mutex_init(&r->lock);
+	r->revs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					g_free);
+	return r;
+}
+
+static void upstream_free(struct upstream *up)
+{
+	if (!up)
+		return;
+	g_array_unref(up->tips);
+	g_hash_table_unref(up->by_path);
+	g_hash_table_unref(up->patch_ids);
+	g_free(up);
+}
+
+static void fixture_commit_free(gpointer p)
+{
+	struct fixture_commit *fc = p;
+
+	g_free(fc->sha);
+	g_free(fc->patch_id);
+	g_free(fc->subject);
+	g_free(fc);
+}
+
+void sl_repo_free(struct sl_repo *r)
+{
+	if (!r)
+		return;
+	upstream_free(r->up);
+	g_hash_table_unref(r->revs);
+	if (r->releases)
+		g_array_unref(r->releases);
+	sl_maintainers_free(r->maint);
+	if (r->fixture)
+		g_ptr_array_unref(r->fixture);
+	git_repository_free(r->git);
+	if (r->libgit2)
+		git_libgit2_shutdown();
+	g_mutex_clear(&r->lock);
+	g_free(r->path);
+	g_free(r);
+}
+
+static void ensure_libgit2(struct sl_repo *r)
+{
+	if (!r->libgit2)
+		git_libgit2_init();
+	r->libgit2 = TRUE;
+}
+
+/* Called with the lock held. */
+static gboolean ensure_open(struct sl_repo *r)
+{
+	int rc;
+
+	if (r->fixture)
+		return TRUE;
+	if (r->tried)
+		return r->git != NULL;
+	r->tried = TRUE;
+	ensure_libgit2(r);
+	/* FROM_ENV: searches up from ".", honours GIT_DIR (the hook's). */
+	if (r->path)
+		rc = git_repository_open_ext(&r->git, r->path, 0, NULL);
+	else
+		rc = git_repository_open_ext(&r->git, NULL,
+					     GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+	if (rc < 0)
+		r->git = NULL;
+	return r->git != NULL;
+}
+
+gboolean sl_repo_available(struct sl_repo *r)
+{
+	gboolean ok;
+
+	g_mutex_lock(&r->lock);
+	ok = ensure_open(r);
+	g_mutex_unlock(&r->lock);
+	return ok;
+}
+
+gboolean sl_repo_check(struct sl_repo *r, GError **error)
+{
+	const git_error *e;
+
+	if (sl_repo_available(r))
+		return TRUE;
+	e = git_error_last();
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+		    "--repo %s: not a git repository (%s)", r->path,
+		    e && e->message ? e->message : "not found");
+	return FALSE;
+}
+
+GPtrArray *sl_repo_patches(struct sl_repo *r, const char *text)
+{
+	GPtrArray *out;
+
+	g_mutex_lock(&r->lock);
+	ensure_libgit2(r);
+	out = sl_patches_parse(text);
+	g_mutex_unlock(&r->lock);
+	return out;
+}
+
+/* The upstream tips: seclint.upstream, or every remote-tracking branch. */
+static void add_tip(struct upstream *up, git_repository *git,
+		    const char *name)
+{
+	git_reference *ref = NULL, *resolved = NULL;
+
+	if (git_reference_dwim(&ref, git, name) == 0 &&
+	    git_reference_resolve(&resolved, ref) == 0 &&
+	    git_reference_target(resolved))
+		g_array_append_val(up->tips, *git_reference_target(resolved));
+	git_reference_free(resolved);
+	git_reference_free(ref);
+}
+
+static void add_tips_glob(struct upstream *up, git_repository *git,
+			  const char *glob)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+
+	if (git_reference_iterator_glob_new(&it, git, glob) < 0)
+		return;
+	while (git_reference_next(&ref, it) == 0) {
+		/* origin/HEAD is a symbolic ref to a branch listed anyway. */
+		if (git_reference_type(ref) == GIT_REFERENCE_DIRECT)
+			g_array_append_val(up->tips, *git_reference_target(ref));
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+}
+
+static int config_tip(const git_config_entry *entry, void *data)
+{
+	void **args = data;
+
+	if (strpbrk(entry->value, "*?["))
+		add_tips_glob(args[0], args[1], entry->value);
+	else
+		add_tip(args[0], args[1], entry->value);
+	return 0;
+}
+
+static void find_tips(struct upstream *up, git_repository *git,
+		      git_config *cfg)
+{
+	void *args[2] = { up, git };
+
+	if (cfg)
+		git_config_get_multivar_foreach(cfg, "seclint.upstream", NULL,
+						config_tip, args);
+	if (!up->tips->len)
+		add_tips_glob(up, git, "refs/remotes/*");
+}
+
+static GArray *paths_entry(GHashTable *by_path, const char *path)
+{
+	GArray *a = g_hash_table_lookup(by_path, path);
+
+	if (!a) {
+		a = g_array_new(FALSE, FALSE, sizeof(git_oid));
+		g_hash_table_insert(by_path, g_strdup(path), a);
+	}
+	return a;
+}
+
+/* The diff a commit makes to its parent (an empty tree for a root). */
+static git_diff *commit_diff(git_repository *git, git_commit *commit,
+			     gboolean renames)
+{
+	git_tree *tree = NULL, *parent_tree = NULL;
+	git_commit *parent = NULL;
+	git_diff *diff = NULL;
+
+	if (git_commit_tree(&tree, commit) < 0)
+		return NULL;
+	if (git_commit_parentcount(commit) == 1 &&
+	    git_commit_parent(&parent, commit, 0) == 0)
+		git_commit_tree(&parent_tree, parent);
+	if (git_diff_tree_to_tree(&diff, git, parent_tree, tree, NULL) == 0 &&
+	    renames) {
+		git_diff_find_options find;
+
+		/* git format-patch detects renames (-M), not copies. */
+		git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+		find.flags = GIT_DIFF_FIND_RENAMES;
+		git_diff_find_similar(diff, &find);
+	}
+	git_tree_free(parent_tree);
+	git_commit_free(parent);
+	git_tree_free(tree);
+	return diff;
+}
+
+static void index_commit(struct upstream *up, git_repository *git,
+			 const git_oid *oid)
+{
+	git_commit *commit = NULL;
+	git_diff *diff;
+
+	if (git_commit_lookup(&commit, git, oid) < 0)
+		return;
+	/* A merge has no patch of its own. */
+	if (git_commit_parentcount(commit) > 1 ||
+	    !(diff = commit_diff(git, commit, FALSE))) {
+		git_commit_free(commit);
+		return;
+	}
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		g_array_append_val(paths_entry(up->by_path, d->new_file.path),
+				   *oid);
+	}
+	up->commits++;
+	git_diff_free(diff);
+	git_commit_free(commit);
+}
+
+static int64_t config_int(git_config *cfg, const char *name, int64_t fallback)
+{
+	int64_t v;
+
+	return cfg && git_config_get_int64(&v, cfg, name) == 0 && v > 0
+	       ? v : fallback;
+}
+
+static void walk_upstream(struct upstream *up, git_repository *git,
+			  git_config *cfg)
+{
+	int64_t depth = config_int(cfg, "seclint.upstreamdepth",
+				   SL_UPSTREAM_DEPTH);
+	git_revwalk *walk = NULL;
+	git_oid oid;
+
+	if (!up->tips->len || git_revwalk_new(&walk, git) < 0)
+		return;
+	git_revwalk_sorting(walk, GIT_SORT_TIME);
+	for (guint i = 0; i < up->tips->len; i++)
+		git_revwalk_push(walk, &g_array_index(up->tips, git_oid, i));
+	for (int64_t n = 0; n < depth && git_revwalk_next(&oid, walk) == 0; n++)
+		index_commit(up, git, &oid);
+	git_revwalk_free(walk);
+}
+
+/* The upstream tips; called with the lock held and the repository open. */
+static struct upstream *ensure_tips(struct sl_repo *r)
+{
+	git_config *cfg = NULL;
+
+	if (r->up)
+		return r->up;
+	r->up = g_new0(struct upstream, 1);
+	r->up->tips = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	r->up->by_path = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, (GDestroyNotify)g_array_unref);
+	r->up->patch_ids = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, g_free);
+	if (git_repository_config_snapshot(&cfg, r->git) == 0)
+		find_tips(r->up, r->git, cfg);
+	else
+		find_tips(r->up, r->git, NULL);
+	git_config_free(cfg);
+	return r->up;
+}
+
+/* The tips and the paths index, walked once per run. */
+static struct upstream *ensure_upstream(struct sl_repo *r)
+{
+	struct upstream *up = ensure_tips(r);
+	git_config *cfg = NULL;
+
+	if (up->indexed)
+		return up;
+	up->indexed = TRUE;
+	if (git_repository_config_snapshot(&cfg, r->git) < 0)
+		cfg = NULL;
+	walk_upstream(up, r->git, cfg);
+	git_config_free(cfg);
+	return up;
+}
+
+gboolean sl_repo_has_upstream(struct sl_repo *r)
+{
+	gboolean has;
+
+	g_mutex_lock(&r->lock);
+	if (r->fixture)
+		has = r->fixture->len > 0;
+	else
+		has = ensure_open(r) && ensure_tips(r)->tips->len > 0;
+	g_mutex_unlock(&r->lock);
+	return has;
+}
+
+static char *describe(git_commit *commit)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), git_commit_id(commit));
+	return g_strdup_printf("%.12s (\"%s\")", hex,
+			       git_commit_summary(commit) ?
+			       git_commit_summary(commit) : "");
+}
+
+/* The patch-id of a commit, cached; NULL if it has none. */
+static const char *commit_patch_id(struct sl_repo *r, const git_oid *oid,
+				   gboolean renames)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+	g_autofree char *key = NULL;
+	git_commit *commit = NULL;
+	git_diff *diff = NULL;
+	git_oid id;
+	char *value;
+
+	git_oid_tostr(hex, sizeof(hex), oid);
+	key = g_strdup_printf("%s%s", hex, renames ? "+M" : "");
+	value = g_hash_table_lookup(r->up->patch_ids, key);
+	if (value)
+		return *value ? value : NULL;
+	value = g_strdup("");
+	if (git_commit_lookup(&commit, r->git, oid) == 0 &&
+	    (diff = commit_diff(r->git, commit, renames)) &&
+	    git_diff_patchid(&id, diff, NULL) == 0) {
+		g_free(value);
+		value = g_malloc(GIT_OID_HEXSZ + 1);
+		git_oid_tostr(value, GIT_OID_HEXSZ + 1, &id);
+	}
+	git_diff_free(diff);
+	git_commit_free(commit);
+	g_hash_table_insert(r->up->patch_ids, g_steal_pointer(&key), value);
+	return *value ? value : NULL;
+}
+
+static char *find_by_patch_id(struct sl_repo *r, const struct sl_patch *p)
+{
+	GArray *candidates;
+
+	if (!p->files[0])
+		return NULL;
+	candidates = g_hash_table_lookup(ensure_upstream(r)->by_path,
+					 p->files[0]);
+	for (guint i = 0; candidates && i < candidates->len; i++) {
+		const git_oid *oid = &g_array_index(candidates, git_oid, i);
+		const char *id = commit_patch_id(r, oid, p->renames);
+		git_commit *commit = NULL;
+		char *found;
+
+		if (!id || strcmp(id, p->id) ||
+		    git_commit_lookup(&commit, r->git, oid) < 0)
+			continue;
+		found = describe(commit);
+		git_commit_free(commit);
+		return found;
+	}
+	return NULL;
+}
+
+static const struct fixture_commit *fixture_find(struct sl_repo *r,
+						 const char *patch_id,
+						 const char *rev)
+{
+	for (guint i = 0; i < r->fixture->len; i++) {
+		const struct fixture_commit *fc = r->fixture->pdata[i];
+
+		if ((patch_id && !strcmp(fc->patch_id, patch_id)) ||
+		    (rev && strlen(rev) >= 7 && g_str_has_prefix(fc->sha, rev)))
+			return fc;
+	}
+	return NULL;
+}
+
+static char *fixture_describe(const struct fixture_commit *fc)
+{
+	return fc ? g_strdup_printf("%.12s (\"%s\")", fc->sha, fc->subject)
+		  : NULL;
+}
+
+char *sl_repo_patch_upstream(struct sl_repo *r, const struct sl_patch *patch)
+{
+	char *found = NULL;
+
+	g_mutex_lock(&r->lock);
+	if (r->fixture)
+		found = fixture_describe(fixture_find(r, patch->id, NULL));
+	else if (ensure_open(r))
+		found = find_by_patch_id(r, patch);
+	g_mutex_unlock(&r->lock);
+	return found;
+}
+
+/* Is the commit reachable from one of the @tips? */
+static gboolean reachable(git_repository *git, GArray *tips,
+			  const git_oid *oid)
+{
+	for (guint i = 0; i < tips->len; i++) {
+		const git_oid *tip = &g_array_index(tips, git_oid, i);
+
+		if (git_oid_equal(tip, oid) ||
+		    git_graph_descendant_of(git, tip, oid) == 1)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static git_commit *lookup_rev(git_repository *git, const char *rev)
+{
+	git_object *obj = NULL;
+	git_object *peeled = NULL;
+
+	if (git_revparse_single(&obj, git, rev) == 0)
+		git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT);
+	git_object_free(obj);
+	return (git_commit *)peeled;
+}
+
+static char *find_commit_upstream(struct sl_repo *r, const char *rev)
+{
+	const char *cached = g_hash_table_lookup(r->revs, rev);
+	git_commit *commit;
+	char *found = NULL;
+
+	if (cached)
+		return *cached ? g_strdup(cached) : NULL;
+	commit = lookup_rev(r->git, rev);
+	if (commit && reachable(r->git, ensure_tips(r)->tips,
+				git_commit_id(commit)))
+		found = describe(commit);
+	git_commit_free(commit);
+	g_hash_table_insert(r->revs, g_strdup(rev),
+			    g_strdup(found ? found : ""));
+	return found;
+}
+
+char *sl_repo_commit_upstream(struct sl_repo *r, const char *rev)
+{
+	char *found = NULL;
+
+	g_mutex_lock(&r->lock);
+	if (r->fixture)
+		found = fixture_describe(fixture_find(r, NULL, rev));
+	else if (ensure_open(r))
+		found = find_commit_upstream(r, rev);
+	g_mutex_unlock(&r->lock);
+	return found;
+}
+
+struct release {
+	git_oid oid;
+	git_time_t when;
+};
+
+static int add_release(const char *name, git_oid *oid, void *data)
+{
+	void **args = data;
+	git_object *obj = NULL, *peeled = NULL;
+	struct release rel;
+
+	if (!g_regex_match_simple("^refs/tags/v[0-9]", name, 0, 0))
+		return 0;
+	if (git_object_lookup(&obj, args[1], oid, GIT_OBJECT_ANY) == 0 &&
+	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) == 0) {
+		rel.oid = *git_object_id(peeled);
+		rel.when = git_commit_time((git_commit *)peeled);
+		g_array_append_val(args[0], rel);
+	}
+	git_object_free(peeled);
+	git_object_free(obj);
+	return 0;
+}
+
+static gint newer_first(gconstpointer a, gconstpointer b)
+{
+	const struct release *x = a, *y = b;
+
+	return x->when < y->when ? 1 : x->when > y->when ? -1 : 0;
+}
+
+/*
+ * The newest release tags: a commit in an older release is in the newer
+ * ones of its line, so the newest few answer "is it released" without
+ * asking each of the kernel's thousands of tags.
+ */
+static GArray *ensure_releases(struct sl_repo *r)
+{
+	g_autoptr(GArray) all = g_array_new(FALSE, FALSE,
+					    sizeof(struct release));
+	void *args[2] = { all, r->git };
+
+	if (r->releases)
+		return r->releases;
+	r->releases = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	git_tag_foreach(r->git, add_release, args);
+	g_array_sort(all, newer_first);
+	for (guint i = 0; i < all->len && i < SL_RELEASE_TAGS; i++)
+		g_array_append_val(r->releases,
+				   g_array_index(all, struct release, i).oid);
+	return r->releases;
+}
+
+gboolean sl_repo_commit_released(struct sl_repo *r, const char *rev)
+{
+	gboolean released = FALSE;
+	git_commit *commit;
+
+	g_mutex_lock(&r->lock);
+	if (r->fixture) {
+		const struct fixture_commit *fc = fixture_find(r, NULL, rev);
+
+		released = fc && fc->released;
+	} else if (ensure_open(r) && (commit = lookup_rev(r->git, rev))) {
+		released = reachable(r->git, ensure_releases(r),
+				     git_commit_id(commit));
+		git_commit_free(commit);
+	}
+	g_mutex_unlock(&r->lock);
+	return released;
+}
+
+/* MAINTAINERS from the work tree, else from HEAD. */
+static struct sl_maintainers *read_maintainers(git_repository *git)
+{
+	const char *workdir = git_repository_workdir(git);
+	g_autofree char *path = workdir ? g_build_filename(workdir,
+		"MAINTAINERS", NULL) : NULL;
+	g_autofree char *text = NULL;
+	struct sl_maintainers *m = NULL;
+	git_object *blob = NULL;
+	gsize len;
+
+	if (path && g_file_get_contents(path, &text, &len, NULL))
+		return sl_maintainers_parse(text, len);
+	if (git_revparse_single(&blob, git, "HEAD:MAINTAINERS") == 0 &&
+	    git_object_type(blob) == GIT_OBJECT_BLOB)
+		m = sl_maintainers_parse(
+			git_blob_rawcontent((git_blob *)blob),
+			git_blob_rawsize((git_blob *)blob));
+	git_object_free(blob);
+	return m;
+}
+
+const struct sl_maintainers *sl_repo_maintainers(struct sl_repo *r)
+{
+	const struct sl_maintainers *m;
+
+	g_mutex_lock(&r->lock);
+	if (!r->maint_tried && ensure_open(r))
+		r->maint = read_maintainers(r->git);
+	r->maint_tried = TRUE;
+	m = r->maint;
+	g_mutex_unlock(&r->lock);
+	return m;
+}
+
+struct sl_repo *sl_repo_new_fixture(const char *maintainers, GError **error)
+{
+	g_autoptr(sl_repo) r = sl_repo_new(NULL);
+	g_autofree char *text = NULL;
+	gsize len;
+
+	r->fixture = g_ptr_array_new_with_free_func(fixture_commit_free);
+	r->tried = r->maint_tried = TRUE;
+	if (maintainers) {
+		if (!g_file_get_contents(maintainers, &text, &len, error))
+			return NULL;
+		r->maint = sl_maintainers_parse(text, len);
+	}
+	return g_steal_pointer(&r);
+}
+
+void sl_repo_fixture_add_commit(struct sl_repo *r, const char *sha,
+				const char *patch_id, const char *subject,
+				gboolean released)
+{
+	struct fixture_commit *fc = g_new0(struct fixture_commit, 1);
+
+	fc->sha = g_ascii_strdown(sha, -1);
+	fc->patch_id = g_ascii_strdown(patch_id ? patch_id : "", -1);
+	fc->subject = g_strdup(subject ? subject : "");
+	fc->released = released;
+	g_ptr_array_add(r->fixture, fc);
+}
