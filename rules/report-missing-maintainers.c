@@ -89,7 +89,7 @@ const struct sl_rule sl_rule_report_missing_maintainers = {
 		       "Subject: fs/foo: overflow\n\n"
 		       "Overflow in fs/foo/inode.c:120.\n",
 	.example_good = "From: A <a@example.org>\n"
-			"To: foo-maint@example.org\n"
+			"To: Alice Maintainer <alice@example.org>\n"
 			"Cc: security@kernel.org\n"
 			"Subject: fs/foo: overflow\n\n"
 			"Overflow in fs/foo/inode.c:120.\n",
