@@ -206,6 +206,7 @@ static int config_tip(const git_config_entry *entry, void *data)
 {
 	void **args = data;
 
+	*(gboolean *)args[2] = TRUE;
 	if (strpbrk(entry->value, "*?["))
 		add_tips_glob(args[0], args[1], entry->value);
 	else
@@ -216,12 +217,14 @@ static int config_tip(const git_config_entry *entry, void *data)
 static void find_tips(struct upstream *up, git_repository *git,
 		      git_config *cfg)
 {
-	void *args[2] = { up, git };
+	gboolean configured = FALSE;
+	void *args[3] = { up, git, &configured };
 
+	/* A configured upstream that names nothing means none, not all. */
 	if (cfg)
 		git_config_get_multivar_foreach(cfg, "seclint.upstream", NULL,
 						config_tip, args);
-	if (!up->tips->len)
+	if (!configured)
 		add_tips_glob(up, git, "refs/remotes/*");
 }
 
