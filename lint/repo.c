@@ -13,11 +13,11 @@
  * "Upstream" is what the remote-tracking branches hold: the config
  * seclint.upstream (multi-valued: ref names such as origin/master or
  * refs/remotes/torvalds/master, or a ref name with a '*' glob), and by
- * default every branch under refs/remotes/.  The index of upstream
- * commits is built once per run, from the seclint.upstreamDepth (10000)
- * newest commits reachable from those tips: for each commit the paths it
- * touches.  A patch-id is computed only for the commits that touch the
- * first path of a patch in question, and cached, so a 20-patch series
+ * default every branch under refs/remotes/.  The history is walked once
+ * per run, as far as the seclint.upstreamDepth (10000) newest commits
+ * reachable from those tips.  For a patch, the commits that change its
+ * first path are found by comparing tree entries (no diff), once per
+ * path; only those get a patch-id, which is cached.  So a 20-patch series
  * walks the history once.
  */
 #include <string.h>
@@ -36,12 +36,20 @@ struct fixture_commit {
 	gboolean released;
 };
 
+/* An upstream commit with one parent or none: merges have no patch. */
+struct walked {
+	git_oid commit;
+	git_oid tree;
+	git_oid parent_tree;
+	gboolean root;
+};
+
 struct upstream {
 	GArray *tips;		/* of git_oid */
-	gboolean indexed;	/* by_path is filled */
+	gboolean indexed;	/* commits is filled */
+	GArray *commits;	/* of struct walked, newest first */
 	GHashTable *by_path;	/* path -> GArray of git_oid touching it */
 	GHashTable *patch_ids;	/* commit hex -> patch-id hex */
-	guint commits;		/* indexed */
 };
 
 struct sl_repo {
@@ -74,6 +82,7 @@ static void upstream_free(struct upstream *up)
 	if (!up)
 		return;
 	g_array_unref(up->tips);
+	g_array_unref(up->commits);
 	g_hash_table_unref(up->by_path);
 	g_hash_table_unref(up->patch_ids);
 	g_free(up);
@@ -228,17 +237,6 @@ static void find_tips(struct upstream *up, git_repository *git,
 		add_tips_glob(up, git, "refs/remotes/*");
 }
 
-static GArray *paths_entry(GHashTable *by_path, const char *path)
-{
-	GArray *a = g_hash_table_lookup(by_path, path);
-
-	if (!a) {
-		a = g_array_new(FALSE, FALSE, sizeof(git_oid));
-		g_hash_table_insert(by_path, g_strdup(path), a);
-	}
-	return a;
-}
-
 /* The diff a commit makes to its parent (an empty tree for a root). */
 static git_diff *commit_diff(git_repository *git, git_commit *commit,
 			     gboolean renames)
@@ -267,29 +265,88 @@ static git_diff *commit_diff(git_repository *git, git_commit *commit,
 	return diff;
 }
 
-static void index_commit(struct upstream *up, git_repository *git,
-			 const git_oid *oid)
+static void walk_commit(struct upstream *up, git_repository *git,
+			const git_oid *oid)
 {
 	git_commit *commit = NULL;
-	git_diff *diff;
+	struct walked w = { .commit = *oid, .root = TRUE };
 
 	if (git_commit_lookup(&commit, git, oid) < 0)
 		return;
-	/* A merge has no patch of its own. */
-	if (git_commit_parentcount(commit) > 1 ||
-	    !(diff = commit_diff(git, commit, FALSE))) {
-		git_commit_free(commit);
-		return;
-	}
-	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
+	if (git_commit_parentcount(commit) <= 1) {
+		w.tree = *git_commit_tree_id(commit);
+		if (git_commit_parentcount(commit) == 1) {
+			git_commit *parent = NULL;
 
-		g_array_append_val(paths_entry(up->by_path, d->new_file.path),
-				   *oid);
+			if (git_commit_parent(&parent, commit, 0) == 0) {
+				w.parent_tree = *git_commit_tree_id(parent);
+				w.root = FALSE;
+			}
+			git_commit_free(parent);
+		}
+		g_array_append_val(up->commits, w);
 	}
-	up->commits++;
-	git_diff_free(diff);
 	git_commit_free(commit);
+}
+
+/* The id of entry @name of tree @tree, in place; FALSE if it has none. */
+static gboolean entry_id(git_repository *git, git_oid *tree, const char *name)
+{
+	git_tree *t = NULL;
+	const git_tree_entry *e;
+	gboolean found = FALSE;
+
+	if (git_tree_lookup(&t, git, tree) == 0 &&
+	    (e = git_tree_entry_byname(t, name))) {
+		*tree = *git_tree_entry_id(e);
+		found = TRUE;
+	}
+	git_tree_free(t);
+	return found;
+}
+
+/*
+ * Does @path differ between the trees?  Component by component, stopping
+ * at the first equal subtree: most commits are told apart by the root
+ * tree alone, without a diff.
+ */
+static gboolean path_changed(git_repository *git, const struct walked *w,
+			     char **parts)
+{
+	git_oid a = w->parent_tree, b = w->tree;
+	gboolean has_a = !w->root, has_b = TRUE;
+
+	for (char **p = parts; *p; p++) {
+		if (!has_a || !has_b)
+			return has_a != has_b;
+		if (git_oid_equal(&a, &b))
+			return FALSE;
+		has_a = entry_id(git, &a, *p);
+		has_b = entry_id(git, &b, *p);
+	}
+	return has_a != has_b || (has_a && !git_oid_equal(&a, &b));
+}
+
+/* The upstream commits that touch @path, found once per path. */
+static GArray *commits_touching(struct upstream *up, git_repository *git,
+				const char *path)
+{
+	GArray *hits = g_hash_table_lookup(up->by_path, path);
+	g_auto(GStrv) parts = NULL;
+
+	if (hits)
+		return hits;
+	hits = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	parts = g_strsplit(path, "/", -1);
+	for (guint i = 0; i < up->commits->len; i++) {
+		const struct walked *w = &g_array_index(up->commits,
+							struct walked, i);
+
+		if (path_changed(git, w, parts))
+			g_array_append_val(hits, w->commit);
+	}
+	g_hash_table_insert(up->by_path, g_strdup(path), hits);
+	return hits;
 }
 
 static int64_t config_int(git_config *cfg, const char *name, int64_t fallback)
@@ -314,7 +371,7 @@ static void walk_upstream(struct upstream *up, git_repository *git,
 	for (guint i = 0; i < up->tips->len; i++)
 		git_revwalk_push(walk, &g_array_index(up->tips, git_oid, i));
 	for (int64_t n = 0; n < depth && git_revwalk_next(&oid, walk) == 0; n++)
-		index_commit(up, git, &oid);
+		walk_commit(up, git, &oid);
 	git_revwalk_free(walk);
 }
 
@@ -327,6 +384,7 @@ static struct upstream *ensure_tips(struct sl_repo *r)
 		return r->up;
 	r->up = g_new0(struct upstream, 1);
 	r->up->tips = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	r->up->commits = g_array_new(FALSE, FALSE, sizeof(struct walked));
 	r->up->by_path = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, (GDestroyNotify)g_array_unref);
 	r->up->patch_ids = g_hash_table_new_full(g_str_hash, g_str_equal,
@@ -414,8 +472,7 @@ static char *find_by_patch_id(struct sl_repo *r, const struct sl_patch *p)
 
 	if (!p->files[0])
 		return NULL;
-	candidates = g_hash_table_lookup(ensure_upstream(r)->by_path,
-					 p->files[0]);
+	candidates = commits_touching(ensure_upstream(r), r->git, p->files[0]);
 	for (guint i = 0; candidates && i < candidates->len; i++) {
 		const git_oid *oid = &g_array_index(candidates, git_oid, i);
 		const char *id = commit_patch_id(r, oid, p->renames);
