@@ -173,13 +173,6 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	if (o->repo && !o->no_repo && !sl_repo_check(repo, error))
 		return usage_error(*error);
 	run.jobs = o->jobs == -1 ? g_get_num_processors() : (unsigned)o->jobs;
-	/*
-	 * libgit2 keeps a per-thread error state that GLib's pool threads
-	 * never free (they do not exit): inside a repository the messages
-	 * are linted on this thread.  FIXME: a dedicated libgit2 thread.
-	 */
-	if (repo && sl_repo_available(repo))
-		run.jobs = 1;
 	if (!add_extra(extra, "To", o->to, error) ||
 	    !add_extra(extra, "Cc", o->cc, error) ||
 	    !add_extra(extra, "Bcc", o->bcc, error))

@@ -54,8 +54,12 @@ struct upstream {
 
 struct sl_repo {
 	char *path;		/* NULL: from the environment */
-	GMutex lock;
+	GMutex lock;		/* for thread, and query.done */
+	GCond answered;
+	GThread *thread;	/* the git thread, once started */
+	GAsyncQueue *queries;	/* of struct query, for it */
 	gboolean tried;		/* opening was attempted */
+	char *open_error;	/* why it could not be opened */
 	gboolean libgit2;	/* git_libgit2_init() was called */
 	git_repository *git;
 	struct upstream *up;
@@ -72,6 +76,7 @@ struct sl_repo *sl_repo_new(const char *path)
 
 	r->path = g_strdup(path);
 	g_mutex_init(&r->lock);
+	g_cond_init(&r->answered);
 	r->revs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					g_free);
 	return r;
@@ -98,10 +103,79 @@ static void fixture_commit_free(gpointer p)
 	g_free(fc);
 }
 
+/*
+ * A question for the git thread.  All libgit2 work of a repository runs
+ * on one thread of its own: a git_repository must not be used by two
+ * threads at once anyway, and libgit2 frees a thread's error state only
+ * when that thread exits, which the lint threads (GLib's pool) never do.
+ */
+struct query {
+	void (*ask)(struct sl_repo *r, struct query *q);	/* NULL: stop */
+	const char *text;	/* a rev, or a message body */
+	const struct sl_patch *patch;
+	gpointer answer;
+	gboolean yes;
+	gboolean done;
+};
+
+static void release_git(struct sl_repo *r)
+{
+	git_repository_free(r->git);
+	r->git = NULL;
+	if (r->libgit2)
+		git_libgit2_shutdown();
+	r->libgit2 = FALSE;
+}
+
+static gpointer git_thread(gpointer data)
+{
+	struct sl_repo *r = data;
+	gboolean stop;
+
+	do {
+		struct query *q = g_async_queue_pop(r->queries);
+
+		/* @q is the asker's: not to be read once it is done. */
+		stop = !q->ask;
+		if (stop)
+			release_git(r);
+		else
+			q->ask(r, q);
+		g_mutex_lock(&r->lock);
+		q->done = TRUE;
+		g_cond_broadcast(&r->answered);
+		g_mutex_unlock(&r->lock);
+	} while (!stop);
+	return NULL;
+}
+
+/* Has the git thread answer @q; from any thread. */
+static void ask(struct sl_repo *r, struct query *q)
+{
+	g_mutex_lock(&r->lock);
+	if (!r->thread) {
+		r->queries = g_async_queue_new();
+		r->thread = g_thread_new("seclint-git", git_thread, r);
+	}
+	g_mutex_unlock(&r->lock);
+	g_async_queue_push(r->queries, q);
+	g_mutex_lock(&r->lock);
+	while (!q->done)
+		g_cond_wait(&r->answered, &r->lock);
+	g_mutex_unlock(&r->lock);
+}
+
 void sl_repo_free(struct sl_repo *r)
 {
+	struct query stop = { 0 };
+
 	if (!r)
 		return;
+	if (r->thread) {
+		ask(r, &stop);
+		g_thread_join(r->thread);
+		g_async_queue_unref(r->queries);
+	}
 	upstream_free(r->up);
 	g_hash_table_unref(r->revs);
 	if (r->releases)
@@ -109,10 +183,9 @@ void sl_repo_free(struct sl_repo *r)
 	sl_maintainers_free(r->maint);
 	if (r->fixture)
 		g_ptr_array_unref(r->fixture);
-	git_repository_free(r->git);
-	if (r->libgit2)
-		git_libgit2_shutdown();
+	g_cond_clear(&r->answered);
 	g_mutex_clear(&r->lock);
+	g_free(r->open_error);
 	g_free(r->path);
 	g_free(r);
 }
@@ -124,9 +197,10 @@ static void ensure_libgit2(struct sl_repo *r)
 	r->libgit2 = TRUE;
 }
 
-/* Called with the lock held. */
+/* On the git thread, as every static function below that uses libgit2. */
 static gboolean ensure_open(struct sl_repo *r)
 {
+	const git_error *e;
 	int rc;
 
 	if (r->fixture)
@@ -141,43 +215,50 @@ static gboolean ensure_open(struct sl_repo *r)
 	else
 		rc = git_repository_open_ext(&r->git, NULL,
 					     GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-	if (rc < 0)
+	if (rc < 0) {
+		e = git_error_last();
 		r->git = NULL;
+		r->open_error = g_strdup(e && e->message ? e->message
+					 : "not found");
+	}
 	return r->git != NULL;
+}
+
+static void ask_available(struct sl_repo *r, struct query *q)
+{
+	q->yes = ensure_open(r);
 }
 
 gboolean sl_repo_available(struct sl_repo *r)
 {
-	gboolean ok;
+	struct query q = { .ask = ask_available };
 
-	g_mutex_lock(&r->lock);
-	ok = ensure_open(r);
-	g_mutex_unlock(&r->lock);
-	return ok;
+	ask(r, &q);
+	return q.yes;
 }
 
 gboolean sl_repo_check(struct sl_repo *r, GError **error)
 {
-	const git_error *e;
-
 	if (sl_repo_available(r))
 		return TRUE;
-	e = git_error_last();
 	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
 		    "--repo %s: not a git repository (%s)", r->path,
-		    e && e->message ? e->message : "not found");
+		    r->open_error);
 	return FALSE;
+}
+
+static void ask_patches(struct sl_repo *r, struct query *q)
+{
+	ensure_libgit2(r);
+	q->answer = sl_patches_parse(q->text);
 }
 
 GPtrArray *sl_repo_patches(struct sl_repo *r, const char *text)
 {
-	GPtrArray *out;
+	struct query q = { .ask = ask_patches, .text = text };
 
-	g_mutex_lock(&r->lock);
-	ensure_libgit2(r);
-	out = sl_patches_parse(text);
-	g_mutex_unlock(&r->lock);
-	return out;
+	ask(r, &q);
+	return q.answer;
 }
 
 /* The upstream tips: seclint.upstream, or every remote-tracking branch. */
@@ -413,17 +494,20 @@ static struct upstream *ensure_upstream(struct sl_repo *r)
 	return up;
 }
 
+static void ask_has_upstream(struct sl_repo *r, struct query *q)
+{
+	if (r->fixture)
+		q->yes = r->fixture->len > 0;
+	else
+		q->yes = ensure_open(r) && ensure_tips(r)->tips->len > 0;
+}
+
 gboolean sl_repo_has_upstream(struct sl_repo *r)
 {
-	gboolean has;
+	struct query q = { .ask = ask_has_upstream };
 
-	g_mutex_lock(&r->lock);
-	if (r->fixture)
-		has = r->fixture->len > 0;
-	else
-		has = ensure_open(r) && ensure_tips(r)->tips->len > 0;
-	g_mutex_unlock(&r->lock);
-	return has;
+	ask(r, &q);
+	return q.yes;
 }
 
 static char *describe(git_commit *commit)
@@ -509,17 +593,20 @@ static char *fixture_describe(const struct fixture_commit *fc)
 		  : NULL;
 }
 
+static void ask_patch_upstream(struct sl_repo *r, struct query *q)
+{
+	if (r->fixture)
+		q->answer = fixture_describe(fixture_find(r, q->patch->id, NULL));
+	else if (ensure_open(r))
+		q->answer = find_by_patch_id(r, q->patch);
+}
+
 char *sl_repo_patch_upstream(struct sl_repo *r, const struct sl_patch *patch)
 {
-	char *found = NULL;
+	struct query q = { .ask = ask_patch_upstream, .patch = patch };
 
-	g_mutex_lock(&r->lock);
-	if (r->fixture)
-		found = fixture_describe(fixture_find(r, patch->id, NULL));
-	else if (ensure_open(r))
-		found = find_by_patch_id(r, patch);
-	g_mutex_unlock(&r->lock);
-	return found;
+	ask(r, &q);
+	return q.answer;
 }
 
 /* Is the commit reachable from one of the @tips? */
@@ -565,17 +652,20 @@ static char *find_commit_upstream(struct sl_repo *r, const char *rev)
 	return found;
 }
 
+static void ask_commit_upstream(struct sl_repo *r, struct query *q)
+{
+	if (r->fixture)
+		q->answer = fixture_describe(fixture_find(r, NULL, q->text));
+	else if (ensure_open(r))
+		q->answer = find_commit_upstream(r, q->text);
+}
+
 char *sl_repo_commit_upstream(struct sl_repo *r, const char *rev)
 {
-	char *found = NULL;
+	struct query q = { .ask = ask_commit_upstream, .text = rev };
 
-	g_mutex_lock(&r->lock);
-	if (r->fixture)
-		found = fixture_describe(fixture_find(r, NULL, rev));
-	else if (ensure_open(r))
-		found = find_commit_upstream(r, rev);
-	g_mutex_unlock(&r->lock);
-	return found;
+	ask(r, &q);
+	return q.answer;
 }
 
 struct release {
@@ -631,23 +721,27 @@ static GArray *ensure_releases(struct sl_repo *r)
 	return r->releases;
 }
 
-gboolean sl_repo_commit_released(struct sl_repo *r, const char *rev)
+static void ask_released(struct sl_repo *r, struct query *q)
 {
-	gboolean released = FALSE;
 	git_commit *commit;
 
-	g_mutex_lock(&r->lock);
 	if (r->fixture) {
-		const struct fixture_commit *fc = fixture_find(r, NULL, rev);
+		const struct fixture_commit *fc = fixture_find(r, NULL, q->text);
 
-		released = fc && fc->released;
-	} else if (ensure_open(r) && (commit = lookup_rev(r->git, rev))) {
-		released = reachable(r->git, ensure_releases(r),
-				     git_commit_id(commit));
+		q->yes = fc && fc->released;
+	} else if (ensure_open(r) && (commit = lookup_rev(r->git, q->text))) {
+		q->yes = reachable(r->git, ensure_releases(r),
+				   git_commit_id(commit));
 		git_commit_free(commit);
 	}
-	g_mutex_unlock(&r->lock);
-	return released;
+}
+
+gboolean sl_repo_commit_released(struct sl_repo *r, const char *rev)
+{
+	struct query q = { .ask = ask_released, .text = rev };
+
+	ask(r, &q);
+	return q.yes;
 }
 
 /* MAINTAINERS from the work tree, else from HEAD. */
@@ -672,17 +766,21 @@ static struct sl_maintainers *read_maintainers(git_repository *git)
 	return m;
 }
 
-const struct sl_maintainers *sl_repo_maintainers(struct sl_repo *r)
+static void ask_maintainers(struct sl_repo *r, struct query *q)
 {
-	const struct sl_maintainers *m;
-
-	g_mutex_lock(&r->lock);
 	if (!r->maint_tried && ensure_open(r))
 		r->maint = read_maintainers(r->git);
 	r->maint_tried = TRUE;
-	m = r->maint;
-	g_mutex_unlock(&r->lock);
-	return m;
+	q->answer = r->maint;
+}
+
+/* Parsed once; read-only afterwards, so any thread may use it. */
+const struct sl_maintainers *sl_repo_maintainers(struct sl_repo *r)
+{
+	struct query q = { .ask = ask_maintainers };
+
+	ask(r, &q);
+	return q.answer;
 }
 
 struct sl_repo *sl_repo_new_fixture(const char *maintainers, GError **error)

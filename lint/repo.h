@@ -7,8 +7,8 @@
 /*
  * The repository behind struct sl_repo, for lint/context.c.  Every query
  * opens the repository on first use and caches what it computes; all are
- * safe to call from the lint threads (one lock per repository, since a
- * git_repository must not be used by two threads at once).
+ * safe to call from the lint threads: the repository's own thread answers
+ * them one at a time.
  */
 
 /* Patches of @text, parsed with libgit2 (lint/patch.c). */
