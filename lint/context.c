@@ -82,6 +82,14 @@ const struct sl_maintainers *sl_check_maintainers(struct sl_check *c)
 	return sl_check_has_repo(c) ? sl_repo_maintainers(repo_of(c)) : NULL;
 }
 
+char *sl_check_canonical_address(struct sl_check *c, const char *addr)
+{
+	char *mapped = sl_check_has_repo(c) ?
+		       sl_repo_mailmap(repo_of(c), addr) : NULL;
+
+	return mapped ? mapped : g_strdup(addr);
+}
+
 /*
  * The policy's patterns first: only an address they do not know makes the
  * repository's MAINTAINERS worth reading.

@@ -67,6 +67,9 @@ struct sl_repo {
 	GArray *releases;	/* of git_oid, newest first; NULL: not read */
 	gboolean maint_tried;
 	struct sl_maintainers *maint;
+	gboolean mailmap_tried;
+	git_mailmap *mailmap;
+	GHashTable *aliases;	/* fixture: address -> address */
 	GPtrArray *fixture;	/* of struct fixture_commit; NULL: real repo */
 };
 
@@ -120,6 +123,8 @@ struct query {
 
 static void release_git(struct sl_repo *r)
 {
+	git_mailmap_free(r->mailmap);
+	r->mailmap = NULL;
 	git_repository_free(r->git);
 	r->git = NULL;
 	if (r->libgit2)
@@ -183,6 +188,8 @@ void sl_repo_free(struct sl_repo *r)
 	sl_maintainers_free(r->maint);
 	if (r->fixture)
 		g_ptr_array_unref(r->fixture);
+	if (r->aliases)
+		g_hash_table_unref(r->aliases);
 	g_cond_clear(&r->answered);
 	g_mutex_clear(&r->lock);
 	g_free(r->open_error);
@@ -783,6 +790,36 @@ const struct sl_maintainers *sl_repo_maintainers(struct sl_repo *r)
 	return q.answer;
 }
 
+/* .mailmap (and mailmap.file, mailmap.blob) of the repository. */
+static void ask_mailmap(struct sl_repo *r, struct query *q)
+{
+	const char *name = NULL, *email = NULL;
+	const char *mapped;
+
+	if (r->fixture) {
+		mapped = r->aliases ? g_hash_table_lookup(r->aliases, q->text)
+				    : NULL;
+		q->answer = g_strdup(mapped);
+		return;
+	}
+	if (!r->mailmap_tried && ensure_open(r) &&
+	    git_mailmap_from_repository(&r->mailmap, r->git) < 0)
+		r->mailmap = NULL;
+	r->mailmap_tried = TRUE;
+	if (r->mailmap &&
+	    git_mailmap_resolve(&name, &email, r->mailmap, "", q->text) == 0 &&
+	    email && g_ascii_strcasecmp(email, q->text))
+		q->answer = sl_address_normalise(email);
+}
+
+char *sl_repo_mailmap(struct sl_repo *r, const char *addr)
+{
+	struct query q = { .ask = ask_mailmap, .text = addr };
+
+	ask(r, &q);
+	return q.answer;
+}
+
 struct sl_repo *sl_repo_new_fixture(const char *maintainers, GError **error)
 {
 	g_autoptr(sl_repo) r = sl_repo_new(NULL);
@@ -810,4 +847,14 @@ void sl_repo_fixture_add_commit(struct sl_repo *r, const char *sha,
 	fc->subject = g_strdup(subject ? subject : "");
 	fc->released = released;
 	g_ptr_array_add(r->fixture, fc);
+}
+
+void sl_repo_fixture_add_alias(struct sl_repo *r, const char *from,
+			       const char *to)
+{
+	if (!r->aliases)
+		r->aliases = g_hash_table_new_full(g_str_hash, g_str_equal,
+						   g_free, g_free);
+	g_hash_table_insert(r->aliases, sl_address_normalise(from),
+			    sl_address_normalise(to));
 }

@@ -26,12 +26,16 @@ char *sl_repo_patch_upstream(struct sl_repo *repo,
 char *sl_repo_commit_upstream(struct sl_repo *repo, const char *rev);
 gboolean sl_repo_commit_released(struct sl_repo *repo, const char *rev);
 const struct sl_maintainers *sl_repo_maintainers(struct sl_repo *repo);
+/* The address .mailmap maps @addr to, normalised; NULL: none. */
+char *sl_repo_mailmap(struct sl_repo *repo, const char *addr);
 
 /* Test fixtures: a repository described by data, without git. */
 struct sl_repo *sl_repo_new_fixture(const char *maintainers, GError **error);
 void sl_repo_fixture_add_commit(struct sl_repo *repo, const char *sha,
 				const char *patch_id, const char *subject,
 				gboolean released);
+void sl_repo_fixture_add_alias(struct sl_repo *repo, const char *from,
+			       const char *to);
 
 /* How far back from the upstream tips commits are indexed by default. */
 #define SL_UPSTREAM_DEPTH 10000

@@ -281,6 +281,8 @@ char *sl_check_commit_upstream(struct sl_check *check, const char *rev);
 gboolean sl_check_commit_released(struct sl_check *check, const char *rev);
 /* The MAINTAINERS of the repository, or NULL. */
 const struct sl_maintainers *sl_check_maintainers(struct sl_check *check);
+/* @addr as the repository's .mailmap maps it (a new string). */
+char *sl_check_canonical_address(struct sl_check *check, const char *addr);
 /* A mailing list by the policy, or by an L: entry of MAINTAINERS. */
 gboolean sl_check_is_mailing_list(struct sl_check *check, const char *addr);
 /* Kernel paths the message names: its patches' files, "fs/foo.c:12". */

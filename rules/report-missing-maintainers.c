@@ -3,19 +3,32 @@
 
 #include "seclint.h"
 
-static gboolean is_recipient(const struct sl_message *msg, const char *addr)
+/* The recipients, as .mailmap maps them: maintainers' addresses move. */
+static GHashTable *recipient_set(struct sl_check *c)
 {
-	for (guint i = 0; i < msg->recipients->len; i++)
-		if (!strcmp(((const struct sl_address *)
-			     msg->recipients->pdata[i])->addr, addr))
-			return TRUE;
-	return FALSE;
+	GHashTable *set = g_hash_table_new_full(g_str_hash, g_str_equal,
+						g_free, NULL);
+
+	for (guint i = 0; i < c->msg->recipients->len; i++)
+		g_hash_table_add(set, sl_check_canonical_address(c,
+			((const struct sl_address *)
+			 c->msg->recipients->pdata[i])->addr));
+	return set;
+}
+
+static gboolean is_recipient(struct sl_check *c, GHashTable *to,
+			     const char *addr)
+{
+	g_autofree char *canonical = sl_check_canonical_address(c, addr);
+
+	return g_hash_table_contains(to, canonical);
 }
 
 /* "SECTION (a@x, b@y); ...", and whether any of them is a recipient. */
-static gboolean describe(const struct sl_message *msg,
-			 const GPtrArray *sections, GString *out)
+static gboolean describe(struct sl_check *c, const GPtrArray *sections,
+			 GString *out)
 {
+	g_autoptr(GHashTable) to = recipient_set(c);
 	gboolean reached = FALSE;
 
 	for (guint i = 0; i < sections->len; i++) {
@@ -25,7 +38,7 @@ static gboolean describe(const struct sl_message *msg,
 		if (!*s->maintainers)
 			continue;
 		for (char **m = s->maintainers; *m; m++)
-			reached |= is_recipient(msg, *m);
+			reached |= is_recipient(c, to, *m);
 		who = g_strjoinv(", ", s->maintainers);
 		g_string_append_printf(out, "%s%s (%s)", out->len ? "; " : "",
 				       s->name, who);
@@ -53,7 +66,7 @@ static void check(struct sl_check *c)
 	if (!*files)
 		return;
 	sections = sl_maintainers_for(m, (const char *const *)files);
-	if (describe(c->msg, sections, who) || !who->len)
+	if (describe(c, sections, who) || !who->len)
 		return;
 	names = g_strjoinv(", ", files);
 	sl_report(c, "To", "no maintainer of %s is a recipient: %s (their "
@@ -77,7 +90,8 @@ const struct sl_rule sl_rule_report_missing_maintainers = {
 		"MAINTAINERS and matches the files the message's patch "
 		"touches or its text names (\"fs/foo.c:123\") the way that "
 		"script does with --pattern-depth 1 (F: globs, X: excludes, "
-		"N: regexes), and names the M: people.  It never proposes the "
+		"N: regexes), and names the M: people; addresses are compared "
+		"after the repository's .mailmap.  It never proposes the "
 		"L: lists: they are public.  Needs a repository with a "
 		"MAINTAINERS file; silent otherwise.",
 	.help = "Cc the maintainers that scripts/get_maintainer.pl --no-l "

@@ -11,7 +11,7 @@
  *                          [fixture]: false drops it for that fixture)
  *   maintainers=PATH       its MAINTAINERS, relative to DIR
  * and [commit SHA] groups for its upstream commits: patch-id=, subject=,
- * released=true|false.  The repository is data, not git: the libgit2
+ * released=true|false, and [mailmap] OLD=NEW addresses.  The repository is data, not git: the libgit2
  * side is tested by test_repo and tests/integration/t-repo.sh.
  */
 #include <setjmp.h>
@@ -68,6 +68,20 @@ static struct sl_lint_options options_for(const char *fixture)
 	return o;
 }
 
+/* [mailmap] OLD=NEW: what the repository's .mailmap would say. */
+static void load_mailmap(struct sl_repo *r)
+{
+	g_auto(GStrv) keys = g_key_file_get_keys(context, "mailmap", NULL,
+						 NULL);
+
+	for (char **k = keys; k && *k; k++) {
+		g_autofree char *to = g_key_file_get_string(context, "mailmap",
+							    *k, NULL);
+
+		sl_repo_fixture_add_alias(r, *k, to);
+	}
+}
+
 static void load_repo(const char *dir)
 {
 	g_autofree char *conf = g_build_filename(dir, "context.conf", NULL);
@@ -99,6 +113,7 @@ static void load_repo(const char *dir)
 		sl_repo_fixture_add_commit(repo, *g + 7, id, subject,
 			g_key_file_get_boolean(context, *g, "released", NULL));
 	}
+	load_mailmap(repo);
 }
 
 static gboolean count_hits(struct sl_message *msg, gpointer data,

@@ -83,6 +83,14 @@ expect_grep r11-who "$tmp/report.txt" "alice@example.org"
 expect_no r11-no-list "$tmp/report.txt" "linux-foofs@lists.example.net)"
 lint maintainer cc.txt --cc alice@example.org "$report"
 expect_no r11-cc "$tmp/cc.txt" "report-missing-maintainers"
+# .mailmap: the maintainer's old address reaches her too.
+printf 'Alice Maintainer <alice@example.org> <alice@old.example.org>\n' \
+	>.mailmap
+lint mailmap mailmap.txt --cc alice@old.example.org "$report"
+expect_no r11-mailmap "$tmp/mailmap.txt" "report-missing-maintainers"
+lint mailmap-other other.txt --cc carol@old.example.org "$report"
+expect_grep r11-mailmap-other "$tmp/other.txt" "report-missing-maintainers"
+rm .mailmap
 
 # --repo from elsewhere; --no-repo and a configured upstream that names
 # nothing keep the repository rules silent; a bad --repo is exit 2.
