@@ -92,6 +92,17 @@ lint mailmap-other other.txt --cc carol@old.example.org "$report"
 expect_grep r11-mailmap-other "$tmp/other.txt" "report-missing-maintainers"
 rm .mailmap
 
+# The sendemail-validate hook runs in the repository and sees it too.
+git config sendemail.smtpserver /bin/true
+"$seclint" install-hook >/dev/null 2>&1 || ko "install-hook"
+git send-email --dry-run --confirm=never --to=oss-security@lists.openwall.com \
+	--cc=security@kernel.org -1 HEAD~1 >"$tmp/hook.out" 2>"$tmp/hook.err"
+expect_grep hook-r03 "$tmp/hook.err" "\[ksec-after-fix-merged\]"
+git send-email --dry-run --confirm=never --to=oss-security@lists.openwall.com \
+	--cc=security@kernel.org -1 HEAD >"$tmp/hook2.out" 2>"$tmp/hook2.err"
+expect_no hook-local "$tmp/hook2.err" "ksec-after-fix-merged"
+expect_grep hook-ran "$tmp/hook2.err" "private-with-public-list"
+
 # --repo from elsewhere; --no-repo and a configured upstream that names
 # nothing keep the repository rules silent; a bad --repo is exit 2.
 cd "$tmp" || exit 2
