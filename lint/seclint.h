@@ -143,6 +143,9 @@ struct sl_rule {
 	const char *example_bad;	/* a whole message */
 	const char *example_good;	/* a whole message */
 	void (*check)(struct sl_check *check);
+	/* What it needs beyond the message (a repository, a flag), and what
+	 * it does without; NULL: nothing.  Shown by --explain. */
+	const char *needs;
 };
 
 extern const struct sl_rule *const sl_rules[];

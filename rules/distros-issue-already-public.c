@@ -79,4 +79,7 @@ const struct sl_rule sl_rule_distros_issue_already_public = {
 			"Subject: [vs] libfoo: overflow in parse()\n\n"
 			"Details below; no fix is public yet.\n",
 	.check = check,
+	.needs = "a git repository with remote-tracking branches to match "
+		 "the patch and named commits; without one, only links and "
+		 "words count.",
 };

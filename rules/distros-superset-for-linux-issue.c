@@ -61,4 +61,6 @@ const struct sl_rule sl_rule_distros_superset_for_linux_issue = {
 			"Subject: [vs] Linux kernel: UAF in net/foo/bar.c\n\n"
 			"body\n",
 	.check = check,
+	.needs = "optionally a git repository: a kernel tree (MAINTAINERS "
+		 "with SECURITY CONTACT) makes the issue a kernel one.",
 };

@@ -60,4 +60,8 @@ const struct sl_rule sl_rule_ksec_after_fix_merged = {
 			"Subject: Linux kernel: UAF in foo\n\n"
 			"The fix was merged in v6.9-rc3.\n",
 	.check = check,
+	.needs = "a git repository with remote-tracking branches (--repo, or "
+		 "the current one) to match the patch by patch-id and named "
+		 "commits; without one, only words such as \"merged in "
+		 "v6.9\" count.",
 };

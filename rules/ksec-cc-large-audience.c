@@ -53,4 +53,6 @@ const struct sl_rule sl_rule_ksec_cc_large_audience = {
 			"To: m1@example.org, m2@example.org, m3@example.org\n"
 			"Subject: foo: overflow\n\nbody\n",
 	.check = check,
+	.needs = "optionally a git repository: the L: lists of its "
+		 "MAINTAINERS do not count as people.",
 };

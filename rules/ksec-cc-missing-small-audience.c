@@ -46,4 +46,5 @@ const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {
 			"Cc: security@kernel.org\n"
 			"Subject: foo: overflow\n\nbody\n",
 	.check = check,
+	.needs = "--security; it never fires without it.",
 };

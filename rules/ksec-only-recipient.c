@@ -72,4 +72,6 @@ const struct sl_rule sl_rule_ksec_only_recipient = {
 			"Cc: security@kernel.org\n"
 			"Subject: net/foo: overflow\n\nbody\n",
 	.check = check,
+	.needs = "optionally a git repository with MAINTAINERS: when it "
+		 "names maintainers for the files, this is only a note.",
 };

@@ -82,4 +82,7 @@ const struct sl_rule sl_rule_linux_distros_before_fix = {
 			"Subject: [vs] Linux kernel: UAF in net/foo/bar.c\n\n"
 			"The fix was accepted by the maintainers.\n",
 	.check = check,
+	.needs = "optionally a git repository: then a named commit counts as "
+		 "a fix only if it is on a remote-tracking branch, and a "
+		 "kernel tree makes every report a kernel one.",
 };

@@ -126,4 +126,6 @@ const struct sl_rule sl_rule_public_patch_reveals_security = {
 			"Take the reference before the lookup.\n\n"
 			"diff --git a/net/foo.c b/net/foo.c\n",
 	.check = check,
+	.needs = "--embargoed, or a future date in the text, for a warning; "
+		 "otherwise at most a note.",
 };

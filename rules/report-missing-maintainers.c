@@ -108,4 +108,7 @@ const struct sl_rule sl_rule_report_missing_maintainers = {
 			"Subject: fs/foo: overflow\n\n"
 			"Overflow in fs/foo/inode.c:120.\n",
 	.check = check,
+	.needs = "a git repository whose work tree or HEAD has a MAINTAINERS "
+		 "file; silent without one.  --security for a report that "
+		 "goes to no closed list.",
 };

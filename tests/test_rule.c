@@ -11,8 +11,9 @@
  *                          [fixture]: false drops it for that fixture)
  *   maintainers=PATH       its MAINTAINERS, relative to DIR
  * and [commit SHA] groups for its upstream commits: patch-id=, subject=,
- * released=true|false, and [mailmap] OLD=NEW addresses.  The repository is data, not git: the libgit2
- * side is tested by test_repo and tests/integration/t-repo.sh.
+ * released=true|false, and [mailmap] OLD=NEW addresses.  The repository
+ * is data, not git: the libgit2 side is tested by test_repo and
+ * tests/integration/t-repo.sh.
  */
 #include <setjmp.h>
 #include <stdarg.h>
