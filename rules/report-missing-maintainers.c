@@ -3,6 +3,9 @@
 
 #include "seclint.h"
 
+/* The most specific sections are named; the rest only counted. */
+#define SL_MAX_SECTIONS_NAMED 4
+
 /* The recipients, as .mailmap maps them: maintainers' addresses move. */
 static GHashTable *recipient_set(struct sl_check *c)
 {
@@ -30,6 +33,7 @@ static gboolean describe(struct sl_check *c, const GPtrArray *sections,
 {
 	g_autoptr(GHashTable) to = recipient_set(c);
 	gboolean reached = FALSE;
+	guint named = 0, more = 0;
 
 	for (guint i = 0; i < sections->len; i++) {
 		const struct sl_maint_section *s = sections->pdata[i];
@@ -39,10 +43,18 @@ static gboolean describe(struct sl_check *c, const GPtrArray *sections,
 			continue;
 		for (char **m = s->maintainers; *m; m++)
 			reached |= is_recipient(c, to, *m);
+		if (named == SL_MAX_SECTIONS_NAMED) {
+			more++;
+			continue;
+		}
 		who = g_strjoinv(", ", s->maintainers);
-		g_string_append_printf(out, "%s%s (%s)", out->len ? "; " : "",
+		g_string_append_printf(out, "%s%s (%s)", named ? "; " : "",
 				       s->name, who);
+		named++;
 	}
+	if (more)
+		g_string_append_printf(out, "; and %u more section%s", more,
+				       more == 1 ? "" : "s");
 	return reached;
 }
 
