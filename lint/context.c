@@ -183,6 +183,38 @@ GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
 	return out;
 }
 
+/* The Subject without "Re:", "[PATCH v2 1/3]" and the like. */
+static char *bare_subject(const char *subject)
+{
+	g_autoptr(GRegex) re = g_regex_new(
+		"^(?:\\s*(?:(?:re|fwd?|aw|sv):|\\[[^]]*\\]))*\\s*",
+		G_REGEX_CASELESS, 0, NULL);
+
+	return g_strstrip(g_regex_replace(re, subject ? subject : "", -1, 0,
+					  "", 0, NULL));
+}
+
+/*
+ * A patch whose patch-id matches is the same change; one whose Subject
+ * is the summary of an upstream commit on the same file is its backport
+ * or rework (the diff differs, say after a conflict).
+ */
+static char *patch_upstream(struct sl_check *c, const struct sl_patch *p)
+{
+	g_autofree char *found = sl_check_patch_upstream(c, p);
+	g_autofree char *summary = NULL;
+
+	if (found)
+		return g_strdup_printf("its patch is upstream as commit %s",
+				       found);
+	summary = bare_subject(c->msg->subject);
+	if (*summary && (found = sl_repo_summary_upstream(repo_of(c), p,
+							  summary)))
+		return g_strdup_printf("a commit with its subject is upstream, "
+				       "%s", found);
+	return NULL;
+}
+
 char *sl_check_fix_upstream(struct sl_check *c, const char *own)
 {
 	const GPtrArray *patches = sl_check_patches(c);
@@ -190,13 +222,8 @@ char *sl_check_fix_upstream(struct sl_check *c, const char *own)
 	char *found;
 
 	for (guint i = 0; i < patches->len; i++)
-		if ((found = sl_check_patch_upstream(c, patches->pdata[i]))) {
-			char *why = g_strdup_printf("its patch is upstream as "
-						    "commit %s", found);
-
-			g_free(found);
-			return why;
-		}
+		if ((found = patch_upstream(c, patches->pdata[i])))
+			return found;
 	if (!sl_check_has_upstream(c))
 		return NULL;
 	commits = sl_text_fix_commits(own);

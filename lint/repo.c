@@ -580,6 +580,28 @@ static char *find_by_patch_id(struct sl_repo *r, const struct sl_patch *p)
 	return NULL;
 }
 
+/* An upstream commit on @path whose summary is @summary (a backport). */
+static char *find_by_summary(struct sl_repo *r, const char *path,
+			     const char *summary)
+{
+	GArray *candidates = commits_touching(ensure_upstream(r), r->git, path);
+
+	for (guint i = 0; i < candidates->len; i++) {
+		git_commit *commit = NULL;
+		char *found = NULL;
+
+		if (git_commit_lookup(&commit, r->git,
+				      &g_array_index(candidates, git_oid, i)) < 0)
+			continue;
+		if (!g_strcmp0(git_commit_summary(commit), summary))
+			found = describe(commit);
+		git_commit_free(commit);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
 static const struct fixture_commit *fixture_find(struct sl_repo *r,
 						 const char *patch_id,
 						 const char *rev)
@@ -665,6 +687,28 @@ static void ask_commit_upstream(struct sl_repo *r, struct query *q)
 		q->answer = fixture_describe(fixture_find(r, NULL, q->text));
 	else if (ensure_open(r))
 		q->answer = find_commit_upstream(r, q->text);
+}
+
+static void ask_summary_upstream(struct sl_repo *r, struct query *q)
+{
+	for (guint i = 0; r->fixture && !q->answer && i < r->fixture->len; i++) {
+		const struct fixture_commit *fc = r->fixture->pdata[i];
+
+		if (!strcmp(fc->subject, q->text))
+			q->answer = fixture_describe(fc);
+	}
+	if (!r->fixture && ensure_open(r) && q->patch->files[0])
+		q->answer = find_by_summary(r, q->patch->files[0], q->text);
+}
+
+char *sl_repo_summary_upstream(struct sl_repo *r, const struct sl_patch *patch,
+			       const char *summary)
+{
+	struct query q = { .ask = ask_summary_upstream, .patch = patch,
+			   .text = summary };
+
+	ask(r, &q);
+	return q.answer;
 }
 
 char *sl_repo_commit_upstream(struct sl_repo *r, const char *rev)

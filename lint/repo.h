@@ -23,6 +23,10 @@ gboolean sl_repo_has_upstream(struct sl_repo *repo);
 GPtrArray *sl_repo_patches(struct sl_repo *repo, const char *text);
 char *sl_repo_patch_upstream(struct sl_repo *repo,
 			     const struct sl_patch *patch);
+/* An upstream commit on the patch's first path with this summary. */
+char *sl_repo_summary_upstream(struct sl_repo *repo,
+			       const struct sl_patch *patch,
+			       const char *summary);
 char *sl_repo_commit_upstream(struct sl_repo *repo, const char *rev);
 gboolean sl_repo_commit_released(struct sl_repo *repo, const char *rev);
 const struct sl_maintainers *sl_repo_maintainers(struct sl_repo *repo);

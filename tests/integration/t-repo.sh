@@ -122,4 +122,19 @@ expect_grep config-named "$tmp/config2.txt" "\[ksec-after-fix-merged\]"
 "$seclint" --repo "$tmp/nowhere" "$merged" >/dev/null 2>&1
 [ $? = 2 ] && ok || ko "bad --repo: exit not 2"
 
+# A rework of the upstream fix (another diff, the same subject) is a
+# backport of it: matched by its subject on the same file.
+git config --unset seclint.upstream
+sed -i 's/line 45;/line 45; \/\* reworked \*\//' fs/foo/inode.c
+git commit -qam "foo: fix overflow in foo_write()"
+git format-patch -q -1 -o "$tmp/rework" --to=oss-security@lists.openwall.com \
+	--cc=security@kernel.org
+lint rework rework.txt "$tmp"/rework/*
+expect_grep rework "$tmp/rework.txt" "a commit with its subject is upstream"
+git commit -q --amend -m "foo: mark line 45"
+git format-patch -q -1 -o "$tmp/other" --to=oss-security@lists.openwall.com \
+	--cc=security@kernel.org
+lint other-subject other-subject.txt "$tmp"/other/*
+expect_no other-subject "$tmp/other-subject.txt" "ksec-after-fix-merged"
+
 finish
