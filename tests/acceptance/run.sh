@@ -138,7 +138,7 @@ check_line() {
 			fi
 		elif [ -z "$hits" ]; then
 			ko "$where: $rule${sev:+ ($sev)} did not fire"
-		elif [ -n "$sev" ] && ! echo " $hits" | grep -q " $sev "; then
+		elif [ -n "$sev" ] && ! echo " $hits " | grep -q " $sev "; then
 			ko "$where: $rule fired as $hits, want $sev"
 		else
 			ok
