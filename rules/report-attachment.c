@@ -6,13 +6,16 @@ static void check(struct sl_check *c)
 	const struct sl_address *to =
 		sl_msg_find_role(c->msg, c->policy, "plain-text");
 
-	if (!to)
+	/* Security context: oss-security alone is oss-not-plain-text's. */
+	if (!to || !(sl_msg_has_closed_list(c->msg, c->policy) ||
+		     sl_check_security(c)))
 		return;
 	for (guint i = 0; i < c->msg->parts->len; i++) {
 		const struct sl_part *p = c->msg->parts->pdata[i];
 		g_autofree char *where = NULL;
 
-		if (!sl_part_is_attachment(p))
+		/* A file encrypted by hand: distros-manual-pgp-attachment. */
+		if (!sl_part_is_attachment(p) || sl_part_is_manual_pgp(p))
 			continue;
 		where = g_strdup_printf("part %s", p->path);
 		sl_report(c, where, "part %s (%s%s%s) is an attachment in a "
@@ -24,7 +27,7 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_attachment = {
 	.id = "report-attachment",
-	.severity = SL_SEV_ERROR,
+	.severity = SL_SEV_WARNING,
 	.summary = "a security report carries an attachment",
 	.rationale =
 		"Reports are discussed by quoting them in replies, so the "
@@ -35,7 +38,10 @@ const struct sl_rule sl_rule_report_attachment = {
 		"forwarded messages count.  The parts of PGP/MIME and S/MIME "
 		"(the signature, the encrypted payload) and an attached public "
 		"key (application/pgp-keys) do not: Openwall asks for PGP/MIME "
-		"when files must be sent encrypted.",
+		"when files must be sent encrypted; a file encrypted by hand "
+		"is distros-manual-pgp-attachment's.  The documents ask for "
+		"no attachments \"where possible\", hence a warning; a "
+		"posting to oss-security alone is oss-not-plain-text's.",
 	.help = "paste the content inline (patches with git send-email); "
 		"if files must travel, encrypt the message with PGP/MIME",
 	.source = { "Documentation/process/security-bugs.rst",
