@@ -68,6 +68,34 @@ while read -r file field rest; do
 	done
 done <"$tmp/table"
 
+# KNOWN-FAILURES: "FILE[#N] PROFILES CHECK REASON..." lines, one per
+# disagreement left open; expanded per profile into $tmp/known-failures.
+: >"$tmp/known-failures"
+if [ -f "$here/KNOWN-FAILURES" ]; then
+	grep -v '^[[:space:]]*#' "$here/KNOWN-FAILURES" | grep -v '^[[:space:]]*$' |
+	while read -r spec field check reason; do
+		for p in $(profiles_of "$field"); do
+			echo "$spec $p $check $reason"
+		done
+	done >"$tmp/known-failures"
+fi
+known_failures=0
+
+# bad WHERE-SPEC PROFILE CHECK MESSAGE: a failed check, unless it is a
+# known failure (then a KNOWN line with its reason).
+bad() {
+	reason=$(awk -v s="$1" -v p="$2" -v c="$3" \
+		'$1 == s && $2 == p && $3 == c { $1 = $2 = $3 = ""; print; exit }' \
+		"$tmp/known-failures")
+	if [ -n "$reason" ]; then
+		echo "KNOWN: $1 [$2]: $4 --$reason"
+		known_failures=$((known_failures + 1))
+		ok
+	else
+		ko "$1 [$2]: $4"
+	fi
+}
+
 # run FILE PROFILE: seclint's findings as "N RULE SEVERITY" lines in
 # $tmp/got, its exit status in $rc.
 run() {
@@ -111,7 +139,7 @@ check_line() {
 	done
 	if [ "$want" != - ]; then
 		if [ "$rc" = "$want" ]; then ok; else
-			ko "$where: exit $rc, want $want"
+			bad "$spec" "$prof" "exit=$want" "exit $rc, want $want"
 			sed 's/^/    got: /' "$tmp/got"
 		fi
 	fi
@@ -130,16 +158,16 @@ check_line() {
 		hits=$(grep -E "^$n $rule " "$tmp/got" | awk '{ print $3 }' | sort -u | tr '\n' ' ' | sed 's/ $//')
 		if [ "$neg" = info ]; then
 			if [ -z "$hits" ] || [ "$hits" = info ]; then ok; else
-				ko "$where: $rule may fire as info at most, fired ($hits)"
+				bad "$spec" "$prof" "$c" "$rule may fire as info at most, fired ($hits)"
 			fi
 		elif [ -n "$neg" ]; then
 			if [ -z "$hits" ]; then ok; else
-				ko "$where: $rule must not fire, fired ($hits)"
+				bad "$spec" "$prof" "$c" "$rule must not fire, fired ($hits)"
 			fi
 		elif [ -z "$hits" ]; then
-			ko "$where: $rule${sev:+ ($sev)} did not fire"
+			bad "$spec" "$prof" "$c" "$rule${sev:+ ($sev)} did not fire"
 		elif [ -n "$sev" ] && ! echo " $hits " | grep -q " $sev "; then
-			ko "$where: $rule fired as $hits, want $sev"
+			bad "$spec" "$prof" "$c" "$rule fired as $hits, want $sev"
 		else
 			ok
 		fi
@@ -155,7 +183,7 @@ unexpected() {
 	while read -r num rule sev; do
 		grep -qx -- "$rule" "$tmp/mentioned" && continue
 		if [ "$sev" = error ] || [ "${ACCEPT_STRICT:-0}" = 1 ]; then
-			ko "$1 [$2]: unexpected $rule ($sev) in message $num"
+			bad "$1" "$2" "+$rule" "unexpected $rule ($sev) in message $num"
 		elif [ "${ACCEPT_VERBOSE:-0}" = 1 ]; then
 			echo "note: $1 [$2]: unmentioned $rule ($sev) in message $num"
 		fi
@@ -187,4 +215,5 @@ for m in "$here"/msgs/*.eml "$here"/msgs/*.mbox; do
 done
 
 [ "$skipped" = 0 ] || echo "$skipped checks skipped (rules not in seclint yet)"
+[ "$known_failures" = 0 ] || echo "$known_failures known failures (see KNOWN-FAILURES)"
 finish
