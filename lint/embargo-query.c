@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Embargo dates of a message: the text they are read from, the base time
+ * they are measured from, and the questions the embargo rules ask.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "embargo.h"
+
+GDateTime *sl_embargo_base(const struct sl_message *msg,
+			   gboolean *from_header)
+{
+	const char *now = g_getenv("SECLINT_NOW");
+	GDateTime *t = NULL;
+
+	*from_header = msg && msg->date;
+	if (*from_header)
+		return g_date_time_ref(msg->date);
+	if (now) {
+		g_autoptr(GTimeZone) utc = g_time_zone_new_utc();
+
+		t = g_date_time_new_from_iso8601(now, utc);
+	}
+	return t ? t : g_date_time_new_now_utc();
+}
+
+const char *sl_embargo_base_name(gboolean from_header)
+{
+	return from_header ? "the Date header" : "now (no Date header)";
+}
+
+/* Lines of a kernel log: dmesg stamps, syslog prefixes, fractional time. */
+static const char log_line[] =
+	"^\\s*\\[\\s*\\d+\\.\\d+\\]|^\\s*\\[\\s*[TC]\\d+\\]"
+	"|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\s+\\d{1,2}\\s+"
+	"\\d\\d:\\d\\d:\\d\\d\\s|^\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d[.,]\\d";
+
+/* The first line of a crash report; it runs to the next blank line. */
+static const char log_block[] =
+	"^\\s*(?:=={10,}|BUG: |WARNING: |Oops|general protection fault|"
+	"Call Trace:|KASAN: |UBSAN: |kernel BUG |Unable to handle|"
+	"-+\\[ cut here \\]-+|syzbot )";
+
+/* Lines inside a hunk, and the git headers around one. */
+static const char patch_line[] =
+	"^(?:[ +\\-@\\\\]|$|diff |index |new file|deleted file|similarity|"
+	"rename |old mode|new mode|Binary files)";
+
+static gboolean starts_patch(char **l)
+{
+	return g_str_has_prefix(l[0], "diff --git ") ||
+	       (g_str_has_prefix(l[0], "--- ") && l[1] &&
+		g_str_has_prefix(l[1], "+++ "));
+}
+
+char *sl_embargo_strip(const char *text)
+{
+	g_autoptr(GRegex) log = g_regex_new(log_line, G_REGEX_CASELESS, 0,
+					    NULL);
+	g_autoptr(GRegex) block = g_regex_new(log_block, 0, 0, NULL);
+	g_autoptr(GRegex) hunk = g_regex_new(patch_line, 0, 0, NULL);
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	GString *out = g_string_new(NULL);
+	gboolean in_patch = FALSE, in_log = FALSE;
+
+	for (char **l = lines; *l; l++) {
+		if (!in_patch && starts_patch(l))
+			in_patch = TRUE;
+		else if (in_patch && !g_regex_match(hunk, *l, 0, NULL))
+			in_patch = FALSE;
+		if (!in_log && g_regex_match(block, *l, 0, NULL))
+			in_log = TRUE;
+		else if (in_log && !**l)
+			in_log = FALSE;
+		if (in_patch || in_log || g_regex_match(log, *l, 0, NULL))
+			g_string_append_c(out, '\n');	/* keep line count */
+		else
+			g_string_append_printf(out, "%s\n", *l);
+	}
+	return g_string_free(out, FALSE);
+}
+
+char *sl_msg_embargo_text(const struct sl_message *msg)
+{
+	g_autofree char *signature = NULL;
+	g_autofree char *own = sl_msg_own_text(msg, &signature);
+
+	return sl_embargo_strip(own);
+}
+
+GPtrArray *sl_msg_embargo_dates(const struct sl_message *msg,
+				GDateTime *base)
+{
+	g_autofree char *text = sl_msg_embargo_text(msg);
+	GPtrArray *dates = msg->subject ?
+		sl_embargo_extract(msg->subject, "Subject", base) :
+		g_ptr_array_new_with_free_func(
+			(GDestroyNotify)sl_embargo_date_free);
+	g_autoptr(GPtrArray) body = sl_embargo_extract(text, "body", base);
+
+	g_ptr_array_set_free_func(body, NULL);
+	g_ptr_array_extend_and_steal(dates, g_steal_pointer(&body));
+	return dates;
+}
+
+gboolean sl_embargo_date_usable(const struct sl_embargo_date *date)
+{
+	return date->trigger && date->when &&
+	       !(date->flags & SL_DATE_AMBIGUOUS_ORDER);
+}
+
+static const struct sl_embargo_date *pick(GPtrArray *dates, int sign)
+{
+	const struct sl_embargo_date *best = NULL;
+
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		if (sl_embargo_date_usable(d) &&
+		    (!best || g_date_time_compare(d->when, best->when) == sign))
+			best = d;
+	}
+	return best;
+}
+
+const struct sl_embargo_date *sl_embargo_latest(GPtrArray *dates)
+{
+	return pick(dates, 1);
+}
+
+const struct sl_embargo_date *sl_embargo_earliest(GPtrArray *dates)
+{
+	return pick(dates, -1);
+}
+
+gboolean sl_embargo_exceeds(const struct sl_embargo_date *date, int days,
+			    int grace_hours)
+{
+	if (date->exact)
+		return date->seconds > (gint64)days * 86400 +
+				       (gint64)grace_hours * 3600;
+	return date->days > days;
+}
+
+/* "'12 March' = 2026-03-12 (body, 17 days)" */
+static void describe_one(GString *out, const struct sl_embargo_date *d)
+{
+	g_autofree char *when = NULL;
+
+	if (!d->when)
+		when = g_strdup("ambiguous");
+	else if (d->exact)
+		when = g_date_time_format(d->when, "%Y-%m-%d %H:%M UTC");
+	else
+		when = g_date_time_format(d->when, "%Y-%m-%d");
+	g_string_append_printf(out, "%s'%s' = %s (%s", out->len ? "; " : "",
+			       d->text, when, d->where);
+	if (!d->when)
+		g_string_append(out, ")");
+	else if (d->exact)
+		g_string_append_printf(out, ", %.1f days)",
+				       (double)d->seconds / 86400.0);
+	else
+		g_string_append_printf(out, ", %d days)", d->days);
+}
+
+char *sl_embargo_describe(GPtrArray *dates)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		if (d->trigger)
+			describe_one(out, d);
+	}
+	return g_string_free(out, FALSE);
+}
+
+void sl_report_capped(struct sl_check *check, enum sl_severity cap,
+		      const char *where, const char *fmt, ...)
+{
+	enum sl_severity keep = check->severity;
+	g_autofree char *text = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	check->severity = MIN(keep, cap);
+	sl_report(check, where, "%s", text);
+	check->severity = keep;
+}
+
+gboolean sl_embargo_applies(const struct sl_message *msg,
+			    const struct sl_policy *policy, const char *role)
+{
+	return sl_msg_find_role(msg, policy, role) && !sl_msg_is_encrypted(msg);
+}
