@@ -181,30 +181,27 @@ static gboolean named_present(GMatchInfo *mi, const char *name)
 	return v && *v;
 }
 
-static GDateMonth month_number(const char *name)
+/* 1 + the index of @name's first three letters in @table, or 0. */
+static int abbr_index(const char *name, const char *table)
 {
-	static const char months[] = "janfebmaraprmayjunjulaugsepoctnovdec";
 	char abbr[4] = { 0 };
 	const char *at;
 
 	for (int i = 0; i < 3 && name[i]; i++)
 		abbr[i] = g_ascii_tolower(name[i]);
-	at = strlen(abbr) == 3 ? strstr(months, abbr) : NULL;
-	return at && (at - months) % 3 == 0 ?
-		(GDateMonth)((at - months) / 3 + 1) : G_DATE_BAD_MONTH;
+	at = strlen(abbr) == 3 ? strstr(table, abbr) : NULL;
+	return at && (at - table) % 3 == 0 ? (int)((at - table) / 3 + 1) : 0;
+}
+
+static GDateMonth month_number(const char *name)
+{
+	return (GDateMonth)abbr_index(name,
+				      "janfebmaraprmayjunjulaugsepoctnovdec");
 }
 
 static GDateWeekday weekday_number(const char *name)
 {
-	static const char days[] = "montuewedthufrisatsun";
-	char abbr[4] = { 0 };
-	const char *at;
-
-	for (int i = 0; i < 3 && name[i]; i++)
-		abbr[i] = g_ascii_tolower(name[i]);
-	at = strlen(abbr) == 3 ? strstr(days, abbr) : NULL;
-	return at && (at - days) % 3 == 0 ?
-		(GDateWeekday)((at - days) / 3 + 1) : G_DATE_BAD_WEEKDAY;
+	return (GDateWeekday)abbr_index(name, "montuewedthufrisatsun");
 }
 
 static int number_word(const char *w)
