@@ -144,26 +144,21 @@ gboolean sl_embargo_exceeds(const struct sl_embargo_date *date, int days,
 	return date->days > days;
 }
 
-/* "'12 March' = 2026-03-12 (body, 17 days)" */
-static void describe_one(GString *out, const struct sl_embargo_date *d)
+char *sl_embargo_date_name(const struct sl_embargo_date *d)
 {
 	g_autofree char *when = NULL;
 
 	if (!d->when)
-		when = g_strdup("ambiguous");
-	else if (d->exact)
-		when = g_date_time_format(d->when, "%Y-%m-%d %H:%M UTC");
-	else
-		when = g_date_time_format(d->when, "%Y-%m-%d");
-	g_string_append_printf(out, "%s'%s' = %s (%s", out->len ? "; " : "",
-			       d->text, when, d->where);
-	if (!d->when)
-		g_string_append(out, ")");
-	else if (d->exact)
-		g_string_append_printf(out, ", %.1f days)",
+		return g_strdup_printf("'%s' (%s, ambiguous: %s)", d->text,
+				       d->where, d->note ? d->note : "?");
+	when = g_date_time_format(d->when, d->exact ? "%Y-%m-%d %H:%M UTC"
+				  : "%Y-%m-%d");
+	if (d->exact)
+		return g_strdup_printf("'%s' = %s (%s, %.1f days)", d->text,
+				       when, d->where,
 				       (double)d->seconds / 86400.0);
-	else
-		g_string_append_printf(out, ", %d days)", d->days);
+	return g_strdup_printf("'%s' = %s (%s, %d days)", d->text, when,
+			       d->where, d->days);
 }
 
 char *sl_embargo_describe(GPtrArray *dates)
@@ -172,11 +167,48 @@ char *sl_embargo_describe(GPtrArray *dates)
 
 	for (guint i = 0; i < dates->len; i++) {
 		const struct sl_embargo_date *d = dates->pdata[i];
+		g_autofree char *name = NULL;
 
-		if (d->trigger)
-			describe_one(out, d);
+		if (!d->trigger)
+			continue;
+		name = sl_embargo_date_name(d);
+		g_string_append_printf(out, "%s%s", out->len ? "; " : "", name);
 	}
 	return g_string_free(out, FALSE);
+}
+
+void sl_embargo_scan_open(struct sl_embargo_scan *scan,
+			  const struct sl_message *msg)
+{
+	scan->base = sl_embargo_base(msg, &scan->from_header);
+	scan->dates = sl_msg_embargo_dates(msg, scan->base);
+	scan->text = sl_msg_embargo_text(msg);
+}
+
+void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
+{
+	g_clear_pointer(&scan->base, g_date_time_unref);
+	g_clear_pointer(&scan->dates, g_ptr_array_unref);
+	g_clear_pointer(&scan->text, g_free);
+}
+
+/* Holds no list accepts: "standard 90-day embargo", "until our talk". */
+static const char long_request[] =
+	"\\b(?:standard|usual|customary|normal|typical)\\s+(?:\\d+[- ]day\\s+)?"
+	"(?:embargo|disclosure\\s+(?:deadline|policy|period|window))"
+	"|\\bnext\\s+quarter\\b"
+	"|\\b(?:until|after)\\s+(?:after\\s+)?(?:the|our|my)\\s+(?:\\w+\\s+)?"
+	"(?:conference|talk|presentation|paper|publication)\\b"
+	"|\\buntil\\s+(?:we|I)\\s+(?:can\\s+)?(?:publish|present)\\b";
+
+char *sl_embargo_long_request(const char *text)
+{
+	g_autoptr(GRegex) re = g_regex_new(long_request, G_REGEX_CASELESS, 0,
+					   NULL);
+	g_autoptr(GMatchInfo) mi = NULL;
+
+	return g_regex_match(re, text, 0, &mi) ? g_match_info_fetch(mi, 0)
+					       : NULL;
 }
 
 void sl_report_capped(struct sl_check *check, enum sl_severity cap,

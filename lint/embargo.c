@@ -135,6 +135,7 @@ void sl_embargo_date_free(struct sl_embargo_date *date)
 		return;
 	g_free(date->text);
 	g_free(date->trigger);
+	g_free(date->note);
 	if (date->when)
 		g_date_time_unref(date->when);
 	g_free(date);
@@ -298,6 +299,7 @@ struct clock {
 	gsize end;		/* where the time (and a known zone) ends */
 	GTimeZone *zone;	/* NULL: none, unknown or ambiguous */
 	unsigned flags;
+	char zone_name[16];
 };
 
 static void twelve_hour(struct clock *c, const char *ap)
@@ -337,8 +339,10 @@ static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
 	g_match_info_fetch_pos(mi, 0, &ts, &te);
 	c->end = zs >= 0 ? (gsize)zs : (gsize)te;
 	z = g_match_info_fetch_named(mi, "z");
-	if (z && *z)
+	if (z && *z) {
 		c->zone = zone_new(z, &c->flags);
+		g_strlcpy(c->zone_name, z, sizeof(c->zone_name));
+	}
 	if (c->zone || (c->flags & SL_DATE_AMBIGUOUS_ZONE))
 		c->end = (gsize)te;
 	return TRUE;
@@ -373,6 +377,8 @@ static void measure(const struct scan *s, struct sl_embargo_date *d)
 	g_date_clear(&end, 1);
 	g_date_set_dmy(&end, (GDateDay)day, (GDateMonth)m, (GDateYear)y);
 	d->days = g_date_days_between(&s->base_date, &end);
+	if (!d->weekday)
+		d->weekday = g_date_get_weekday(&end);
 	d->seconds = g_date_time_difference(d->when, s->base) /
 		     G_TIME_SPAN_SECOND;
 }
@@ -393,6 +399,30 @@ static int next_year(const struct scan *s, GDateDay day, GDateMonth month)
 			return y;
 	}
 	return 0;
+}
+
+static const char *const month_names[] = {
+	"January", "February", "March", "April", "May", "June", "July",
+	"August", "September", "October", "November", "December",
+};
+
+const char *sl_weekday_name(GDateWeekday day)
+{
+	static const char *const names[] = {
+		"bad weekday", "Monday", "Tuesday", "Wednesday", "Thursday",
+		"Friday", "Saturday", "Sunday",
+	};
+
+	return names[day <= G_DATE_SUNDAY ? day : 0];
+}
+
+static GDateWeekday weekday_of(int year, int month, int day)
+{
+	GDate g;
+
+	g_date_clear(&g, 1);
+	g_date_set_dmy(&g, (GDateDay)day, (GDateMonth)month, (GDateYear)year);
+	return g_date_get_weekday(&g);
 }
 
 static struct sl_embargo_date *date_new(const struct scan *s,
@@ -447,15 +477,18 @@ static void add_calendar_date(struct scan *s, gsize start, gsize end,
 		accept(s, d, timed ? c.end : end);
 		return;
 	}
-	if (said != G_DATE_BAD_WEEKDAY) {
-		GDate g;
-
-		g_date_clear(&g, 1);
-		g_date_set_dmy(&g, (GDateDay)day, (GDateMonth)month,
-			       (GDateYear)year);
-		if (g_date_get_weekday(&g) != said)
-			d->flags |= SL_DATE_WEEKDAY_MISMATCH;
-	}
+	if (said != G_DATE_BAD_WEEKDAY && weekday_of(year, month, day) != said)
+		d->flags |= SL_DATE_WEEKDAY_MISMATCH;
+	if (d->flags & SL_DATE_AMBIGUOUS_ZONE)
+		d->note = g_strdup_printf("%s names more than one time zone",
+					  c.zone_name);
+	else if (d->flags & SL_DATE_WEEKDAY_MISMATCH)
+		d->note = g_strdup_printf("%d %s %d is a %s, not a %s", day,
+					  month_names[month - 1], year,
+					  sl_weekday_name(weekday_of(
+						  year, month, day)),
+					  sl_weekday_name(said));
+	d->weekday = weekday_of(year, month, day);
 	if (timed && c.zone) {
 		g_autoptr(GDateTime) there = g_date_time_new(
 			c.zone, year, month, day, c.hour, c.minute, c.second);
@@ -485,9 +518,16 @@ static void add_numeric(struct scan *s, GMatchInfo *mi, gsize start,
 		add_calendar_date(s, start, end, y, a, b, 0);
 	else if (a == b && a >= 1)
 		add_calendar_date(s, start, end, y, a, a, 0);
-	else if (a >= 1 && b >= 1 && a <= 12 && b <= 12)
+	else if (a >= 1 && b >= 1 && a <= 12 && b <= 12) {
+		struct sl_embargo_date *d;
+
 		add_calendar_date(s, start, end, y, 0, 0,
 				  SL_DATE_AMBIGUOUS_ORDER);
+		d = s->dates->pdata[s->dates->len - 1];
+		d->note = g_strdup_printf("%d %s or %d %s %d", b,
+					  month_names[a - 1], a,
+					  month_names[b - 1], y);
+	}
 }
 
 static void add_weekday(struct scan *s, GMatchInfo *mi, gsize start,

@@ -38,6 +38,8 @@ struct sl_embargo_date {
 	int days;		/* calendar days from the base date */
 	gint64 seconds;		/* from the base time, if exact */
 	gsize offset;		/* of the match in the scanned text */
+	char *note;		/* why it is flagged ("3 May or 5 March") */
+	GDateWeekday weekday;	/* of the end where it was written */
 };
 
 void sl_embargo_date_free(struct sl_embargo_date *date);
@@ -74,8 +76,30 @@ const struct sl_embargo_date *sl_embargo_earliest(GPtrArray *dates);
 /* Is @date more than @days days (plus @grace_hours if exact) away? */
 gboolean sl_embargo_exceeds(const struct sl_embargo_date *date, int days,
 			    int grace_hours);
-/* "'2026-03-12' (body, 7 days)" for every triggered candidate. */
+/* "'12 March' = 2026-03-12 (body, 7 days)" */
+char *sl_embargo_date_name(const struct sl_embargo_date *date);
+/* The same for every triggered candidate, "; " between them. */
 char *sl_embargo_describe(GPtrArray *dates);
+/* "Monday" ... "Sunday" */
+const char *sl_weekday_name(GDateWeekday day);
+
+/* What the embargo rules share: the base, and the dates measured from it. */
+struct sl_embargo_scan {
+	GDateTime *base;
+	gboolean from_header;
+	GPtrArray *dates;	/* of struct sl_embargo_date */
+	char *text;		/* the scanned body text */
+};
+
+void sl_embargo_scan_open(struct sl_embargo_scan *scan,
+			  const struct sl_message *msg);
+void sl_embargo_scan_clear(struct sl_embargo_scan *scan);
+typedef struct sl_embargo_scan sl_embargo_scan;
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(sl_embargo_scan, sl_embargo_scan_clear)
+
+/* An open-ended or long hold: "standard 90-day embargo", "next quarter",
+ * "until after our talk".  Returns the words, or NULL. */
+char *sl_embargo_long_request(const char *text);
 /* "from the Date header" or "from now (no Date header)". */
 const char *sl_embargo_base_name(gboolean from_header);
 

@@ -66,7 +66,7 @@ expect_grep mbox-context "$tmp/out" "In message 2 <series-2@example.org>"
 check json 1 "$seclint" --format=json "$in/series.mbox" "$in/clean-report.eml"
 expect_grep json-rule "$tmp/out" '"rule":"ksec-with-linux-distros"'
 expect_grep json-index "$tmp/out" '"message":2,"message_id":"series-2@example.org"'
-expect_grep json-counts "$tmp/out" '"counts": {"error": 2, "warning": 0'
+expect_grep json-counts "$tmp/out" '"counts": {"error": 3, "warning": 0'
 if command -v python3 >/dev/null; then
 	cp "$tmp/out" "$tmp/doc.json"
 	check json-valid 0 python3 -m json.tool "$tmp/doc.json"
@@ -114,7 +114,7 @@ printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openw
 check followup-2026 0 "$seclint" "$tmp/reply.eml"
 expect_grep followup-2026-warning "$tmp/out" "warning: .*\[ksec-with-linux-distros\]"
 check followup-2023-06 1 "$seclint" --profile 2023-06 "$tmp/reply.eml"
-printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: [vs] foo: use-after-free\n\nthe bug\n' >"$tmp/initial.eml"
+printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: [vs] foo: use-after-free\n\nthe bug; proposed embargo: 3 days\n' >"$tmp/initial.eml"
 check initial-v3 0 "$seclint" --profile v3-proposal "$tmp/initial.eml"
 expect_grep initial-v3-warning "$tmp/out" "warning: .*\[ksec-with-linux-distros\]"
 check initial-2023-10 1 "$seclint" --profile 2023-10 "$tmp/initial.eml"

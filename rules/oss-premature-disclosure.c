@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "embargo.h"
+
+/* Words that say the content is still secret. */
+static const char marker[] =
+	"\\b(?:(?:still |currently )?under embargo|embargoed|do not (?:disclose|"
+	"share|publish|forward|distribute)|not (?:yet )?(?:public|to be made "
+	"public))\\b";
+
+/* ... unless they speak of the past: "was embargoed", "no longer". */
+static const char past[] =
+	"\\b(?:was|were|been|previously|formerly|no longer|had been|"
+	"which was)\\s+$";
+
+/* A trigger that speaks of disclosure, not any "until". */
+static const char disclosure[] =
+	"embargo|crd|disclos|public|publish|tentative|coordinated";
+
+static char *find_marker(const char *text)
+{
+	g_autoptr(GRegex) re = g_regex_new(marker, G_REGEX_CASELESS, 0, NULL);
+	g_autoptr(GRegex) was = g_regex_new(past, G_REGEX_CASELESS |
+					    G_REGEX_DOLLAR_ENDONLY, 0, NULL);
+	g_autoptr(GMatchInfo) mi = NULL;
+
+	g_regex_match(re, text, 0, &mi);
+	while (g_match_info_matches(mi)) {
+		gint s, e, from;
+		g_autofree char *before = NULL;
+
+		g_match_info_fetch_pos(mi, 0, &s, &e);
+		from = s > 30 ? s - 30 : 0;
+		before = g_strndup(text + from, (gsize)(s - from));
+		if (!g_regex_match(was, before, 0, NULL))
+			return g_match_info_fetch(mi, 0);
+		g_match_info_next(mi, NULL);
+	}
+	return NULL;
+}
+
+static const struct sl_embargo_date *future_date(GPtrArray *dates)
+{
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		if (sl_embargo_date_usable(d) &&
+		    (d->exact ? d->seconds > 0 : d->days > 0) &&
+		    g_regex_match_simple(disclosure, d->trigger,
+					 G_REGEX_CASELESS, 0))
+			return d;
+	}
+	return NULL;
+}
+
+static void check(struct sl_check *c)
+{
+	g_auto(sl_embargo_scan) s = { 0 };
+	const struct sl_embargo_date *d;
+	g_autofree char *words = NULL, *name = NULL;
+
+	if (!sl_embargo_applies(c->msg, c->policy, "oss-security"))
+		return;
+	sl_embargo_scan_open(&s, c->msg);
+	d = future_date(s.dates);
+	if (d) {
+		name = sl_embargo_date_name(d);
+		sl_report(c, d->where, "the posting names a disclosure date "
+			  "still ahead (%s from %s): oss-security is public, "
+			  "post there on the disclosure date", name,
+			  sl_embargo_base_name(s.from_header));
+		return;
+	}
+	words = find_marker(s.text);
+	if (!words && c->msg->subject)
+		words = find_marker(c->msg->subject);
+	if (words)
+		sl_report(c, "body", "the posting says '%s', but oss-security "
+			  "is a public list: remove what is still embargoed",
+			  words);
+}
+
+const struct sl_rule sl_rule_oss_premature_disclosure = {
+	.id = "oss-premature-disclosure",
+	.severity = SL_SEV_WARNING,
+	.summary = "a posting to the public oss-security list is still under "
+		   "embargo",
+	.rationale =
+		"oss-security is public and archived; the issue is posted "
+		"there \"When the embargo ends\", on the public disclosure "
+		"date.  A posting that names a disclosure date still in the "
+		"future, or calls its content embargoed, was probably copied "
+		"from the private thread too early.  Saying that an embargo "
+		"ended, or naming a date already past, is fine.",
+	.help = "wait for the agreed disclosure date, or remove the "
+		"embargoed parts",
+	.source = { "Openwall wiki, mailing-lists/distros",
+		    "List policy and instructions for reporters", "2024, 2026" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: oss-security@lists.openwall.com\n"
+		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
+		       "Subject: foo: heap overflow in the bar parser\n\n"
+		       "This issue is under embargo until 2026-03-12.\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: oss-security@lists.openwall.com\n"
+			"Date: Thu, 12 Mar 2026 14:00:00 +0000\n"
+			"Subject: foo: heap overflow in the bar parser\n\n"
+			"The embargo ended today (2026-03-12).\n",
+	.check = check,
+};
