@@ -231,3 +231,55 @@ gboolean sl_embargo_applies(const struct sl_message *msg,
 {
 	return sl_msg_find_role(msg, policy, role) && !sl_msg_is_encrypted(msg);
 }
+
+void sl_embargo_report(struct sl_check *check, enum sl_severity cap,
+		       const struct sl_embargo_scan *scan,
+		       const struct sl_embargo_date *end, const char *fmt, ...)
+{
+	g_autofree char *name = sl_embargo_date_name(end);
+	g_autofree char *all = sl_embargo_describe(scan->dates);
+	g_autofree char *what = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	what = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	sl_report_capped(check, cap, end->where, "the proposed embargo end %s "
+			 "%s; counted from %s; candidates: %s", name, what,
+			 sl_embargo_base_name(scan->from_header), all);
+}
+
+const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
+					     const struct sl_check *check,
+					     const char *role,
+					     gboolean earliest)
+{
+	if (!sl_embargo_applies(check->msg, check->policy, role))
+		return NULL;
+	sl_embargo_scan_open(scan, check->msg);
+	return earliest ? sl_embargo_earliest(scan->dates)
+			: sl_embargo_latest(scan->dates);
+}
+
+char *sl_regex_find_unless_after(const char *text, const char *pattern,
+				 const char *before, int lookback)
+{
+	g_autoptr(GRegex) re = g_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
+	g_autoptr(GRegex) neg = g_regex_new(before, G_REGEX_CASELESS |
+					    G_REGEX_DOLLAR_ENDONLY, 0, NULL);
+	g_autoptr(GMatchInfo) mi = NULL;
+
+	g_regex_match(re, text, 0, &mi);
+	while (g_match_info_matches(mi)) {
+		gint s, e, from;
+		g_autofree char *prefix = NULL;
+
+		g_match_info_fetch_pos(mi, 0, &s, &e);
+		from = s > lookback ? s - lookback : 0;
+		prefix = g_strndup(text + from, (gsize)(s - from));
+		if (!g_regex_match(neg, prefix, 0, NULL))
+			return g_match_info_fetch(mi, 0);
+		g_match_info_next(mi, NULL);
+	}
+	return NULL;
+}

@@ -108,6 +108,39 @@ void sl_report_capped(struct sl_check *check, enum sl_severity cap,
 		      const char *where, const char *fmt, ...)
 	G_GNUC_PRINTF(4, 5);
 
+/*
+ * Report on @end: "the proposed embargo end <date> <fmt...>; counted from
+ * <base>; candidates: <all>", at no more than @cap.
+ */
+void sl_embargo_report(struct sl_check *check, enum sl_severity cap,
+		       const struct sl_embargo_scan *scan,
+		       const struct sl_embargo_date *end, const char *fmt, ...)
+	G_GNUC_PRINTF(5, 6);
+
+/*
+ * The start of most embargo rules: if the message goes to a list with
+ * @role and is readable, open @scan and return its latest usable end (the
+ * earliest with @earliest), else NULL.
+ */
+const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
+					     const struct sl_check *check,
+					     const char *role,
+					     gboolean earliest);
+
+/* The first match of @pattern (caseless) that @before (anchored at its
+ * end, within @lookback bytes) does not precede: "no exploit". */
+char *sl_regex_find_unless_after(const char *text, const char *pattern,
+				 const char *before, int lookback);
+
+/* The headers of the rules' example messages, Thursday 5 March 2026. */
+#define SL_EXAMPLE_DATE "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
+#define SL_EXAMPLE_DISTROS "From: A <a@example.org>\n" \
+	"To: linux-distros@vs.openwall.org\n" SL_EXAMPLE_DATE \
+	"Subject: [vs] foo: heap overflow\n\n"
+#define SL_EXAMPLE_KSEC "From: A <a@example.org>\n" \
+	"To: security@kernel.org\n" SL_EXAMPLE_DATE \
+	"Subject: foo: heap overflow\n\n"
+
 /* Is the message to one of the lists with @role, and readable? */
 gboolean sl_embargo_applies(const struct sl_message *msg,
 			    const struct sl_policy *policy, const char *role);

@@ -72,15 +72,9 @@ const struct sl_rule sl_rule_distros_embargo_date_missing = {
 	.source = { "Openwall wiki, mailing-lists/distros",
 		    "List policy and instructions for reporters; "
 		    "oss-security 2019/06/28", "2019, 2024" },
-	.example_bad = "From: A <a@example.org>\n"
-		       "To: linux-distros@vs.openwall.org\n"
-		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-		       "Subject: [vs] foo: heap overflow\n\n"
+	.example_bad = SL_EXAMPLE_DISTROS
 		       "Details below; please publish ASAP.\n",
-	.example_good = "From: A <a@example.org>\n"
-			"To: linux-distros@vs.openwall.org\n"
-			"Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-			"Subject: [vs] foo: heap overflow\n\n"
+	.example_good = SL_EXAMPLE_DISTROS
 			"Proposed public disclosure: 2026-03-10 14:00 UTC.\n",
 	.check = check,
 };

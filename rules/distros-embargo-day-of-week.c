@@ -12,27 +12,23 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	g_autofree char *name = NULL, *local = NULL;
+	g_autofree char *local = NULL;
 	gboolean monday = sl_profile_rule_int(c->policy, ID, "monday", 0);
 	GDateWeekday utc;
 
-	if (!sl_embargo_applies(c->msg, c->policy, "distros"))
-		return;
-	sl_embargo_scan_open(&s, c->msg);
-	end = sl_embargo_latest(s.dates);
+	end = sl_embargo_end(&s, c, "distros", FALSE);
 	if (!end)
 		return;
 	utc = end->exact ? (GDateWeekday)g_date_time_get_day_of_week(end->when)
 			 : end->weekday;
 	if (!off_day(utc, monday))
 		return;
-	name = sl_embargo_date_name(end);
 	if (end->weekday != utc)
 		local = g_strdup_printf(" (a %s where it was written)",
 					sl_weekday_name(end->weekday));
-	sl_report(c, end->where, "the proposed embargo end %s falls on a %s "
-		  "in UTC%s; vendors prefer to publish updates Tuesday to "
-		  "Thursday", name, sl_weekday_name(utc), local ? local : "");
+	sl_embargo_report(c, SL_SEV_ERROR, &s, end, "falls on a %s in UTC%s; "
+			  "vendors prefer to publish updates Tuesday to "
+			  "Thursday", sl_weekday_name(utc), local ? local : "");
 }
 
 const struct sl_rule sl_rule_distros_embargo_day_of_week = {
@@ -51,15 +47,9 @@ const struct sl_rule sl_rule_distros_embargo_day_of_week = {
 	.source = { "Documentation/process/security-bugs.rst (v3 proposal); "
 		    "Openwall distros list practice",
 		    "Coordination with other groups", "2023 (v3), 2026" },
-	.example_bad = "From: A <a@example.org>\n"
-		       "To: linux-distros@vs.openwall.org\n"
-		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-		       "Subject: [vs] foo: heap overflow\n\n"
+	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-13 14:00 UTC.\n",
-	.example_good = "From: A <a@example.org>\n"
-			"To: linux-distros@vs.openwall.org\n"
-			"Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-			"Subject: [vs] foo: heap overflow\n\n"
+	.example_good = SL_EXAMPLE_DISTROS
 			"Proposed embargo end: 2026-03-10 14:00 UTC.\n",
 	.check = check,
 };

@@ -7,23 +7,16 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	g_autofree char *name = NULL, *all = NULL;
 	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
 	int grace = sl_profile_rule_int(c->policy, ID, "grace-hours", 12);
 
-	if (!sl_embargo_applies(c->msg, c->policy, "distros"))
-		return;
-	sl_embargo_scan_open(&s, c->msg);
-	end = sl_embargo_latest(s.dates);
+	end = sl_embargo_end(&s, c, "distros", FALSE);
 	if (!end || !sl_embargo_exceeds(end, max, grace))
 		return;
-	name = sl_embargo_date_name(end);
-	all = sl_embargo_describe(s.dates);
-	sl_report(c, end->where, "the proposed embargo end %s is more than "
-		  "the %d-day maximum (%d h grace) from %s%s; candidates: %s",
-		  name, max, grace, sl_embargo_base_name(s.from_header),
-		  c->msg->followup ? " (the 14 days count from the first "
-		  "post of the thread, which may be earlier)" : "", all);
+	sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than the %d-day "
+			  "maximum (%d h grace)%s", max, grace,
+			  c->msg->followup ? ", and the days count from the "
+			  "first post of the thread, which may be earlier" : "");
 }
 
 const struct sl_rule sl_rule_distros_embargo_over_14_days = {
@@ -44,15 +37,9 @@ const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 		"post to the list, with a time and time zone (ISO 8601, UTC)",
 	.source = { "Openwall wiki, mailing-lists/distros",
 		    "List policy and instructions for reporters", "2024" },
-	.example_bad = "From: A <a@example.org>\n"
-		       "To: linux-distros@vs.openwall.org\n"
-		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-		       "Subject: [vs] foo: heap overflow\n\n"
+	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-04-02 14:00 UTC.\n",
-	.example_good = "From: A <a@example.org>\n"
-			"To: linux-distros@vs.openwall.org\n"
-			"Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-			"Subject: [vs] foo: heap overflow\n\n"
+	.example_good = SL_EXAMPLE_DISTROS
 			"Proposed embargo end: 2026-03-12 14:00 UTC.\n",
 	.check = check,
 };

@@ -13,29 +13,19 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	g_autofree char *name = NULL, *all = NULL;
 	int min = sl_profile_rule_int(c->policy, ID, "min-hours", 24);
 
-	if (!sl_embargo_applies(c->msg, c->policy, "distros"))
-		return;
-	sl_embargo_scan_open(&s, c->msg);
-	end = sl_embargo_earliest(s.dates);
+	end = sl_embargo_end(&s, c, "distros", TRUE);
 	if (!end || !before(end, min))
 		return;
-	name = sl_embargo_date_name(end);
-	all = sl_embargo_describe(s.dates);
 	if (before(end, 0))
-		sl_report(c, end->where, "the proposed embargo end %s is in the "
-			  "past (from %s): is the date wrong, or is the issue "
-			  "public already (then write to oss-security)?; "
-			  "candidates: %s", name,
-			  sl_embargo_base_name(s.from_header), all);
+		sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is in the past: "
+				  "is the date wrong, or is the issue public "
+				  "already (then write to oss-security)?");
 	else
-		sl_report_capped(c, SL_SEV_INFO, end->where, "the proposed "
-				 "embargo end %s leaves less than %d hours "
-				 "(from %s); a day is the reasonable minimum; "
-				 "candidates: %s", name, min,
-				 sl_embargo_base_name(s.from_header), all);
+		sl_embargo_report(c, SL_SEV_INFO, &s, end, "leaves less than "
+				  "%d hours; a day is the reasonable minimum",
+				  min);
 }
 
 const struct sl_rule sl_rule_distros_embargo_under_1_day = {
@@ -56,15 +46,9 @@ const struct sl_rule sl_rule_distros_embargo_under_1_day = {
 		"oss-security if the issue is public",
 	.source = { "Openwall wiki, mailing-lists/distros",
 		    "List policy and instructions for reporters", "2024" },
-	.example_bad = "From: A <a@example.org>\n"
-		       "To: linux-distros@vs.openwall.org\n"
-		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-		       "Subject: [vs] foo: heap overflow\n\n"
+	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-04 14:00 UTC.\n",
-	.example_good = "From: A <a@example.org>\n"
-			"To: linux-distros@vs.openwall.org\n"
-			"Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-			"Subject: [vs] foo: heap overflow\n\n"
+	.example_good = SL_EXAMPLE_DISTROS
 			"Proposed embargo end: 2026-03-10 14:00 UTC.\n",
 	.check = check,
 };

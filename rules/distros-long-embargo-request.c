@@ -55,15 +55,9 @@ const struct sl_rule sl_rule_distros_long_embargo_request = {
 		"the date",
 	.source = { "Openwall wiki, mailing-lists/distros",
 		    "List policy and instructions for reporters", "2024, 2026" },
-	.example_bad = "From: A <a@example.org>\n"
-		       "To: linux-distros@vs.openwall.org\n"
-		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-		       "Subject: [vs] foo: heap overflow\n\n"
+	.example_bad = SL_EXAMPLE_DISTROS
 		       "Standard 90-day embargo requested.\n",
-	.example_good = "From: A <a@example.org>\n"
-			"To: linux-distros@vs.openwall.org\n"
-			"Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-			"Subject: [vs] foo: heap overflow\n\n"
+	.example_good = SL_EXAMPLE_DISTROS
 			"We request a 7-day embargo.\n",
 	.check = check,
 };

@@ -7,14 +7,14 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	g_autofree char *name = NULL, *all = NULL, *open_ended = NULL;
+	g_autofree char *open_ended = NULL;
 	int limit = sl_profile_rule_int(c->policy, ID, "limit-days", 7);
 	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
 	int grace = sl_profile_rule_int(c->policy, ID, "grace-hours", 12);
 
-	if (!sl_embargo_applies(c->msg, c->policy, "kernel-security"))
+	end = sl_embargo_end(&s, c, "kernel-security", FALSE);
+	if (!s.dates)
 		return;
-	sl_embargo_scan_open(&s, c->msg);
 	open_ended = sl_embargo_long_request(s.text);
 	if (open_ended) {
 		sl_report(c, "body", "'%s' asks for a hold the security team "
@@ -22,23 +22,16 @@ static void check(struct sl_check *c)
 			  "exceptional cases", open_ended, limit, max);
 		return;
 	}
-	end = sl_embargo_latest(s.dates);
 	if (!end || !sl_embargo_exceeds(end, limit, grace))
 		return;
-	name = sl_embargo_date_name(end);
-	all = sl_embargo_describe(s.dates);
 	if (sl_embargo_exceeds(end, max, grace))
-		sl_report(c, end->where, "the requested embargo end %s is more "
-			  "than %d days from %s, beyond even the exceptional "
-			  "extension; candidates: %s", name, max,
-			  sl_embargo_base_name(s.from_header), all);
+		sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than %d "
+				  "days away, beyond even the exceptional "
+				  "extension", max);
 	else
-		sl_report_capped(c, SL_SEV_WARNING, end->where, "the requested "
-				 "embargo end %s is more than %d days from %s; "
-				 "longer needs the team to agree the bug is "
-				 "critical enough (at most %d); candidates: %s",
-				 name, limit,
-				 sl_embargo_base_name(s.from_header), max, all);
+		sl_embargo_report(c, SL_SEV_WARNING, &s, end, "is more than %d "
+				  "days away; up to %d needs the team to agree "
+				  "that the bug is critical enough", limit, max);
 }
 
 const struct sl_rule sl_rule_ksec_embargo_too_long = {
@@ -61,15 +54,9 @@ const struct sl_rule sl_rule_ksec_embargo_too_long = {
 	.source = { "Documentation/process/security-bugs.rst",
 		    "Disclosure and embargoed information",
 		    "2023-06 (4fee0915e649) to 2026-05" },
-	.example_bad = "From: A <a@example.org>\n"
-		       "To: security@kernel.org\n"
-		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-		       "Subject: foo: heap overflow\n\n"
+	.example_bad = SL_EXAMPLE_KSEC
 		       "Please keep this under embargo until 2026-04-30.\n",
-	.example_good = "From: A <a@example.org>\n"
-			"To: security@kernel.org\n"
-			"Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
-			"Subject: foo: heap overflow\n\n"
+	.example_good = SL_EXAMPLE_KSEC
 			"Please keep this under embargo until 2026-03-10.\n",
 	.check = check,
 };

@@ -18,24 +18,7 @@ static const char disclosure[] =
 
 static char *find_marker(const char *text)
 {
-	g_autoptr(GRegex) re = g_regex_new(marker, G_REGEX_CASELESS, 0, NULL);
-	g_autoptr(GRegex) was = g_regex_new(past, G_REGEX_CASELESS |
-					    G_REGEX_DOLLAR_ENDONLY, 0, NULL);
-	g_autoptr(GMatchInfo) mi = NULL;
-
-	g_regex_match(re, text, 0, &mi);
-	while (g_match_info_matches(mi)) {
-		gint s, e, from;
-		g_autofree char *before = NULL;
-
-		g_match_info_fetch_pos(mi, 0, &s, &e);
-		from = s > 30 ? s - 30 : 0;
-		before = g_strndup(text + from, (gsize)(s - from));
-		if (!g_regex_match(was, before, 0, NULL))
-			return g_match_info_fetch(mi, 0);
-		g_match_info_next(mi, NULL);
-	}
-	return NULL;
+	return sl_regex_find_unless_after(text, marker, past, 30);
 }
 
 static const struct sl_embargo_date *future_date(GPtrArray *dates)
