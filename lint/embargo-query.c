@@ -44,9 +44,20 @@ static const char log_block[] =
 	"-+\\[ cut here \\]-+|syzbot )";
 
 /* Lines inside a hunk, and the git headers around one. */
-static const char patch_line[] =
-	"^(?:[ +\\-@\\\\]|$|diff |index |new file|deleted file|similarity|"
-	"rename |old mode|new mode|Binary files)";
+static const char *const patch_prefixes[] = {
+	" ", "+", "-", "@", "\\", "diff ", "index ", "new file", "deleted file",
+	"similarity", "rename ", "old mode", "new mode", "Binary files",
+};
+
+static gboolean in_hunk(const char *line)
+{
+	if (!*line)
+		return TRUE;
+	for (size_t i = 0; i < G_N_ELEMENTS(patch_prefixes); i++)
+		if (g_str_has_prefix(line, patch_prefixes[i]))
+			return TRUE;
+	return FALSE;
+}
 
 static gboolean starts_patch(char **l)
 {
@@ -55,29 +66,60 @@ static gboolean starts_patch(char **l)
 		g_str_has_prefix(l[1], "+++ "));
 }
 
+struct log_patterns {
+	GRegex *line;
+	GRegex *block;
+};
+
+static const struct log_patterns *log_patterns(void)
+{
+	static struct log_patterns p;
+	static gsize done;
+
+	if (g_once_init_enter(&done)) {
+		p.line = g_regex_new(log_line, G_REGEX_CASELESS, 0, NULL);
+		p.block = g_regex_new(log_block, 0, 0, NULL);
+		g_once_init_leave(&done, 1);
+	}
+	return &p;
+}
+
+/* Can @line start a log excerpt?  A cheap test before the patterns. */
+static gboolean may_be_log(const char *line)
+{
+	const char *p = line;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return *p && (strchr("[=-BWOgCKUks", *p) || g_ascii_isdigit(*p) ||
+		      (g_ascii_isalpha(line[0]) && strlen(line) > 3 &&
+		       line[3] == ' '));
+}
+
 char *sl_embargo_strip(const char *text)
 {
-	g_autoptr(GRegex) log = g_regex_new(log_line, G_REGEX_CASELESS, 0,
-					    NULL);
-	g_autoptr(GRegex) block = g_regex_new(log_block, 0, 0, NULL);
-	g_autoptr(GRegex) hunk = g_regex_new(patch_line, 0, 0, NULL);
+	const struct log_patterns *lp = log_patterns();
 	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
 	GString *out = g_string_new(NULL);
 	gboolean in_patch = FALSE, in_log = FALSE;
 
 	for (char **l = lines; *l; l++) {
+		gboolean drop;
+
 		if (!in_patch && starts_patch(l))
 			in_patch = TRUE;
-		else if (in_patch && !g_regex_match(hunk, *l, 0, NULL))
+		else if (in_patch && !in_hunk(*l))
 			in_patch = FALSE;
-		if (!in_log && g_regex_match(block, *l, 0, NULL))
-			in_log = TRUE;
-		else if (in_log && !**l)
+		if (in_log && !**l)
 			in_log = FALSE;
-		if (in_patch || in_log || g_regex_match(log, *l, 0, NULL))
-			g_string_append_c(out, '\n');	/* keep line count */
-		else
-			g_string_append_printf(out, "%s\n", *l);
+		else if (!in_patch && !in_log && may_be_log(*l) &&
+			 g_regex_match(lp->block, *l, 0, NULL))
+			in_log = TRUE;
+		drop = in_patch || in_log ||
+		       (may_be_log(*l) && g_regex_match(lp->line, *l, 0, NULL));
+		if (!drop)
+			g_string_append(out, *l);
+		g_string_append_c(out, '\n');	/* keep the line count */
 	}
 	return g_string_free(out, FALSE);
 }
@@ -90,10 +132,10 @@ char *sl_msg_embargo_text(const struct sl_message *msg)
 	return sl_embargo_strip(own);
 }
 
-GPtrArray *sl_msg_embargo_dates(const struct sl_message *msg,
-				GDateTime *base)
+/* The Subject's candidates, then those of the scanned body @text. */
+static GPtrArray *dates_of(const struct sl_message *msg, const char *text,
+			   GDateTime *base)
 {
-	g_autofree char *text = sl_msg_embargo_text(msg);
 	GPtrArray *dates = msg->subject ?
 		sl_embargo_extract(msg->subject, "Subject", base) :
 		g_ptr_array_new_with_free_func(
@@ -103,6 +145,14 @@ GPtrArray *sl_msg_embargo_dates(const struct sl_message *msg,
 	g_ptr_array_set_free_func(body, NULL);
 	g_ptr_array_extend_and_steal(dates, g_steal_pointer(&body));
 	return dates;
+}
+
+GPtrArray *sl_msg_embargo_dates(const struct sl_message *msg,
+				GDateTime *base)
+{
+	g_autofree char *text = sl_msg_embargo_text(msg);
+
+	return dates_of(msg, text, base);
 }
 
 gboolean sl_embargo_date_usable(const struct sl_embargo_date *date)
@@ -177,12 +227,70 @@ char *sl_embargo_describe(GPtrArray *dates)
 	return g_string_free(out, FALSE);
 }
 
+/*
+ * The last scan of this thread, keyed by what it was computed from: the
+ * embargo rules of one message run one after another on one thread, and
+ * each would otherwise read the same text again.  The key is the content,
+ * so a message that merely reuses the memory of the last one never gets
+ * its dates.
+ */
+struct scan_cache {
+	char *body;
+	char *subject;
+	GDateTime *date;
+	struct sl_embargo_scan scan;
+};
+
+static void scan_cache_free(gpointer data)
+{
+	struct scan_cache *cache = data;
+
+	g_free(cache->body);
+	g_free(cache->subject);
+	if (cache->date)
+		g_date_time_unref(cache->date);
+	sl_embargo_scan_clear(&cache->scan);
+	g_free(cache);
+}
+
+static GPrivate last_scan = G_PRIVATE_INIT(scan_cache_free);
+
+static gboolean cache_holds(const struct scan_cache *cache,
+			    const struct sl_message *msg)
+{
+	return cache && !g_strcmp0(cache->body, msg->body->str) &&
+	       !g_strcmp0(cache->subject, msg->subject) &&
+	       (cache->date && msg->date ?
+		g_date_time_equal(cache->date, msg->date) :
+		cache->date == msg->date);
+}
+
+static struct scan_cache *cache_fill(const struct sl_message *msg)
+{
+	struct scan_cache *cache = g_new0(struct scan_cache, 1);
+	struct sl_embargo_scan *scan = &cache->scan;
+
+	cache->body = g_strdup(msg->body->str);
+	cache->subject = g_strdup(msg->subject);
+	cache->date = msg->date ? g_date_time_ref(msg->date) : NULL;
+	scan->base = sl_embargo_base(msg, &scan->from_header);
+	scan->text = sl_msg_embargo_text(msg);
+	scan->dates = dates_of(msg, scan->text, scan->base);
+	g_private_replace(&last_scan, cache);
+	return cache;
+}
+
 void sl_embargo_scan_open(struct sl_embargo_scan *scan,
 			  const struct sl_message *msg)
 {
-	scan->base = sl_embargo_base(msg, &scan->from_header);
-	scan->dates = sl_msg_embargo_dates(msg, scan->base);
-	scan->text = sl_msg_embargo_text(msg);
+	struct scan_cache *cache = g_private_get(&last_scan);
+
+	if (!cache_holds(cache, msg))
+		cache = cache_fill(msg);
+	scan->base = g_date_time_ref(cache->scan.base);
+	scan->from_header = cache->scan.from_header;
+	scan->text = g_strdup(cache->scan.text);
+	scan->dates = g_ptr_array_ref(cache->scan.dates);
 }
 
 void sl_embargo_scan_clear(struct sl_embargo_scan *scan)

@@ -12,6 +12,8 @@
 
 /* How far before a date an embargo phrase may stand (rules.md 3.0). */
 #define TRIGGER_WINDOW 80
+/* No real message proposes more; a hostile one stays linear. */
+#define MAX_CANDIDATES 200
 
 #define MONTHS "(?<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|" \
 	       "may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
@@ -649,7 +651,7 @@ static void find_form(struct scan *s, enum form form)
 
 	g_regex_match_full(patterns()->form[form], s->text, s->len, 0, 0,
 			   &mi, NULL);
-	while (g_match_info_matches(mi)) {
+	while (g_match_info_matches(mi) && s->dates->len < MAX_CANDIDATES) {
 		add_match(s, form, mi);
 		g_match_info_next(mi, NULL);
 	}

@@ -34,13 +34,16 @@ static char *invalid_reason(const char *text)
 
 static void check(struct sl_check *c)
 {
-	g_autofree char *text = NULL, *why = NULL;
+	g_auto(sl_embargo_scan) s = { 0 };
+	const char *text;
+	g_autofree char *why = NULL;
 
 	if ((!sl_msg_find_role(c->msg, c->policy, "kernel-security") &&
 	     !sl_msg_find_role(c->msg, c->policy, "hardware-security")) ||
 	    sl_msg_is_encrypted(c->msg))
 		return;
-	text = sl_msg_embargo_text(c->msg);
+	sl_embargo_scan_open(&s, c->msg);
+	text = s.text;
 	why = invalid_reason(text);
 	if (why)
 		sl_report(c, "body", "the embargo request is tied to '%s'; the "
