@@ -67,6 +67,11 @@ static const char time_suffix[] =
 	"|[+-]\\d\\d:?\\d\\d|[A-Z]{3,4}|[A-Z][a-z]+/[A-Za-z_]+"
 	"(?:/[A-Za-z_]+)?)\\)?(?![\\w/]))?";
 
+/* Military time, only with a zone: " 1400 UTC". */
+static const char time_compact[] =
+	"(?<lead>,?\\s*(?:(?i:at)\\s+)?)(?<h>2[0-3]|[01]\\d)(?<mi>[0-5]\\d)(?!\\d)"
+	"(?<zone>\\s*\\(?(?<z>Z|UTC|GMT|[A-Z]{3,4})\\)?(?![\\w/]))";
+
 /* A weekday just before a date: "Tuesday, ", "Wed, ", "Thu the ". */
 static const char weekday_prefix[] =
 	"\\b(?<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s*(?:the\\s+)?$";
@@ -75,7 +80,9 @@ static const char weekday_prefix[] =
 static const char trigger_pattern[] =
 	"embargo|\\bcrd\\b|\\b(?:public|coordinated)\\s+(?:disclosure|release)"
 	"|\\bdisclos(?:e|ed|ure)(?:\\s+date)?\\s*(?:on|at|by|date|:)"
-	"|\\bpublish(?:ed|ing)?\\s+(?:on|at|by)|\\bgo(?:es|ing)?\\s+public"
+	"|\\b(?:publish|disclose|release)(?:ed|ing|d)?\\s+(?:(?:the|our|an?|this|"
+	"it|details|advisory|issue|information|fix)\\s+){0,3}(?:on|at|by|"
+	"within|in)\\b|\\bgo(?:es|ing)?\\s+public"
 	"|\\bpublic\\s+(?:on|at|by)|\\brelease\\s+date|\\btentative"
 	"|\\b(?:until|till|no\\s+later\\s+than)\\b";
 
@@ -87,11 +94,15 @@ static const char trigger_company[] =
 
 /* "7-day embargo": a relative period that is itself the request. */
 static const char self_trigger[] =
-	"\\s*(?:-\\s*)?(?:embargo|disclosure|hold|deadline)";
+	"\\s*(?:-\\s*)?(?:embargo|disclosure|hold|deadline)"
+	"|[ \\t]*[:\\-]?[ \\t]*(?:\\(?(?:planned|proposed|tentative|expected|"
+	"target)\\)?[ \\t]+)?(?:public[ \\t]+|coordinated[ \\t]+)?(?:disclosure|"
+	"release date|embargo|CRD|publication)\\b";
 
 struct patterns {
 	GRegex *form[N_FORMS];
 	GRegex *time_suffix;
+	GRegex *time_compact;
 	GRegex *weekday_prefix;
 	GRegex *trigger;
 	GRegex *weak_trigger;
@@ -119,6 +130,7 @@ static const struct patterns *patterns(void)
 		for (int i = 0; i < N_FORMS; i++)
 			p.form[i] = compile(form_patterns[i], G_REGEX_CASELESS);
 		p.time_suffix = compile(time_suffix, 0);
+		p.time_compact = compile(time_compact, 0);
 		p.weekday_prefix = compile(weekday_prefix,
 					   G_REGEX_CASELESS |
 					   G_REGEX_DOLLAR_ENDONLY);
@@ -314,14 +326,15 @@ static void twelve_hour(struct clock *c, const char *ap)
 		c->hour += 12;
 }
 
-static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
+static gboolean read_clock_with(const struct scan *s, GRegex *re, gsize at,
+				struct clock *c)
 {
 	g_autoptr(GMatchInfo) mi = NULL;
 	g_autofree char *lead = NULL, *ap = NULL, *z = NULL;
 	gint zs, ze, ts, te;
 
 	memset(c, 0, sizeof(*c));
-	if (!g_regex_match_full(patterns()->time_suffix, s->text, s->len, at,
+	if (!g_regex_match_full(re, s->text, s->len, at,
 				G_REGEX_MATCH_ANCHORED, &mi, NULL))
 		return FALSE;
 	lead = g_match_info_fetch_named(mi, "lead");
@@ -348,6 +361,12 @@ static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
 	if (c->zone || (c->flags & SL_DATE_AMBIGUOUS_ZONE))
 		c->end = (gsize)te;
 	return TRUE;
+}
+
+static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
+{
+	return read_clock_with(s, patterns()->time_suffix, at, c) ||
+	       read_clock_with(s, patterns()->time_compact, at, c);
 }
 
 /* The weekday written just before @start, moving *start back over it. */
@@ -440,9 +459,23 @@ static struct sl_embargo_date *date_new(const struct scan *s,
 	return d;
 }
 
+/* "2026-03-10: planned public disclosure", "7-day embargo" */
+static char *trigger_after(const struct scan *s, gsize end)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+
+	if (!g_regex_match_full(patterns()->self_trigger, s->text, s->len, end,
+				G_REGEX_MATCH_ANCHORED, &mi, NULL))
+		return NULL;
+	return g_match_info_fetch(mi, 0);
+}
+
 static void accept(struct scan *s, struct sl_embargo_date *d, gsize end)
 {
 	struct span sp = { d->offset, end };
+
+	if (!d->trigger)
+		d->trigger = trigger_after(s, end);
 
 	g_array_append_val(s->spans, sp);
 	g_ptr_array_add(s->dates, d);
@@ -590,9 +623,6 @@ static void add_relative(struct scan *s, GMatchInfo *mi, gsize start,
 	d->exact = TRUE;
 	d->has_time = TRUE;
 	measure(s, d);
-	if (g_regex_match_full(patterns()->self_trigger, s->text, s->len, end,
-			       G_REGEX_MATCH_ANCHORED, NULL, NULL))
-		d->trigger = g_strdup(d->text);
 	accept(s, d, end);
 }
 
@@ -657,6 +687,16 @@ static void find_form(struct scan *s, enum form form)
 	}
 }
 
+/* Does a new sentence start at @p (spaces, then a capital) before @end? */
+static gboolean sentence_starts(const char *p, const char *end)
+{
+	if (p >= end || !g_ascii_isspace(*p))
+		return FALSE;
+	while (p < end && g_ascii_isspace(*p))
+		p++;
+	return p < end && g_ascii_isupper(*p);
+}
+
 /*
  * Where the phrase before a date may start: at most TRIGGER_WINDOW bytes
  * back, not before the previous date, a blank line or a sentence start.
@@ -673,8 +713,7 @@ static gsize window_start(const char *text, gsize from, gsize at)
 
 		if (p[0] == '\n' && i >= 2 && p[-1] == '\n')
 			return i;
-		if (strchr(".!?", p[0]) && i + 1 < at &&
-		    g_ascii_isspace(p[1]) && g_ascii_isupper(p[2]))
+		if (strchr(".!?", p[0]) && sentence_starts(p + 1, text + at))
 			return i;
 	}
 	return w;

@@ -88,6 +88,8 @@ static const struct phrasing table[] = {
 	{ "embargo until 2026-03-12 14:00 UTC+2", NULL, "T2026-03-12T12:00Z" },
 	{ "embargo until 2026-03-12 at 14:00 (UTC)", NULL,
 	  "T2026-03-12T14:00Z" },
+	{ "Disclosure date: 2026-03-10 1400 UTC", NULL, "T2026-03-10T14:00Z" },
+	{ "embargo until 2026-03-12, 1400 patches later", NULL, "A2026-03-12" },
 	/* month, year and leap-day boundaries */
 	{ "embargo for 7 days", "2026-01-28T12:00:00Z", "R2026-02-04T12:00Z" },
 	{ "embargo for 7 days", "2028-02-25T12:00:00Z", "R2028-03-03T12:00Z" },
@@ -101,6 +103,13 @@ static const struct phrasing table[] = {
 	  "A2026-03-10 A2026-03-14" },
 	{ "Embargo until 2026-03-12. The bug was found on 2026-03-01.", NULL,
 	  "A2026-03-12 ~A2026-03-01" },
+	/* phrases after the date, sentences, other verbs */
+	{ "Timeline:\n2026-02-20: found\n2026-03-10: planned public disclosure",
+	  NULL, "~A2026-02-20 A2026-03-10" },
+	{ "Disclosure on March 11?  The fix was merged on March 2.", NULL,
+	  "Y2026-03-11 ~Y2027-03-02" },
+	{ "We plan to publish the advisory within 7 days.", NULL,
+	  "R2026-03-12T10:00Z" },
 	/* near misses */
 	{ "Fixed in 6.1.12 and 5.15.150.", NULL, "" },
 	{ "This is CVE-2026-1234, see also CVE-2026-12345.", NULL, "" },
