@@ -307,7 +307,8 @@ static const char long_request[] =
 	"|\\bnext\\s+quarter\\b"
 	"|\\b(?:until|after)\\s+(?:after\\s+)?(?:the|our|my)\\s+(?:\\w+\\s+)?"
 	"(?:conference|talk|presentation|paper|publication)\\b"
-	"|\\buntil\\s+(?:we|I)\\s+(?:can\\s+)?(?:publish|present)\\b";
+	"|\\buntil\\s+(?:we|I)\\s+(?:can\\s+)?(?:publish|present)\\b"
+	"|\\b(?:disclosure|embargo)[^.\\n]{0,40}\\b(?:[2-9]\\d|1\\d\\d)[- ]days?\\b";
 
 char *sl_embargo_long_request(const char *text)
 {

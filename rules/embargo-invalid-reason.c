@@ -5,6 +5,7 @@
 static const char hold[] =
 	"embargo|\\bhold\\b|postpon|\\bdelay|\\bdefer|\\bCRD\\b|"
 	"keep (?:this|it|the \\w+) (?:private|confidential|quiet|embargoed)|"
+	"coordinat\\w* (?:the |our )?(?:disclosure|release|publication)|"
 	"(?:coordinated|public) (?:disclosure|release)|disclosure date|"
 	"\\buntil (?:after )?(?:our|my|the|we|I)\\b";
 
@@ -12,21 +13,30 @@ static const char hold[] =
 static const char reason[] =
 	"\\b(?:conference|talk|presentation|paper|black\\s?hat|def\\s?con|"
 	"usenix|bug bounty|blog post|our advisory|keynote|"
-	"present(?:ing)? (?:it|this|our \\w+) at)\\b";
+	"present(?:ing)? (?:it|this|our \\w+) at|offensivecon|hexacon|"
+	"pwn2own)\\b";
+
+/* "no embargo needed" asks for nothing. */
+static const char negated[] =
+	"\\b(?:no|not|n't|without|never)\\s+(?:\\w+\\s+){0,2}$";
 
 static char *invalid_reason(const char *text)
 {
 	g_autoptr(GRegex) split = g_regex_new("(?<=[.!?])\\s+|\\n\\s*\\n",
 					      0, 0, NULL);
 	g_auto(GStrv) sentences = g_regex_split(split, text, 0);
-	g_autoptr(GRegex) h = g_regex_new(hold, G_REGEX_CASELESS, 0, NULL);
 	g_autoptr(GRegex) r = g_regex_new(reason, G_REGEX_CASELESS, 0, NULL);
 
 	for (char **s = sentences; *s; s++) {
 		g_autoptr(GMatchInfo) mi = NULL;
+		g_autofree char *asks = NULL;
 
-		if (g_regex_match(h, *s, 0, NULL) &&
-		    g_regex_match(r, *s, 0, &mi))
+		if (!g_regex_match(r, *s, 0, &mi))
+			continue;
+		asks = sl_regex_find_unless_after(*s, hold, negated, 30);
+		if (asks && !g_regex_match_simple("embargo\\w*\\s+(?:is\\s+)?"
+						  "(?:not\\s+)?needed", *s,
+						  G_REGEX_CASELESS, 0))
 			return g_match_info_fetch(mi, 0);
 	}
 	return NULL;

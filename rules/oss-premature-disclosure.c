@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
 #include "embargo.h"
 
 /* Words that say the content is still secret. */
@@ -21,15 +23,30 @@ static char *find_marker(const char *text)
 	return sl_regex_find_unless_after(text, marker, past, 30);
 }
 
-static const struct sl_embargo_date *future_date(GPtrArray *dates)
+/* "Exploits will be published on ...": the date the wiki asks for. */
+static gboolean about_exploit(const struct sl_message *msg,
+			      const struct sl_embargo_scan *s,
+			      const struct sl_embargo_date *d)
 {
-	for (guint i = 0; i < dates->len; i++) {
-		const struct sl_embargo_date *d = dates->pdata[i];
+	const char *text = strcmp(d->where, "Subject") ? s->text : msg->subject;
+	gsize from = d->offset > 80 ? d->offset - 80 : 0;
+	g_autofree char *before = g_strndup(text + from, d->offset - from);
+
+	return g_regex_match_simple("exploit|\\bpoc\\b|proof[- ]of[- ]concept",
+				    before, G_REGEX_CASELESS, 0);
+}
+
+static const struct sl_embargo_date *future_date(const struct sl_message *msg,
+						 const struct sl_embargo_scan *s)
+{
+	for (guint i = 0; i < s->dates->len; i++) {
+		const struct sl_embargo_date *d = s->dates->pdata[i];
 
 		if (sl_embargo_date_usable(d) &&
 		    (d->exact ? d->seconds > 0 : d->days > 0) &&
 		    g_regex_match_simple(disclosure, d->trigger,
-					 G_REGEX_CASELESS, 0))
+					 G_REGEX_CASELESS, 0) &&
+		    !about_exploit(msg, s, d))
 			return d;
 	}
 	return NULL;
@@ -44,7 +61,7 @@ static void check(struct sl_check *c)
 	if (!sl_embargo_applies(c->msg, c->policy, "oss-security"))
 		return;
 	sl_embargo_scan_open(&s, c->msg);
-	d = future_date(s.dates);
+	d = future_date(c->msg, &s);
 	if (d) {
 		name = sl_embargo_date_name(d);
 		sl_report(c, d->where, "the posting names a disclosure date "
