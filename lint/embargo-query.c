@@ -312,9 +312,15 @@ static const char long_request[] =
 
 char *sl_embargo_long_request(const char *text)
 {
-	g_autoptr(GRegex) re = g_regex_new(long_request, G_REGEX_CASELESS, 0,
-					   NULL);
+	static GRegex *re;
+	static gsize done;
 	g_autoptr(GMatchInfo) mi = NULL;
+
+	if (g_once_init_enter(&done)) {
+		re = g_regex_new(long_request, G_REGEX_CASELESS |
+				 G_REGEX_OPTIMIZE, 0, NULL);
+		g_once_init_leave(&done, 1);
+	}
 
 	return g_regex_match(re, text, 0, &mi) ? g_match_info_fetch(mi, 0)
 					       : NULL;

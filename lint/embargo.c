@@ -128,7 +128,8 @@ static const struct patterns *patterns(void)
 
 	if (g_once_init_enter(&done)) {
 		for (int i = 0; i < N_FORMS; i++)
-			p.form[i] = compile(form_patterns[i], G_REGEX_CASELESS);
+			p.form[i] = compile(form_patterns[i], G_REGEX_CASELESS |
+						 G_REGEX_OPTIMIZE);
 		p.time_suffix = compile(time_suffix, 0);
 		p.time_compact = compile(time_compact, 0);
 		p.weekday_prefix = compile(weekday_prefix,
@@ -326,6 +327,24 @@ static void twelve_hour(struct clock *c, const char *ap)
 		c->hour += 12;
 }
 
+/*
+ * An anchored match at @at, on the next few bytes only: GRegex checks the
+ * whole subject's UTF-8 on every call, which a long body would pay for
+ * every candidate.  Positions in *mi are relative to @at.
+ */
+#define LOOKAHEAD 160
+
+static gboolean match_at(GRegex *re, const struct scan *s, gsize at,
+			 GMatchInfo **mi)
+{
+	gsize len = MIN(s->len - at, LOOKAHEAD);
+
+	while (len < s->len - at && (s->text[at + len] & 0xC0) == 0x80)
+		len++;		/* end on a character boundary */
+	return g_regex_match_full(re, s->text + at, (gssize)len, 0,
+				  G_REGEX_MATCH_ANCHORED, mi, NULL);
+}
+
 static gboolean read_clock_with(const struct scan *s, GRegex *re, gsize at,
 				struct clock *c)
 {
@@ -334,8 +353,7 @@ static gboolean read_clock_with(const struct scan *s, GRegex *re, gsize at,
 	gint zs, ze, ts, te;
 
 	memset(c, 0, sizeof(*c));
-	if (!g_regex_match_full(re, s->text, s->len, at,
-				G_REGEX_MATCH_ANCHORED, &mi, NULL))
+	if (!match_at(re, s, at, &mi))
 		return FALSE;
 	lead = g_match_info_fetch_named(mi, "lead");
 	ap = g_match_info_fetch_named(mi, "ap");
@@ -352,14 +370,14 @@ static gboolean read_clock_with(const struct scan *s, GRegex *re, gsize at,
 		twelve_hour(c, ap);
 	g_match_info_fetch_named_pos(mi, "zone", &zs, &ze);
 	g_match_info_fetch_pos(mi, 0, &ts, &te);
-	c->end = zs >= 0 ? (gsize)zs : (gsize)te;
+	c->end = at + (zs >= 0 ? (gsize)zs : (gsize)te);
 	z = g_match_info_fetch_named(mi, "z");
 	if (z && *z) {
 		c->zone = zone_new(z, &c->flags);
 		g_strlcpy(c->zone_name, z, sizeof(c->zone_name));
 	}
 	if (c->zone || (c->flags & SL_DATE_AMBIGUOUS_ZONE))
-		c->end = (gsize)te;
+		c->end = at + (gsize)te;
 	return TRUE;
 }
 
@@ -464,8 +482,7 @@ static char *trigger_after(const struct scan *s, gsize end)
 {
 	g_autoptr(GMatchInfo) mi = NULL;
 
-	if (!g_regex_match_full(patterns()->self_trigger, s->text, s->len, end,
-				G_REGEX_MATCH_ANCHORED, &mi, NULL))
+	if (!match_at(patterns()->self_trigger, s, end, &mi))
 		return NULL;
 	return g_match_info_fetch(mi, 0);
 }
