@@ -37,6 +37,11 @@ static const char log_line[] =
 	"|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\s+\\d{1,2}\\s+"
 	"\\d\\d:\\d\\d:\\d\\d\\s|^\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d[.,]\\d";
 
+/* "On Mon, 2 Mar 2026 at 10:00, B wrote:": whose date is not proposed. */
+static const char attribution[] =
+	"^(?:On|Am|Le|El|Il|Op)\\b.{6,160}?(?:wrote|schrieb|a \\x{e9}crit|"
+	"escribi\\x{f3}|ha scritto|schreef)\\s*:\\s*$";
+
 /* The first line of a crash report; it runs to the next blank line. */
 static const char log_block[] =
 	"^\\s*(?:=={10,}|BUG: |WARNING: |Oops|general protection fault|"
@@ -69,6 +74,7 @@ static gboolean starts_patch(char **l)
 struct log_patterns {
 	GRegex *line;
 	GRegex *block;
+	GRegex *attribution;
 };
 
 static const struct log_patterns *log_patterns(void)
@@ -79,6 +85,8 @@ static const struct log_patterns *log_patterns(void)
 	if (g_once_init_enter(&done)) {
 		p.line = g_regex_new(log_line, G_REGEX_CASELESS, 0, NULL);
 		p.block = g_regex_new(log_block, 0, 0, NULL);
+		p.attribution = g_regex_new(attribution, G_REGEX_MULTILINE, 0,
+					    NULL);
 		g_once_init_leave(&done, 1);
 	}
 	return &p;
@@ -116,7 +124,8 @@ char *sl_embargo_strip(const char *text)
 			 g_regex_match(lp->block, *l, 0, NULL))
 			in_log = TRUE;
 		drop = in_patch || in_log ||
-		       (may_be_log(*l) && g_regex_match(lp->line, *l, 0, NULL));
+		       (may_be_log(*l) && g_regex_match(lp->line, *l, 0, NULL)) ||
+		       g_regex_match(lp->attribution, *l, 0, NULL);
 		if (!drop)
 			g_string_append(out, *l);
 		g_string_append_c(out, '\n');	/* keep the line count */
@@ -130,6 +139,33 @@ char *sl_msg_embargo_text(const struct sl_message *msg)
 	g_autofree char *own = sl_msg_own_text(msg, &signature);
 
 	return sl_embargo_strip(own);
+}
+
+GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
+{
+	const struct log_patterns *lp = log_patterns();
+	g_autoptr(GMatchInfo) mi = NULL;
+	GDateTime *oldest = NULL;
+
+	g_regex_match(lp->attribution, own_text, 0, &mi);
+	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
+		g_autofree char *line = g_match_info_fetch(mi, 0);
+		g_autoptr(GPtrArray) dates = sl_embargo_extract(line, "body",
+								base);
+
+		for (guint i = 0; i < dates->len; i++) {
+			const struct sl_embargo_date *d = dates->pdata[i];
+
+			if (d->kind != SL_DATE_ABSOLUTE &&
+			    d->kind != SL_DATE_DATETIME)
+				continue;
+			if (!oldest || g_date_time_compare(d->when, oldest) < 0) {
+				g_clear_pointer(&oldest, g_date_time_unref);
+				oldest = g_date_time_ref(d->when);
+			}
+		}
+	}
+	return oldest;
 }
 
 /* The Subject's candidates, then those of the scanned body @text. */
@@ -192,6 +228,29 @@ gboolean sl_embargo_exceeds(const struct sl_embargo_date *date, int days,
 		return date->seconds > (gint64)days * 86400 +
 				       (gint64)grace_hours * 3600;
 	return date->days > days;
+}
+
+static GDate date_of(GDateTime *t)
+{
+	GDate d;
+	int y, m, day;
+
+	g_date_time_get_ymd(t, &y, &m, &day);
+	g_date_clear(&d, 1);
+	g_date_set_dmy(&d, (GDateDay)day, (GDateMonth)m, (GDateYear)y);
+	return d;
+}
+
+gboolean sl_embargo_exceeds_since(const struct sl_embargo_date *date,
+				  GDateTime *since, int days, int grace_hours)
+{
+	GDate from = date_of(since), to = date_of(date->when);
+
+	if (date->exact)
+		return g_date_time_difference(date->when, since) >
+		       ((gint64)days * 86400 + (gint64)grace_hours * 3600) *
+		       G_TIME_SPAN_SECOND;
+	return g_date_days_between(&from, &to) > days;
 }
 
 char *sl_embargo_date_name(const struct sl_embargo_date *d)
@@ -265,6 +324,15 @@ static gboolean cache_holds(const struct scan_cache *cache,
 		cache->date == msg->date);
 }
 
+static GDateTime *thread_start_of(const struct sl_message *msg,
+				  GDateTime *base)
+{
+	g_autofree char *signature = NULL;
+	g_autofree char *own = sl_msg_own_text(msg, &signature);
+
+	return sl_embargo_thread_start(own, base);
+}
+
 static struct scan_cache *cache_fill(const struct sl_message *msg)
 {
 	struct scan_cache *cache = g_new0(struct scan_cache, 1);
@@ -276,6 +344,7 @@ static struct scan_cache *cache_fill(const struct sl_message *msg)
 	scan->base = sl_embargo_base(msg, &scan->from_header);
 	scan->text = sl_msg_embargo_text(msg);
 	scan->dates = dates_of(msg, scan->text, scan->base);
+	scan->thread_start = thread_start_of(msg, scan->base);
 	g_private_replace(&last_scan, cache);
 	return cache;
 }
@@ -291,6 +360,8 @@ void sl_embargo_scan_open(struct sl_embargo_scan *scan,
 	scan->from_header = cache->scan.from_header;
 	scan->text = g_strdup(cache->scan.text);
 	scan->dates = g_ptr_array_ref(cache->scan.dates);
+	scan->thread_start = cache->scan.thread_start ?
+		g_date_time_ref(cache->scan.thread_start) : NULL;
 }
 
 void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
@@ -298,6 +369,7 @@ void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
 	g_clear_pointer(&scan->base, g_date_time_unref);
 	g_clear_pointer(&scan->dates, g_ptr_array_unref);
 	g_clear_pointer(&scan->text, g_free);
+	g_clear_pointer(&scan->thread_start, g_date_time_unref);
 }
 
 /* Holds no list accepts: "standard 90-day embargo", "until our talk". */

@@ -76,6 +76,12 @@ const struct sl_embargo_date *sl_embargo_earliest(GPtrArray *dates);
 /* Is @date more than @days days (plus @grace_hours if exact) away? */
 gboolean sl_embargo_exceeds(const struct sl_embargo_date *date, int days,
 			    int grace_hours);
+/* The same, counted from @since instead of the base. */
+gboolean sl_embargo_exceeds_since(const struct sl_embargo_date *date,
+				  GDateTime *since, int days, int grace_hours);
+/* The oldest date of an attribution line ("On <date>, X wrote:") in
+ * @own_text, read against @base; NULL if none. */
+GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base);
 /* "'12 March' = 2026-03-12 (body, 7 days)" */
 char *sl_embargo_date_name(const struct sl_embargo_date *date);
 /* The same for every triggered candidate, "; " between them. */
@@ -89,6 +95,7 @@ struct sl_embargo_scan {
 	gboolean from_header;
 	GPtrArray *dates;	/* of struct sl_embargo_date */
 	char *text;		/* the scanned body text */
+	GDateTime *thread_start; /* oldest "On <date>, X wrote:", or NULL */
 };
 
 void sl_embargo_scan_open(struct sl_embargo_scan *scan,

@@ -278,14 +278,32 @@ static void test_message(void **state)
 	(void)state;
 	with = message_dates("Date: Thu, 05 Mar 2026 10:00:00 +0000\n");
 	assert_string_equal(with, "header 2026-03-05T10:00:00Z: "
-			    "Subject A2026-07-01 body ~A2026-03-02 "
-			    "body T2026-03-12T14:00Z");
+			    "Subject A2026-07-01 body T2026-03-12T14:00Z");
 	g_setenv("SECLINT_NOW", "2026-06-30T12:00:00Z", TRUE);
 	without = message_dates("");
 	g_unsetenv("SECLINT_NOW");
 	assert_string_equal(without, "now 2026-06-30T12:00:00Z: "
-			    "Subject A2026-07-01 body ~A2026-03-02 "
-			    "body T2026-03-12T14:00Z");
+			    "Subject A2026-07-01 body T2026-03-12T14:00Z");
+}
+
+/* A reply's thread starts at its oldest attribution line. */
+static void test_thread_start(void **state)
+{
+	g_autoptr(GDateTime) base = parse_base(BASE);
+	g_autoptr(GDateTime) start = sl_embargo_thread_start(
+		"On Mon, 2 Mar 2026, C wrote:\n"
+		"> On Wed, 25 Feb 2026 at 09:00 +0100, B wrote:\n"
+		"On Wed, 25 Feb 2026 at 09:00 +0100, B wrote:\n"
+		"Embargo until 2026-01-01 wrote nothing\n", base);
+	g_autoptr(GDateTime) none = sl_embargo_thread_start(
+		"Embargo until 2026-03-10.\n", base);
+	g_autofree char *iso = NULL;
+
+	(void)state;
+	assert_non_null(start);
+	iso = g_date_time_format(start, "%Y-%m-%dT%H:%M%z");
+	assert_string_equal(iso, "2026-02-25T08:00+0000");
+	assert_null(none);
 }
 
 int main(void)
@@ -294,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_message),
+		cmocka_unit_test(test_thread_start),
 	};
 	int rc;
 
