@@ -86,11 +86,15 @@ static const char trigger_pattern[] =
 	"|\\bpublic\\s+(?:on|at|by)|\\brelease\\s+date|\\btentative"
 	"|\\b(?:until|till|no\\s+later\\s+than)\\b";
 
-/* "until" and "no later than" count only next to one of these words. */
-static const char weak_trigger[] = "^(?:until|till|no\\s+later\\s+than)$";
+/*
+ * "until", "no later than" and "release" count only next to one of these
+ * words: "the next kernel release date is ..." proposes nothing.
+ */
+static const char weak_trigger[] =
+	"^(?:until|till|no\\s+later\\s+than|releas.*)$";
 static const char trigger_company[] =
 	"embargo|private|confidential|\\bhold|\\bkeep|disclos|public|publish|"
-	"secret|quiet|release";
+	"secret|quiet|\\bcrd\\b|coordinat";
 
 /* "7-day embargo": a relative period that is itself the request. */
 static const char self_trigger[] =

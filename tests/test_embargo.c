@@ -110,6 +110,13 @@ static const struct phrasing table[] = {
 	  "Y2026-03-11 ~Y2027-03-02" },
 	{ "We plan to publish the advisory within 7 days.", NULL,
 	  "R2026-03-12T10:00Z" },
+	{ "The next kernel release date is 2026-05-25.", NULL,
+	  "~A2026-05-25" },
+	{ "Public release date: 2026-03-10", NULL, "A2026-03-10" },
+	{ "The fix will be released in 2 weeks.", NULL,
+	  "~R2026-03-19T10:00Z" },
+	{ "Please keep it private until the fix is released on 2026-03-10.",
+	  NULL, "A2026-03-10" },
 	/* near misses */
 	{ "Fixed in 6.1.12 and 5.15.150.", NULL, "" },
 	{ "This is CVE-2026-1234, see also CVE-2026-12345.", NULL, "" },
