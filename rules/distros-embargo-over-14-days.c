@@ -32,12 +32,13 @@ static void check(struct sl_check *c)
 	if (first && sl_embargo_exceeds_since(end, first, max, grace)) {
 		since = g_date_time_format(first, "%Y-%m-%d %H:%M UTC");
 		sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than the "
-				  "%d-day maximum (%d h grace) after the "
-				  "quoted message of %s, the oldest in this "
-				  "thread", max, grace, since);
+				  "%d-day maximum (%d h grace for a time) "
+				  "after the quoted message of %s, the oldest "
+				  "in this thread", max, grace, since);
 	} else if (sl_embargo_exceeds(end, max, grace)) {
 		sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than the "
-				  "%d-day maximum (%d h grace)%s", max, grace,
+				  "%d-day maximum (%d h grace for a time)%s", max,
+				  grace,
 				  c->msg->followup ? ", and the days count "
 				  "from the first post of the thread, which may "
 				  "be earlier" : "");

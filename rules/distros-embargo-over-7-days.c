@@ -16,8 +16,8 @@ static void check(struct sl_check *c)
 	    sl_embargo_exceeds(end, max, grace))
 		return;
 	sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than %d days "
-			  "away (%d h grace): embargoes shorter than %d days "
-			  "are preferred", limit, grace, limit);
+			  "away: embargoes shorter than %d days are preferred",
+			  limit, limit);
 }
 
 const struct sl_rule sl_rule_distros_embargo_over_7_days = {

@@ -129,6 +129,18 @@ check cve-2026 0 "$seclint" "$cve"
 expect_grep cve-2026-advice "$tmp/out" "ask the kernel CVE team at cve@kernel.org"
 check cve-2023-06 0 "$seclint" --profile 2023-06 "$cve"
 expect_grep cve-2023-06-advice "$tmp/out" "contact linux-distros"
+# Embargo rules follow the profile: the v3 proposal notes Mondays and
+# makes more than 7 days a warning.
+monday=$dir/rules/distros-embargo-day-of-week/pass-monday.eml
+check monday-2026 0 "$seclint" "$monday"
+if grep -q "\\[distros-embargo-day-of-week\\]" "$tmp/out"; then ko "monday-2026: fired"; else ok; fi
+check monday-v3 0 "$seclint" --profile v3-proposal "$monday"
+expect_grep monday-v3-note "$tmp/out" "note: .*a Monday in UTC.*\[distros-embargo-day-of-week\]"
+twelve=$dir/rules/distros-embargo-over-7-days/fire-twelve-days.eml
+check over-7-2026 0 "$seclint" "$twelve"
+expect_grep over-7-2026-note "$tmp/out" "note: .*\[distros-embargo-over-7-days\]"
+check over-7-v3 0 "$seclint" --profile v3-proposal "$twelve"
+expect_grep over-7-v3-warning "$tmp/out" "warning: .*\[distros-embargo-over-7-days\]"
 check version 0 "$seclint" --version
 expect_grep version-profile "$tmp/out" "default profile 2026-05"
 
