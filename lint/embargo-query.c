@@ -398,21 +398,6 @@ char *sl_embargo_long_request(const char *text)
 					       : NULL;
 }
 
-void sl_report_capped(struct sl_check *check, enum sl_severity cap,
-		      const char *where, const char *fmt, ...)
-{
-	enum sl_severity keep = check->severity;
-	g_autofree char *text = NULL;
-	va_list ap;
-
-	va_start(ap, fmt);
-	text = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	check->severity = MIN(keep, cap);
-	sl_report(check, where, "%s", text);
-	check->severity = keep;
-}
-
 gboolean sl_embargo_applies(const struct sl_message *msg,
 			    const struct sl_policy *policy, const char *role)
 {

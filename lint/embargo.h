@@ -110,11 +110,6 @@ char *sl_embargo_long_request(const char *text);
 /* "from the Date header" or "from now (no Date header)". */
 const char *sl_embargo_base_name(gboolean from_header);
 
-/* sl_report at no more than @cap (a rule whose severity depends on N). */
-void sl_report_capped(struct sl_check *check, enum sl_severity cap,
-		      const char *where, const char *fmt, ...)
-	G_GNUC_PRINTF(4, 5);
-
 /*
  * Report on @end: "the proposed embargo end <date> <fmt...>; counted from
  * <base>; candidates: <all>", at no more than @cap.

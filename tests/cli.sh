@@ -7,20 +7,6 @@ dir=$2
 in=$dir/inputs
 . "$dir/lib.sh"
 
-check() {
-	# check NAME EXPECTED-EXIT COMMAND...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" = "$want" ]; then
-		ok
-	else
-		ko "$name: exit $got, want $want"
-		cat "$tmp/out" "$tmp/err"
-	fi
-}
-
 check clean 0 "$seclint" "$in/clean-report.eml"
 check bad 1 "$seclint" "$in/bad-report.eml"
 expect_grep bad-text "$tmp/out" \
@@ -141,6 +127,11 @@ check over-7-2026 0 "$seclint" "$twelve"
 expect_grep over-7-2026-note "$tmp/out" "note: .*\[distros-embargo-over-7-days\]"
 check over-7-v3 0 "$seclint" --profile v3-proposal "$twelve"
 expect_grep over-7-v3-warning "$tmp/out" "warning: .*\[distros-embargo-over-7-days\]"
+ai=$dir/rules/ai-use-disclosure/fire-no-mention-distros.eml
+"$seclint" "$ai" >"$tmp/out"
+if grep -q "\[ai-use-disclosure\]" "$tmp/out"; then ko "ai-use-disclosure without --ai-assisted"; else ok; fi
+"$seclint" --ai-assisted "$ai" >"$tmp/out"
+expect_grep ai-assisted "$tmp/out" "note: .*does not say so \[ai-use-disclosure\]"
 check version 0 "$seclint" --version
 expect_grep version-profile "$tmp/out" "default profile 2026-05"
 
