@@ -80,9 +80,8 @@ static const char weekday_prefix[] =
 static const char trigger_pattern[] =
 	"embargo|\\bcrd\\b|\\b(?:public|coordinated)\\s+(?:disclosure|release)"
 	"|\\bdisclos(?:e|ed|ure)(?:\\s+date)?\\s*(?:on|at|by|date|:)"
-	"|\\b(?:publish|disclose|release)(?:ed|ing|d)?\\s+(?:(?:the|our|an?|this|"
-	"it|details|advisory|issue|information|fix)\\s+){0,3}(?:on|at|by|"
-	"within|in)\\b|\\bgo(?:es|ing)?\\s+public"
+	"|\\b(?:publish|disclose|release)(?:ed|ing|d)?\\s+(?:[\\w-]+\\s+){0,5}?"
+	"(?:on|at|by|within|in)\\b|\\bgo(?:es|ing)?\\s+public"
 	"|\\bpublic\\s+(?:on|at|by)|\\brelease\\s+date|\\btentative"
 	"|\\b(?:until|till|no\\s+later\\s+than)\\b";
 

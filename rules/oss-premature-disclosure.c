@@ -23,17 +23,23 @@ static char *find_marker(const char *text)
 	return sl_regex_find_unless_after(text, marker, past, 30);
 }
 
-/* "Exploits will be published on ...": the date the wiki asks for. */
-static gboolean about_exploit(const struct sl_message *msg,
-			      const struct sl_embargo_scan *s,
-			      const struct sl_embargo_date *d)
+/*
+ * Dates that are no embargo still running: "Exploits will be published
+ * on ..." (the wiki asks for that date) and "the embargo ended on ...".
+ */
+static const char not_pending[] =
+	"exploit|\\bpoc\\b|proof[- ]of[- ]concept|\\b(?:ended|lifted|expired|"
+	"passed|was|were|had)\\b";
+
+static gboolean not_pending_date(const struct sl_message *msg,
+				 const struct sl_embargo_scan *s,
+				 const struct sl_embargo_date *d)
 {
 	const char *text = strcmp(d->where, "Subject") ? s->text : msg->subject;
 	gsize from = d->offset > 80 ? d->offset - 80 : 0;
 	g_autofree char *before = g_strndup(text + from, d->offset - from);
 
-	return g_regex_match_simple("exploit|\\bpoc\\b|proof[- ]of[- ]concept",
-				    before, G_REGEX_CASELESS, 0);
+	return g_regex_match_simple(not_pending, before, G_REGEX_CASELESS, 0);
 }
 
 static const struct sl_embargo_date *future_date(const struct sl_message *msg,
@@ -46,7 +52,7 @@ static const struct sl_embargo_date *future_date(const struct sl_message *msg,
 		    (d->exact ? d->seconds > 0 : d->days > 0) &&
 		    g_regex_match_simple(disclosure, d->trigger,
 					 G_REGEX_CASELESS, 0) &&
-		    !about_exploit(msg, s, d))
+		    !not_pending_date(msg, s, d))
 			return d;
 	}
 	return NULL;

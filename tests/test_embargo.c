@@ -117,6 +117,8 @@ static const struct phrasing table[] = {
 	  "~R2026-03-19T10:00Z" },
 	{ "Please keep it private until the fix is released on 2026-03-10.",
 	  NULL, "A2026-03-10" },
+	{ "we will publish the advisory and the exploit on 2026-03-10", NULL,
+	  "A2026-03-10" },
 	/* near misses */
 	{ "Fixed in 6.1.12 and 5.15.150.", NULL, "" },
 	{ "This is CVE-2026-1234, see also CVE-2026-12345.", NULL, "" },
