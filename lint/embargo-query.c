@@ -433,6 +433,25 @@ const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
 			: sl_embargo_latest(scan->dates);
 }
 
+gboolean sl_embargo_date_context(const struct sl_message *msg,
+				 const struct sl_embargo_scan *scan,
+				 const struct sl_embargo_date *date,
+				 const char *pattern)
+{
+	const char *text = strcmp(date->where, "Subject") ? scan->text
+							   : msg->subject;
+	gsize from = date->offset > 80 ? date->offset - 80 : 0;
+	g_autofree char *before = g_strndup(text + from, date->offset - from);
+	char *sentence = before;
+
+	/* only the sentence the date is in */
+	for (char *p = before; *p; p++)
+		if ((strchr(".!?", *p) && g_ascii_isspace(p[1])) ||
+		    (*p == '\n' && p[1] == '\n'))
+			sentence = p + 1;
+	return g_regex_match_simple(pattern, sentence, G_REGEX_CASELESS, 0);
+}
+
 char *sl_regex_find_unless_after(const char *text, const char *pattern,
 				 const char *before, int lookback)
 {

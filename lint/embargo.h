@@ -129,6 +129,13 @@ const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
 					     const char *role,
 					     gboolean earliest);
 
+/* Does @pattern (caseless) match the sentence before @date (80 bytes
+ * at most)? */
+gboolean sl_embargo_date_context(const struct sl_message *msg,
+				 const struct sl_embargo_scan *scan,
+				 const struct sl_embargo_date *date,
+				 const char *pattern);
+
 /* The first match of @pattern (caseless) that @before (anchored at its
  * end, within @lookback bytes) does not precede: "no exploit". */
 char *sl_regex_find_unless_after(const char *text, const char *pattern,

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include <string.h>
-
 #include "embargo.h"
 
 /* Words that say the content is still secret. */
@@ -31,16 +29,6 @@ static const char not_pending[] =
 	"exploit|\\bpoc\\b|proof[- ]of[- ]concept|\\b(?:ended|lifted|expired|"
 	"passed|was|were|had)\\b";
 
-static gboolean not_pending_date(const struct sl_message *msg,
-				 const struct sl_embargo_scan *s,
-				 const struct sl_embargo_date *d)
-{
-	const char *text = strcmp(d->where, "Subject") ? s->text : msg->subject;
-	gsize from = d->offset > 80 ? d->offset - 80 : 0;
-	g_autofree char *before = g_strndup(text + from, d->offset - from);
-
-	return g_regex_match_simple(not_pending, before, G_REGEX_CASELESS, 0);
-}
 
 static const struct sl_embargo_date *future_date(const struct sl_message *msg,
 						 const struct sl_embargo_scan *s)
@@ -52,7 +40,7 @@ static const struct sl_embargo_date *future_date(const struct sl_message *msg,
 		    (d->exact ? d->seconds > 0 : d->days > 0) &&
 		    g_regex_match_simple(disclosure, d->trigger,
 					 G_REGEX_CASELESS, 0) &&
-		    !not_pending_date(msg, s, d))
+		    !sl_embargo_date_context(msg, s, d, not_pending))
 			return d;
 	}
 	return NULL;
