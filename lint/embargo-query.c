@@ -433,6 +433,15 @@ const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
 			: sl_embargo_latest(scan->dates);
 }
 
+gsize sl_utf8_back(const char *text, gsize at, gsize n)
+{
+	gsize from = at > n ? at - n : 0;
+
+	while (from < at && (text[from] & 0xC0) == 0x80)
+		from++;
+	return from;
+}
+
 gboolean sl_embargo_date_context(const struct sl_message *msg,
 				 const struct sl_embargo_scan *scan,
 				 const struct sl_embargo_date *date,
@@ -440,7 +449,7 @@ gboolean sl_embargo_date_context(const struct sl_message *msg,
 {
 	const char *text = strcmp(date->where, "Subject") ? scan->text
 							   : msg->subject;
-	gsize from = date->offset > 80 ? date->offset - 80 : 0;
+	gsize from = sl_utf8_back(text, date->offset, 80);
 	g_autofree char *before = g_strndup(text + from, date->offset - from);
 	char *sentence = before;
 
@@ -466,7 +475,7 @@ char *sl_regex_find_unless_after(const char *text, const char *pattern,
 		g_autofree char *prefix = NULL;
 
 		g_match_info_fetch_pos(mi, 0, &s, &e);
-		from = s > lookback ? s - lookback : 0;
+		from = (gint)sl_utf8_back(text, (gsize)s, (gsize)lookback);
 		prefix = g_strndup(text + from, (gsize)(s - from));
 		if (!g_regex_match(neg, prefix, 0, NULL))
 			return g_match_info_fetch(mi, 0);

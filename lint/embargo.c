@@ -393,7 +393,7 @@ static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
 /* The weekday written just before @start, moving *start back over it. */
 static GDateWeekday read_weekday_prefix(const struct scan *s, gsize *start)
 {
-	gsize from = *start > 16 ? *start - 16 : 0;
+	gsize from = sl_utf8_back(s->text, *start, 16);
 	g_autofree char *before = g_strndup(s->text + from, *start - from);
 	g_autoptr(GMatchInfo) mi = NULL;
 	g_autofree char *wd = NULL;
@@ -723,11 +723,8 @@ static gboolean sentence_starts(const char *p, const char *end)
  */
 static gsize window_start(const char *text, gsize from, gsize at)
 {
-	gsize w = at > TRIGGER_WINDOW ? at - TRIGGER_WINDOW : 0;
+	gsize w = MAX(sl_utf8_back(text, at, TRIGGER_WINDOW), from);
 
-	w = MAX(w, from);
-	while (w < at && (text[w] & 0xC0) == 0x80)
-		w++;
 	for (gsize i = at; i > w; i--) {
 		const char *p = text + i - 1;
 

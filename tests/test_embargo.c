@@ -119,6 +119,10 @@ static const struct phrasing table[] = {
 	  NULL, "A2026-03-10" },
 	{ "we will publish the advisory and the exploit on 2026-03-10", NULL,
 	  "A2026-03-10" },
+	{ "L\u2019embargo \u2014 jusqu\u2019au \u00ab2026-03-12\u00bb", NULL,
+	  "A2026-03-12" },
+	{ "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9 CRD 12 March 2026",
+	  NULL, "A2026-03-12" },
 	/* near misses */
 	{ "Fixed in 6.1.12 and 5.15.150.", NULL, "" },
 	{ "This is CVE-2026-1234, see also CVE-2026-12345.", NULL, "" },
