@@ -35,7 +35,8 @@ const char *sl_embargo_base_name(gboolean from_header)
 static const char log_line[] =
 	"^\\s*\\[\\s*\\d+\\.\\d+\\]|^\\s*\\[\\s*[TC]\\d+\\]"
 	"|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\s+\\d{1,2}\\s+"
-	"\\d\\d:\\d\\d:\\d\\d\\s|^\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d[.,]\\d";
+	"\\d\\d:\\d\\d:\\d\\d\\s"
+	"|^\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d[.,]\\d";
 
 /* "On Mon, 2 Mar 2026 at 10:00, B wrote:": whose date is not proposed. */
 static const char attribution[] =
@@ -124,7 +125,8 @@ char *sl_embargo_strip(const char *text)
 			 g_regex_match(lp->block, *l, 0, NULL))
 			in_log = TRUE;
 		drop = in_patch || in_log ||
-		       (may_be_log(*l) && g_regex_match(lp->line, *l, 0, NULL)) ||
+		       (may_be_log(*l) &&
+			g_regex_match(lp->line, *l, 0, NULL)) ||
 		       g_regex_match(lp->attribution, *l, 0, NULL);
 		if (!drop)
 			g_string_append(out, *l);
@@ -159,10 +161,10 @@ GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
 			if (d->kind != SL_DATE_ABSOLUTE &&
 			    d->kind != SL_DATE_DATETIME)
 				continue;
-			if (!oldest || g_date_time_compare(d->when, oldest) < 0) {
-				g_clear_pointer(&oldest, g_date_time_unref);
-				oldest = g_date_time_ref(d->when);
-			}
+			if (oldest && g_date_time_compare(d->when, oldest) >= 0)
+				continue;
+			g_clear_pointer(&oldest, g_date_time_unref);
+			oldest = g_date_time_ref(d->when);
 		}
 	}
 	return oldest;
@@ -380,7 +382,8 @@ static const char long_request[] =
 	"|\\b(?:until|after)\\s+(?:after\\s+)?(?:the|our|my)\\s+(?:\\w+\\s+)?"
 	"(?:conference|talk|presentation|paper|publication)\\b"
 	"|\\buntil\\s+(?:we|I)\\s+(?:can\\s+)?(?:publish|present)\\b"
-	"|\\b(?:disclosure|embargo)[^.\\n]{0,40}\\b(?:[2-9]\\d|1\\d\\d)[- ]days?\\b";
+	"|\\b(?:disclosure|embargo)[^.\\n]{0,40}"
+	"\\b(?:[2-9]\\d|1\\d\\d)[- ]days?\\b";
 
 char *sl_embargo_long_request(const char *text)
 {

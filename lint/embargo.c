@@ -41,15 +41,17 @@ static const char *const form_patterns[N_FORMS] = {
 	[FORM_COMPACT] = "(?<![\\w.+-])(?<y>20\\d\\d)(?<m>[01]\\d)"
 			 "(?<d>[0-3]\\d)(?![\\w.-])",
 	[FORM_NUMERIC] = "(?<![\\w./:-])(?<a>[0-3]?\\d)(?<sep>[/.])"
-			 "(?<b>[0-3]?\\d)\\k<sep>(?<y>20\\d\\d)(?!\\d|[/.-]\\d)",
+			 "(?<b>[0-3]?\\d)\\k<sep>(?<y>20\\d\\d)"
+			 "(?!\\d|[/.-]\\d)",
 	[FORM_DAY_MONTH] = "(?<![\\w.:/-])(?<d>[0-3]?\\d)(?:st|nd|rd|th)?"
 			   "(?:\\s+of)?(?:\\s+|-)" MONTHS
 			   "(?:,?(?:\\s+|-)" YEAR "(?!\\d|:))?",
 	[FORM_MONTH_DAY] = "(?<!\\w)" MONTHS "\\s+(?<d>[0-3]?\\d)"
 			   "(?:st|nd|rd|th)?(?![\\w:.]?\\d)(?!\\w)"
 			   "(?:,?\\s+" YEAR "(?![\\d:]))?",
-	[FORM_WEEKDAY] = "\\b(?:(?<rel>next|this|coming)\\s+)?(?<wd>monday|"
-			 "tuesday|wednesday|thursday|friday|saturday|sunday)\\b",
+	[FORM_WEEKDAY] = "\\b(?:(?<rel>next|this|coming)\\s+)?"
+			 "(?<wd>monday|tuesday|wednesday|thursday|friday|"
+			 "saturday|sunday)\\b",
 	[FORM_RELATIVE] = "(?<![\\w.,])(?<n>\\d{1,3}|" NUMBER_WORDS ")"
 			  "(?:\\s+|-)(?<cal>(?:business|working|calendar)"
 			  "(?:\\s+|-))?(?<unit>days?|weeks?|months?)\\b"
@@ -63,13 +65,15 @@ static const char time_suffix[] =
 	"(?<lead>T|,?\\s*(?:(?i:at)\\s+|@\\s*)?)(?<h>2[0-3]|[01]?\\d)(?!\\d)"
 	"(?::(?<mi>[0-5]\\d))?(?::(?<s>[0-5]\\d)(?:\\.\\d+)?)?"
 	"\\s*(?<ap>(?i:[ap]\\.?m\\.?)(?![a-zA-Z]))?"
-	"(?<zone>\\s*\\(?(?<z>Z|(?:UTC|GMT)(?:\\s?[+-]\\s?\\d{1,2}(?::?\\d\\d)?)?"
+	"(?<zone>\\s*\\(?(?<z>Z"
+	"|(?:UTC|GMT)(?:\\s?[+-]\\s?\\d{1,2}(?::?\\d\\d)?)?"
 	"|[+-]\\d\\d:?\\d\\d|[A-Z]{3,4}|[A-Z][a-z]+/[A-Za-z_]+"
 	"(?:/[A-Za-z_]+)?)\\)?(?![\\w/]))?";
 
 /* Military time, only with a zone: " 1400 UTC". */
 static const char time_compact[] =
-	"(?<lead>,?\\s*(?:(?i:at)\\s+)?)(?<h>2[0-3]|[01]\\d)(?<mi>[0-5]\\d)(?!\\d)"
+	"(?<lead>,?\\s*(?:(?i:at)\\s+)?)"
+	"(?<h>2[0-3]|[01]\\d)(?<mi>[0-5]\\d)(?!\\d)"
 	"(?<zone>\\s*\\(?(?<z>Z|UTC|GMT|[A-Z]{3,4})\\)?(?![\\w/]))";
 
 /* A weekday just before a date: "Tuesday, ", "Wed, ", "Thu the ". */
@@ -99,7 +103,8 @@ static const char trigger_company[] =
 static const char self_trigger[] =
 	"\\s*(?:-\\s*)?(?:embargo|disclosure|hold|deadline)"
 	"|[ \\t]*[:\\-]?[ \\t]*(?:\\(?(?:planned|proposed|tentative|expected|"
-	"target)\\)?[ \\t]+)?(?:public[ \\t]+|coordinated[ \\t]+)?(?:disclosure|"
+	"target)\\)?[ \\t]+)?(?:public[ \\t]+|coordinated[ \\t]+)?"
+	"(?:disclosure|"
 	"release date|embargo|CRD|publication)\\b";
 
 struct patterns {
@@ -178,7 +183,8 @@ struct span {
 static gboolean overlaps(const struct scan *s, gsize start, gsize end)
 {
 	for (guint i = 0; i < s->spans->len; i++) {
-		const struct span *sp = &g_array_index(s->spans, struct span, i);
+		const struct span *sp =
+			&g_array_index(s->spans, struct span, i);
 
 		if (start < sp->end && sp->start < end)
 			return TRUE;
@@ -273,7 +279,8 @@ static const struct zone_name {
 static gboolean parse_offset(const char *z, gint32 *seconds)
 {
 	g_autoptr(GRegex) re = g_regex_new(
-		"^(?:UTC|GMT)?\\s?([+-])\\s?(\\d{1,2}):?(\\d\\d)?$", 0, 0, NULL);
+		"^(?:UTC|GMT)?\\s?([+-])\\s?(\\d{1,2}):?(\\d\\d)?$", 0, 0,
+		NULL);
 	g_autoptr(GMatchInfo) mi = NULL;
 	g_autofree char *sign = NULL, *h = NULL, *m = NULL;
 
@@ -780,7 +787,8 @@ static void find_triggers(struct scan *s)
 		/* "embargo until X, or at the latest Y": Y is one too */
 		if (!d->trigger && i && w == prev_end &&
 		    d->offset - prev_end <= 40) {
-			const struct sl_embargo_date *prev = s->dates->pdata[i - 1];
+			const struct sl_embargo_date *prev =
+				s->dates->pdata[i - 1];
 
 			if (prev->trigger)
 				d->trigger = g_strdup(prev->trigger);

@@ -2,9 +2,10 @@
 #include "embargo.h"
 
 static const char vague[] =
-	"\\b(?:asap|as soon as possible|whenever (?:the )?fix(?:es)? (?:is|are) "
-	"(?:public|released|available|merged)|once (?:the )?fix(?:es)? (?:is|are) "
-	"(?:public|released|merged|available)|to be (?:determined|decided)|tbd)\\b";
+	"\\b(?:asap|as soon as possible"
+	"|(?:whenever|once) (?:the )?fix(?:es)? (?:is|are) "
+	"(?:public|released|available|merged)"
+	"|to be (?:determined|decided)|tbd)\\b";
 
 static gboolean has_time(GPtrArray *dates)
 {

@@ -37,11 +37,10 @@ static void check(struct sl_check *c)
 				  "in this thread", max, grace, since);
 	} else if (sl_embargo_exceeds(end, max, grace)) {
 		sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than the "
-				  "%d-day maximum (%d h grace for a time)%s", max,
-				  grace,
-				  c->msg->followup ? ", and the days count "
-				  "from the first post of the thread, which may "
-				  "be earlier" : "");
+				  "%d-day maximum (%d h grace for a time)%s",
+				  max, grace, c->msg->followup ?
+				  ", and the days count from the first post "
+				  "of the thread, which may be earlier" : "");
 	}
 }
 

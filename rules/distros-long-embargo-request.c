@@ -34,8 +34,8 @@ static void check(struct sl_check *c)
 		sl_report(c, "body", "'%s' asks for a longer embargo than the "
 			  "lists allow: %d days at most", words, max);
 	else if (period)
-		sl_report(c, period->where, "'%s' asks for a %d-day embargo; the "
-			  "lists allow %d days at most", period->text,
+		sl_report(c, period->where, "'%s' asks for a %d-day embargo; "
+			  "the lists allow %d days at most", period->text,
 			  period->days, max);
 }
 
@@ -54,7 +54,8 @@ const struct sl_rule sl_rule_distros_long_embargo_request = {
 	.help = "ask for at most 14 days (7 or fewer preferred) and give "
 		"the date",
 	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters", "2024, 2026" },
+		    "List policy and instructions for reporters",
+		    "2024, 2026" },
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Standard 90-day embargo requested.\n",
 	.example_good = SL_EXAMPLE_DISTROS

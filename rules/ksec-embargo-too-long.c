@@ -31,7 +31,8 @@ static void check(struct sl_check *c)
 	else
 		sl_embargo_report(c, SL_SEV_WARNING, &s, end, "is more than %d "
 				  "days away; up to %d needs the team to agree "
-				  "that the bug is critical enough", limit, max);
+				  "that the bug is critical enough", limit,
+				  max);
 }
 
 const struct sl_rule sl_rule_ksec_embargo_too_long = {

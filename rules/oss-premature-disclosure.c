@@ -3,7 +3,8 @@
 
 /* Words that say the content is still secret. */
 static const char marker[] =
-	"\\b(?:(?:still |currently )?under embargo|embargoed|do not (?:disclose|"
+	"\\b(?:(?:still |currently )?under embargo|embargoed"
+	"|do not (?:disclose|"
 	"share|publish|forward|distribute)|not (?:yet )?(?:public|to be made "
 	"public))\\b";
 
@@ -30,8 +31,8 @@ static const char not_pending[] =
 	"passed|was|were|had)\\b";
 
 
-static const struct sl_embargo_date *future_date(const struct sl_message *msg,
-						 const struct sl_embargo_scan *s)
+static const struct sl_embargo_date *
+future_date(const struct sl_message *msg, const struct sl_embargo_scan *s)
 {
 	for (guint i = 0; i < s->dates->len; i++) {
 		const struct sl_embargo_date *d = s->dates->pdata[i];
@@ -88,7 +89,8 @@ const struct sl_rule sl_rule_oss_premature_disclosure = {
 	.help = "wait for the agreed disclosure date, or remove the "
 		"embargoed parts",
 	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters", "2024, 2026" },
+		    "List policy and instructions for reporters",
+		    "2024, 2026" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"

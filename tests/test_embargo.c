@@ -196,7 +196,8 @@ static void test_table(void **state)
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(table); i++) {
 		const struct phrasing *p = &table[i];
-		g_autofree char *got = extract(p->text, p->base ? p->base : BASE);
+		g_autofree char *got =
+			extract(p->text, p->base ? p->base : BASE);
 
 		if (strcmp(got, p->expect)) {
 			print_error("\"%s\": got \"%s\", want \"%s\"\n",
