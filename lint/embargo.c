@@ -86,7 +86,9 @@ static const char trigger_pattern[] =
 	"|\\bdisclos(?:e|ed|ure)(?:\\s+date)?\\s*(?:on|at|by|date|:)"
 	"|\\b(?:publish|disclose|release)(?:ed|ing|d)?\\s+(?:[\\w-]+\\s+){0,5}?"
 	"(?:on|at|by|within|in)\\b|\\bgo(?:es|ing)?\\s+public"
-	"|\\bpublic\\s+(?:on|at|by)|\\brelease\\s+date|\\btentative"
+	"|\\bpublic\\s+(?:on|at|by|date)|\\brelease\\s+date|\\btentative"
+	"|\\bdisclos(?:e|ure)\\s*$|\\bpublication(?:\\s+date)?\\s*:?\\s*$"
+	"|\\bproposed\\s+(?:date|deadline|end)\\b"
 	"|\\b(?:until|till|no\\s+later\\s+than)\\b";
 
 /*

@@ -125,6 +125,10 @@ static const struct phrasing table[] = {
 	  NULL, "A2026-03-12" },
 	{ "public disclosure between 2026-03-10 and 2026-03-12", NULL,
 	  "A2026-03-10 A2026-03-12" },
+	{ "Proposed date: 2026-03-10", NULL, "A2026-03-10" },
+	{ "planned disclosure 2026-03-10", NULL, "A2026-03-10" },
+	{ "Publication date: 2026-03-10", NULL, "A2026-03-10" },
+	{ "The publication in 2026-03 journal", NULL, "" },
 	/* near misses */
 	{ "Fixed in 6.1.12 and 5.15.150.", NULL, "" },
 	{ "This is CVE-2026-1234, see also CVE-2026-12345.", NULL, "" },
