@@ -76,6 +76,14 @@ static const char time_compact[] =
 	"(?<h>2[0-3]|[01]\\d)(?<mi>[0-5]\\d)(?!\\d)"
 	"(?<zone>\\s*\\(?(?<z>Z|UTC|GMT|[A-Z]{3,4})\\)?(?![\\w/]))";
 
+/* A time just before a date: "14:00 UTC on ", "at 2:30pm CET, ". */
+static const char time_prefix[] =
+	"(?<![\\d:])(?<h>2[0-3]|[01]?\\d):(?<mi>[0-5]\\d)(?::(?<s>[0-5]\\d))?"
+	"\\s*(?<ap>(?i:[ap]\\.?m\\.?))?"
+	"(?:\\s*\\(?(?<z>Z|(?:UTC|GMT)(?:\\s?[+-]\\s?\\d{1,2}(?::?\\d\\d)?)?"
+	"|[+-]\\d\\d:?\\d\\d|[A-Z]{3,4}|[A-Z][a-z]+/[A-Za-z_]+)\\)?)?"
+	",?\\s+(?i:on\\s+)?(?i:the\\s+)?$";
+
 /* A weekday just before a date: "Tuesday, ", "Wed, ", "Thu the ". */
 static const char weekday_prefix[] =
 	"\\b(?<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s*(?:the\\s+)?$";
@@ -113,6 +121,7 @@ struct patterns {
 	GRegex *form[N_FORMS];
 	GRegex *time_suffix;
 	GRegex *time_compact;
+	GRegex *time_prefix;
 	GRegex *weekday_prefix;
 	GRegex *trigger;
 	GRegex *weak_trigger;
@@ -142,6 +151,7 @@ static const struct patterns *patterns(void)
 						 G_REGEX_OPTIMIZE);
 		p.time_suffix = compile(time_suffix, 0);
 		p.time_compact = compile(time_compact, 0);
+		p.time_prefix = compile(time_prefix, G_REGEX_DOLLAR_ENDONLY);
 		p.weekday_prefix = compile(weekday_prefix,
 					   G_REGEX_CASELESS |
 					   G_REGEX_DOLLAR_ENDONLY);
@@ -357,11 +367,31 @@ static gboolean match_at(GRegex *re, const struct scan *s, gsize at,
 				  G_REGEX_MATCH_ANCHORED, mi, NULL);
 }
 
+/* The hour, minute, second and zone of a time match. */
+static gboolean fill_clock(GMatchInfo *mi, struct clock *c)
+{
+	g_autofree char *ap = g_match_info_fetch_named(mi, "ap");
+	g_autofree char *z = g_match_info_fetch_named(mi, "z");
+
+	c->hour = named_int(mi, "h");
+	c->minute = named_int(mi, "mi");
+	c->second = named_int(mi, "s");
+	if (ap && *ap && c->hour > 12)
+		return FALSE;
+	if (ap && *ap)
+		twelve_hour(c, ap);
+	if (z && *z) {
+		c->zone = zone_new(z, &c->flags);
+		g_strlcpy(c->zone_name, z, sizeof(c->zone_name));
+	}
+	return TRUE;
+}
+
 static gboolean read_clock_with(const struct scan *s, GRegex *re, gsize at,
 				struct clock *c)
 {
 	g_autoptr(GMatchInfo) mi = NULL;
-	g_autofree char *lead = NULL, *ap = NULL, *z = NULL;
+	g_autofree char *lead = NULL, *ap = NULL;
 	gint zs, ze, ts, te;
 
 	memset(c, 0, sizeof(*c));
@@ -373,23 +403,35 @@ static gboolean read_clock_with(const struct scan *s, GRegex *re, gsize at,
 		return FALSE;		/* "2026-07-01, 3 patches" */
 	if (!strcmp(lead, "T") && !named_present(mi, "mi"))
 		return FALSE;
-	c->hour = named_int(mi, "h");
-	c->minute = named_int(mi, "mi");
-	c->second = named_int(mi, "s");
-	if (ap && *ap && c->hour > 12)
+	if (!fill_clock(mi, c))
 		return FALSE;
-	if (ap && *ap)
-		twelve_hour(c, ap);
 	g_match_info_fetch_named_pos(mi, "zone", &zs, &ze);
 	g_match_info_fetch_pos(mi, 0, &ts, &te);
 	c->end = at + (zs >= 0 ? (gsize)zs : (gsize)te);
-	z = g_match_info_fetch_named(mi, "z");
-	if (z && *z) {
-		c->zone = zone_new(z, &c->flags);
-		g_strlcpy(c->zone_name, z, sizeof(c->zone_name));
-	}
 	if (c->zone || (c->flags & SL_DATE_AMBIGUOUS_ZONE))
 		c->end = at + (gsize)te;
+	return TRUE;
+}
+
+/* A time before the date: "at 14:00 UTC on 2026-03-10"; moves *start. */
+static gboolean read_clock_before(const struct scan *s, gsize *start,
+				  struct clock *c)
+{
+	gsize from = sl_utf8_back(s->text, *start, 48);
+	g_autofree char *before = g_strndup(s->text + from, *start - from);
+	g_autoptr(GMatchInfo) mi = NULL;
+	gint ms, me;
+
+	memset(c, 0, sizeof(*c));
+	if (!g_regex_match(patterns()->time_prefix, before, 0, &mi) ||
+	    !fill_clock(mi, c)) {
+		if (c->zone)
+			g_time_zone_unref(c->zone);
+		c->zone = NULL;
+		return FALSE;
+	}
+	g_match_info_fetch_pos(mi, 0, &ms, &me);
+	*start = from + (gsize)ms;
 	return TRUE;
 }
 
@@ -520,9 +562,12 @@ static void add_calendar_date(struct scan *s, gsize start, gsize end,
 	GDateWeekday said = read_weekday_prefix(s, &start);
 	struct clock c;
 	gboolean timed = read_clock(s, end, &c);
+	gsize stop = timed ? c.end : end;
 	enum sl_date_kind kind = year ? SL_DATE_ABSOLUTE : SL_DATE_YEARLESS;
 	struct sl_embargo_date *d;
 
+	if (!timed)
+		timed = read_clock_before(s, &start, &c);
 	if (!year && month && day)
 		year = next_year(s, (GDateDay)day, (GDateMonth)month);
 	if (!(flags & SL_DATE_AMBIGUOUS_ORDER) &&
@@ -532,13 +577,13 @@ static void add_calendar_date(struct scan *s, gsize start, gsize end,
 			g_time_zone_unref(c.zone);
 		return;
 	}
-	d = date_new(s, kind, start, timed ? c.end : end);
+	d = date_new(s, kind, start, stop);
 	d->flags = flags | (timed ? c.flags : 0);
 	d->has_time = timed;
 	if (flags & SL_DATE_AMBIGUOUS_ORDER) {
 		if (timed && c.zone)
 			g_time_zone_unref(c.zone);
-		accept(s, d, timed ? c.end : end);
+		accept(s, d, stop);
 		return;
 	}
 	if (said != G_DATE_BAD_WEEKDAY && weekday_of(year, month, day) != said)
@@ -567,7 +612,7 @@ static void add_calendar_date(struct scan *s, gsize start, gsize end,
 		d->when = g_date_time_new(g_date_time_get_timezone(s->base),
 					  year, month, day, 0, 0, 0);
 	measure(s, d);
-	accept(s, d, timed ? c.end : end);
+	accept(s, d, stop);
 }
 
 static void add_numeric(struct scan *s, GMatchInfo *mi, gsize start,

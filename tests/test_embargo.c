@@ -129,6 +129,10 @@ static const struct phrasing table[] = {
 	{ "planned disclosure 2026-03-10", NULL, "A2026-03-10" },
 	{ "Publication date: 2026-03-10", NULL, "A2026-03-10" },
 	{ "The publication in 2026-03 journal", NULL, "" },
+	{ "embargo until 14:00 UTC on 2026-03-12", NULL, "T2026-03-12T14:00Z" },
+	{ "CRD at 2:30pm CET, March 12", NULL, "T2026-03-12T13:30Z" },
+	{ "embargo until 10:00 on 2026-03-12", NULL, "A2026-03-12" },
+	{ "fixed in 6.1.12, embargo until 2026-03-12", NULL, "A2026-03-12" },
 	/* near misses */
 	{ "Fixed in 6.1.12 and 5.15.150.", NULL, "" },
 	{ "This is CVE-2026-1234, see also CVE-2026-12345.", NULL, "" },
