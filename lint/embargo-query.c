@@ -9,6 +9,19 @@
 
 #include "embargo.h"
 
+/* "Now" is when the run started, the same for every message and thread. */
+static GDateTime *run_start(void)
+{
+	static GDateTime *start;
+	static gsize done;
+
+	if (g_once_init_enter(&done)) {
+		start = g_date_time_new_now_utc();
+		g_once_init_leave(&done, 1);
+	}
+	return g_date_time_ref(start);
+}
+
 GDateTime *sl_embargo_base(const struct sl_message *msg,
 			   gboolean *from_header)
 {
@@ -23,7 +36,7 @@ GDateTime *sl_embargo_base(const struct sl_message *msg,
 
 		t = g_date_time_new_from_iso8601(now, utc);
 	}
-	return t ? t : g_date_time_new_now_utc();
+	return t ? t : run_start();
 }
 
 const char *sl_embargo_base_name(gboolean from_header)

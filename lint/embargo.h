@@ -46,7 +46,7 @@ void sl_embargo_date_free(struct sl_embargo_date *date);
 
 /*
  * The base time: the Date header, else $SECLINT_NOW (ISO 8601, for
- * tests), else now.  *from_header says which.
+ * tests), else the time the run started.  *from_header says which.
  */
 GDateTime *sl_embargo_base(const struct sl_message *msg,
 			   gboolean *from_header);
