@@ -117,3 +117,14 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 	}
 	return FALSE;
 }
+
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags)
+{
+	g_autoptr(GRegex) re = g_regex_new(pattern, flags, 0, NULL);
+	g_autoptr(GMatchInfo) match = NULL;
+
+	if (!re || !g_regex_match(re, text, 0, &match))
+		return NULL;
+	return g_match_info_fetch(match, 0);
+}

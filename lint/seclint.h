@@ -35,6 +35,7 @@ struct sl_address {
 	char *addr;		/* lower case, one trailing dot stripped */
 	char *display;		/* decoded display name, or NULL */
 	const char *header;	/* "To", "Cc", "Bcc", "Resent-To", ... */
+	unsigned line, column;	/* in the input, 1-based; 0: unknown */
 };
 
 /* One node of the MIME tree, flattened in document order. */
@@ -46,6 +47,7 @@ struct sl_part {
 	gboolean leaf;		/* not multipart, not message/rfc822 */
 	gboolean crypto;	/* PGP/MIME or S/MIME structure part */
 	unsigned depth;
+	unsigned line;		/* its first header (or content) line; 0 unknown */
 };
 
 struct sl_message {
@@ -59,6 +61,25 @@ struct sl_message {
 	GString *body;		/* the text/plain content, decoded to UTF-8 */
 	GPtrArray *from;	/* of struct sl_address; empty if unreadable */
 	GDateTime *date;	/* the Date header, or NULL if absent/invalid */
+	/* Where things are in the input (lint/location.c); 0: unknown. */
+	unsigned line;		/* the message's first header line */
+	GArray *header_at;	/* of struct sl_header_at, in order */
+	GArray *body_at;	/* of struct sl_body_at, by offset */
+};
+
+/* A header of the message, as written, and its line in the input. */
+struct sl_header_at {
+	char *name;
+	char *raw;		/* the raw (folded) value */
+	unsigned line;
+};
+
+/* The body from @offset on comes from the part whose content starts on
+ * @line; @exact when its lines are the file's (7bit/8bit, not base64/QP). */
+struct sl_body_at {
+	gsize offset;
+	unsigned line;
+	gboolean exact;
 };
 
 void sl_message_free(struct sl_message *msg);
@@ -155,6 +176,7 @@ struct sl_finding {
 	enum sl_severity severity;
 	char *text;		/* specific message */
 	char *where;		/* "Cc", "Subject", "part 1.2", ... */
+	unsigned line, column;	/* in the input, 1-based; 0: unknown */
 };
 
 void sl_finding_free(struct sl_finding *finding);
@@ -172,6 +194,15 @@ void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
 /* A finding from a weak signal (say, a mail footer): at most info. */
 void sl_report_weak(struct sl_check *check, const char *where,
 		    const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+
+/*
+ * A finding that points at @excerpt, text of @where (a header, or the body
+ * for "body" and "part N"): its line and column in the input.  sl_report
+ * points at @where itself (for an address header: the address the text
+ * names first).
+ */
+void sl_report_at(struct sl_check *check, const char *where,
+		  const char *excerpt, const char *fmt, ...) G_GNUC_PRINTF(4, 5);
 
 /* Run every rule that is not switched off; returns the findings. */
 GPtrArray *sl_lint_message(const struct sl_message *msg,
@@ -191,5 +222,13 @@ char *sl_msg_own_text(const struct sl_message *msg, char **signature);
 gboolean sl_text_is_disclaimer(const char *text);
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);
+
+/* Locations (lint/location.c): sets @f's line and column from @where and
+ * @excerpt (or, without one, the address that @f's text names). */
+void sl_locate(const struct sl_message *msg, const char *where,
+	       const char *excerpt, struct sl_finding *f);
+/* The first match of @pattern in @text, or NULL (for sl_report_at). */
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags);
 
 #endif

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Where a finding is: the line and column in the input of the header,
+ * address, MIME part or body text it is about.  Lines count from the start
+ * of the file (in an mbox, a message's Subject is on its real line);
+ * columns count characters (Unicode code points, a tab is one), from 1.
+ */
+#include <string.h>
+
+#include "message.h"
+
+/* The column of @at on the line that starts at @line_start. */
+static unsigned column_of(const char *line_start, const char *at)
+{
+	return (unsigned)g_utf8_strlen(line_start, at - line_start) + 1;
+}
+
+/* Line and column of @raw[@k] in a header "Name:raw" on line @h->line. */
+static void header_position(const struct sl_header_at *h, const char *raw,
+			    gsize k, unsigned *line, unsigned *column)
+{
+	const char *at = raw + k;
+	const char *bol = raw;
+	unsigned extra = 0;
+
+	for (const char *p = raw; p < at; p++)
+		if (*p == '\n') {
+			extra++;
+			bol = p + 1;
+		}
+	*line = h->line + extra;
+	*column = column_of(bol, at);
+	if (!extra)
+		*column += (unsigned)g_utf8_strlen(h->name, -1) + 1;
+}
+
+/* Case-insensitive search of @needle (lower case) in @hay (lower case),
+ * from @from: the offset, or -1. */
+static gssize find_from(const char *hay, const char *needle, gsize from)
+{
+	const char *p = *needle ? strstr(hay + from, needle) : NULL;
+
+	return p ? p - hay : -1;
+}
+
+void sl_locate_addresses(GPtrArray *list, guint from,
+			 const struct sl_header_at *header)
+{
+	g_autofree char *raw = g_ascii_strdown(header->raw ? header->raw : "",
+					       -1);
+	gsize cursor = 0;
+
+	for (guint i = from; i < list->len; i++) {
+		struct sl_address *a = list->pdata[i];
+		gssize k = find_from(raw, a->addr, cursor);
+
+		a->line = header->line;
+		a->column = 0;
+		if (k < 0 || !header->line)
+			continue;
+		header_position(header, raw, (gsize)k, &a->line, &a->column);
+		cursor = (gsize)k + strlen(a->addr);
+	}
+}
+
+static gboolean is_addr_char(char c)
+{
+	return g_ascii_isalnum(c) || strchr(".-_+=", c);
+}
+
+/* Where @addr is named in @text as a whole address, or -1. */
+static gssize named_at(const char *text, const char *addr)
+{
+	gsize from = 0;
+	gssize k;
+
+	while ((k = find_from(text, addr, from)) >= 0) {
+		if (k == 0 || !is_addr_char(text[k - 1]))
+			return k;
+		from = (gsize)k + 1;
+	}
+	return -1;
+}
+
+/*
+ * The address of @list from header @where that the finding is about: the
+ * one equal to @excerpt, else the one its text names first, else the first.
+ */
+static const struct sl_address *pick_address(const GPtrArray *list,
+					     const char *where,
+					     const char *excerpt,
+					     const char *text, gssize *best)
+{
+	const struct sl_address *pick = NULL;
+
+	for (guint i = 0; i < list->len; i++) {
+		const struct sl_address *a = list->pdata[i];
+		gssize k;
+
+		if (!a->header || g_ascii_strcasecmp(a->header, where))
+			continue;
+		if (excerpt) {
+			k = g_ascii_strcasecmp(a->addr, excerpt) ? G_MAXSSIZE : -1;
+		} else {
+			k = named_at(text, a->addr);
+			k = k < 0 ? G_MAXSSIZE - 1 : k;
+		}
+		if (!pick || k < *best) {
+			pick = a;
+			*best = k;
+		}
+	}
+	return pick;
+}
+
+static gboolean locate_address(const struct sl_message *msg,
+			       const char *where, const char *excerpt,
+			       struct sl_finding *f)
+{
+	const GPtrArray *lists[] = { msg->recipients, msg->followup_to,
+				     msg->from };
+	g_autofree char *text = g_ascii_strdown(f->text ? f->text : "", -1);
+	g_autofree char *want = excerpt ? g_ascii_strdown(excerpt, -1) : NULL;
+	const struct sl_address *pick = NULL;
+	gssize best = G_MAXSSIZE;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(lists); i++) {
+		gssize k = G_MAXSSIZE;
+		const struct sl_address *a =
+			pick_address(lists[i], where, want, text, &k);
+
+		if (a && (!pick || k < best)) {
+			pick = a;
+			best = k;
+		}
+	}
+	if (!pick)
+		return FALSE;
+	/* An address from the command line (--to) has no line. */
+	f->line = pick->line;
+	f->column = pick->column;
+	return TRUE;
+}
+
+static const struct sl_header_at *find_header(const struct sl_message *msg,
+					      const char *name)
+{
+	for (guint i = 0; i < msg->header_at->len; i++) {
+		const struct sl_header_at *h = &g_array_index(msg->header_at,
+						struct sl_header_at, i);
+
+		if (!g_ascii_strcasecmp(h->name, name))
+			return h;
+	}
+	return NULL;
+}
+
+static gboolean locate_header(const struct sl_message *msg, const char *where,
+			      const char *excerpt, struct sl_finding *f)
+{
+	const struct sl_header_at *h = find_header(msg, where);
+	const char *hit;
+
+	if (!h)
+		return FALSE;
+	f->line = h->line;
+	hit = excerpt && *excerpt && h->raw ? strstr(h->raw, excerpt) : NULL;
+	if (hit && h->line)
+		header_position(h, h->raw, (gsize)(hit - h->raw), &f->line,
+				&f->column);
+	return TRUE;
+}
+
+static const struct sl_body_at *body_piece(const struct sl_message *msg,
+					   gsize offset)
+{
+	const struct sl_body_at *piece = NULL;
+
+	for (guint i = 0; i < msg->body_at->len; i++) {
+		const struct sl_body_at *b = &g_array_index(msg->body_at,
+						struct sl_body_at, i);
+
+		if (b->offset > offset)
+			break;
+		piece = b;
+	}
+	return piece;
+}
+
+/* The first occurrence of @excerpt in the body that is not quoted ("> "),
+ * else the first at all. */
+static const char *find_in_body(const char *body, const char *excerpt)
+{
+	const char *first = strstr(body, excerpt);
+
+	for (const char *p = first; p; p = strstr(p + 1, excerpt)) {
+		const char *bol = p;
+
+		while (bol > body && bol[-1] != '\n')
+			bol--;
+		if (*bol != '>')
+			return p;
+	}
+	return first;
+}
+
+static void locate_in_body(const struct sl_message *msg, const char *excerpt,
+			   struct sl_finding *f)
+{
+	const char *body = msg->body->str;
+	const char *hit = excerpt && *excerpt ? find_in_body(body, excerpt)
+					      : NULL;
+	const struct sl_body_at *piece;
+	const char *bol;
+
+	piece = body_piece(msg, hit ? (gsize)(hit - body) : 0);
+	if (!piece)
+		return;
+	f->line = piece->line;
+	if (!hit || !piece->exact || !piece->line)
+		return;	/* base64 or QP: the part's first line is honest */
+	bol = body + piece->offset;
+	for (const char *p = bol; p < hit; p++)
+		if (*p == '\n') {
+			f->line++;
+			bol = p + 1;
+		}
+	f->column = column_of(bol, hit);
+}
+
+static gboolean locate_part(const struct sl_message *msg, const char *path,
+			    struct sl_finding *f)
+{
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (!strcmp(p->path, path)) {
+			f->line = p->line;
+			return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+void sl_locate(const struct sl_message *msg, const char *where,
+	       const char *excerpt, struct sl_finding *f)
+{
+	f->line = f->column = 0;
+	if (!where)
+		;
+	else if (!strcmp(where, "body"))
+		locate_in_body(msg, excerpt, f);
+	else if (g_str_has_prefix(where, "part "))
+		locate_part(msg, where + 5, f);
+	else if (!locate_address(msg, where, excerpt, f))
+		locate_header(msg, where, excerpt, f);
+	if (!f->line && !f->column)
+		f->line = msg->line;	/* at least the message */
+}
