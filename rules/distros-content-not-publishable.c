@@ -10,14 +10,16 @@ static void check(struct sl_check *c)
 {
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
+	g_autofree char *marking = NULL;
 
 	if (!sl_msg_find_role(c->msg, c->policy, "distros"))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
-	if (g_regex_match_simple(restricted, own, G_REGEX_CASELESS, 0))
-		sl_report(c, "body", "material marked as not publishable is "
-			  "sent to a list that publishes everything after "
-			  "the embargo");
+	marking = sl_regex_find(restricted, own, G_REGEX_CASELESS);
+	if (marking)
+		sl_report_at(c, "body", marking, "material marked as not "
+			     "publishable is sent to a list that publishes "
+			     "everything after the embargo");
 	else if (sl_text_is_disclaimer(own) || sl_text_is_disclaimer(signature))
 		sl_report_weak(c, "body", "a confidentiality disclaimer "
 			       "contradicts the distros lists' publication "

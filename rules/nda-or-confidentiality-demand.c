@@ -13,27 +13,30 @@ static const char negated[] =
 	"(?i:\\b(no|without( an?)?|not (need|require)( an?)?|"
 	"don't (need|require)( an?)?)\\s+)(NDA|non-?disclosure agreement)";
 
-static gboolean demands(const char *text)
+/* The demand the text makes, or NULL. */
+static char *demands(const char *text)
 {
 	g_autoptr(GRegex) re = g_regex_new(negated, 0, 0, NULL);
 	g_autofree char *rest = g_regex_replace_literal(re, text, -1, 0, "", 0,
 							NULL);
 
-	return rest && g_regex_match_simple(demand, rest, 0, 0);
+	return rest ? sl_regex_find(demand, rest, 0) : NULL;
 }
 
 static void check(struct sl_check *c)
 {
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
+	g_autofree char *demand = NULL;
 
 	if (!sl_msg_has_closed_list(c->msg, c->policy))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
-	if (demands(own) &&
-	    !sl_text_is_disclaimer(own))
-		sl_report(c, "body", "the report asks for a non-disclosure "
-			  "agreement or restricted handling");
+	demand = demands(own);
+	if (demand && !sl_text_is_disclaimer(own))
+		sl_report_at(c, "body", demand, "the report asks for a "
+			     "non-disclosure agreement or restricted "
+			     "handling");
 	else if (sl_text_is_disclaimer(own) || sl_text_is_disclaimer(signature))
 		sl_report_weak(c, "body", "a confidentiality disclaimer is "
 			       "attached to a report the lists cannot keep "
