@@ -196,10 +196,11 @@ void sl_report_weak(struct sl_check *check, const char *where,
 		    const char *fmt, ...) G_GNUC_PRINTF(3, 4);
 
 /*
- * A finding that points at @excerpt, text of @where (a header, or the body
- * for "body" and "part N"): its line and column in the input.  sl_report
- * points at @where itself (for an address header: the address the text
- * names first).
+ * A finding that points at @excerpt, text of @where: for an address
+ * header the address (a->addr) the finding is about, for "Subject" and
+ * other headers text of the raw value, for "body" text of the body (as
+ * sl_regex_find() returns it).  sl_report points at @where itself: for an
+ * address header, the address the text names first.
  */
 void sl_report_at(struct sl_check *check, const char *where,
 		  const char *excerpt, const char *fmt, ...) G_GNUC_PRINTF(4, 5);
