@@ -23,7 +23,9 @@ struct sl_lines {
 	unsigned line;		/* the line @at is on */
 	gint64 mark_at;		/* where the current message starts */
 	unsigned mark_line;
-	char *chunk;
+	char *chunk;		/* the input from chunk_at, chunk_len bytes */
+	gint64 chunk_at;
+	gsize chunk_len;
 };
 
 static struct sl_lines *lines_new(int fd, const char *bytes, gsize len,
@@ -71,28 +73,40 @@ static unsigned count_newlines(const char *p, gsize n)
 	return count;
 }
 
-/* Counts up to @offset; stops early at the end of the input. */
+/* The bytes from @at on, and how many: from memory, or the chunk of the
+ * file around @at (read ahead, so a header costs no system call). */
+static const char *bytes_at(struct sl_lines *li, gint64 at, gsize *len)
+{
+	ssize_t n;
+
+	if (li->fd < 0) {
+		*len = (gsize)at < li->len ? li->len - (gsize)at : 0;
+		return li->bytes + at;
+	}
+	if (at < li->chunk_at || at >= li->chunk_at + (gint64)li->chunk_len) {
+		do
+			n = pread(li->fd, li->chunk, SL_LINES_CHUNK, (off_t)at);
+		while (n < 0 && errno == EINTR);
+		li->chunk_at = at;
+		li->chunk_len = n > 0 ? (gsize)n : 0;
+	}
+	*len = li->chunk_len - (gsize)(at - li->chunk_at);
+	return li->chunk + (at - li->chunk_at);
+}
+
+/* Counts up to @offset; stops early at the end of the input (the parser
+ * has already reported a read error). */
 static void advance(struct sl_lines *li, gint64 offset)
 {
 	while (li->at < offset) {
-		gsize want = (gsize)MIN(offset - li->at, SL_LINES_CHUNK);
-		ssize_t n;
+		gsize len;
+		const char *p = bytes_at(li, li->at, &len);
 
-		if (li->fd < 0) {
-			if ((gsize)li->at >= li->len)
-				return;
-			want = MIN(want, li->len - (gsize)li->at);
-			li->line += count_newlines(li->bytes + li->at, want);
-			li->at += (gint64)want;
-			continue;
-		}
-		n = pread(li->fd, li->chunk, want, (off_t)li->at);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;	/* the parser already reported the error */
-		li->line += count_newlines(li->chunk, (gsize)n);
-		li->at += n;
+		if (!len)
+			return;
+		len = MIN(len, (gsize)(offset - li->at));
+		li->line += count_newlines(p, len);
+		li->at += (gint64)len;
 	}
 }
 
