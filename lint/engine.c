@@ -103,6 +103,17 @@ void sl_report_weak(struct sl_check *check, const char *where,
 	va_end(ap);
 }
 
+void sl_report_weak_at(struct sl_check *check, const char *where,
+		       const char *excerpt, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, MIN(check->severity, SL_SEV_INFO), where, excerpt, fmt,
+	       ap);
+	va_end(ap);
+}
+
 GPtrArray *sl_lint_message(const struct sl_message *msg,
 			   const struct sl_policy *policy)
 {

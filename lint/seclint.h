@@ -228,6 +228,12 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
  * @excerpt (or, without one, the address that @f's text names). */
 void sl_locate(const struct sl_message *msg, const char *where,
 	       const char *excerpt, struct sl_finding *f);
+/* A weak finding (at most info) at @excerpt, as sl_report_at. */
+void sl_report_weak_at(struct sl_check *check, const char *where,
+		       const char *excerpt, const char *fmt, ...)
+	G_GNUC_PRINTF(4, 5);
+/* The disclaimer in the own text, else in the signature, or NULL. */
+char *sl_text_find_disclaimer(const char *own, const char *signature);
 /* The first match of @pattern in @text, or NULL (for sl_report_at). */
 char *sl_regex_find(const char *pattern, const char *text,
 		    GRegexCompileFlags flags);

@@ -11,6 +11,7 @@ static void check(struct sl_check *c)
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
 	g_autofree char *marking = NULL;
+	g_autofree char *disclaimer = NULL;
 
 	if (!sl_msg_find_role(c->msg, c->policy, "distros"))
 		return;
@@ -20,10 +21,10 @@ static void check(struct sl_check *c)
 		sl_report_at(c, "body", marking, "material marked as not "
 			     "publishable is sent to a list that publishes "
 			     "everything after the embargo");
-	else if (sl_text_is_disclaimer(own) || sl_text_is_disclaimer(signature))
-		sl_report_weak(c, "body", "a confidentiality disclaimer "
-			       "contradicts the distros lists' publication "
-			       "rule");
+	else if ((disclaimer = sl_text_find_disclaimer(own, signature)))
+		sl_report_weak_at(c, "body", disclaimer, "a confidentiality "
+				  "disclaimer contradicts the distros lists' "
+				  "publication rule");
 }
 
 const struct sl_rule sl_rule_distros_content_not_publishable = {

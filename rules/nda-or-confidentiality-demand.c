@@ -28,6 +28,7 @@ static void check(struct sl_check *c)
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
 	g_autofree char *demand = NULL;
+	g_autofree char *disclaimer = NULL;
 
 	if (!sl_msg_has_closed_list(c->msg, c->policy))
 		return;
@@ -37,10 +38,10 @@ static void check(struct sl_check *c)
 		sl_report_at(c, "body", demand, "the report asks for a "
 			     "non-disclosure agreement or restricted "
 			     "handling");
-	else if (sl_text_is_disclaimer(own) || sl_text_is_disclaimer(signature))
-		sl_report_weak(c, "body", "a confidentiality disclaimer is "
-			       "attached to a report the lists cannot keep "
-			       "under such terms");
+	else if ((disclaimer = sl_text_find_disclaimer(own, signature)))
+		sl_report_weak_at(c, "body", disclaimer, "a confidentiality "
+				  "disclaimer is attached to a report the "
+				  "lists cannot keep under such terms");
 }
 
 const struct sl_rule sl_rule_nda_or_confidentiality_demand = {
