@@ -5,6 +5,7 @@
  * of the file (in an mbox, a message's Subject is on its real line);
  * columns count characters (Unicode code points, a tab is one), from 1.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "message.h"
@@ -15,23 +16,34 @@ static unsigned column_of(const char *line_start, const char *at)
 	return (unsigned)g_utf8_strlen(line_start, at - line_start) + 1;
 }
 
-/* Line and column of @raw[@k] in a header "Name:raw" on line @h->line. */
-static void header_position(const struct sl_header_at *h, const char *raw,
-			    gsize k, unsigned *line, unsigned *column)
-{
-	const char *at = raw + k;
-	const char *bol = raw;
-	unsigned extra = 0;
+/* A walk along a header's raw value, counting lines and characters, so
+ * that locating every address of a huge header stays linear. */
+struct header_scan {
+	const struct sl_header_at *h;
+	const char *raw;
+	gsize pos;
+	unsigned extra_lines;	/* continuation lines before pos */
+	unsigned chars;		/* characters from the line's start to pos */
+};
 
-	for (const char *p = raw; p < at; p++)
-		if (*p == '\n') {
-			extra++;
-			bol = p + 1;
+/* Line and column of raw[@k], @k >= the scan's position. */
+static void scan_to(struct header_scan *s, gsize k, unsigned *line,
+		    unsigned *column)
+{
+	for (; s->pos < k; s->pos++) {
+		unsigned char c = (unsigned char)s->raw[s->pos];
+
+		if (c == '\n') {
+			s->extra_lines++;
+			s->chars = 0;
+		} else if ((c & 0xc0) != 0x80) {
+			s->chars++;	/* not a UTF-8 continuation byte */
 		}
-	*line = h->line + extra;
-	*column = column_of(bol, at);
-	if (!extra)
-		*column += (unsigned)g_utf8_strlen(h->name, -1) + 1;
+	}
+	*line = s->h->line + s->extra_lines;
+	*column = s->chars + 1;
+	if (!s->extra_lines)	/* after "Name:" */
+		*column += (unsigned)g_utf8_strlen(s->h->name, -1) + 1;
 }
 
 /* Case-insensitive search of @needle (lower case) in @hay (lower case),
@@ -43,22 +55,31 @@ static gssize find_from(const char *hay, const char *needle, gsize from)
 	return p ? p - hay : -1;
 }
 
+/*
+ * Each address is searched after the previous one; once one is not found
+ * as written (quoted, encoded), the rest keep only the header's line, so
+ * that a header of many such addresses is not searched again and again.
+ */
 void sl_locate_addresses(GPtrArray *list, guint from,
 			 const struct sl_header_at *header)
 {
 	g_autofree char *raw = g_ascii_strdown(header->raw ? header->raw : "",
 					       -1);
+	struct header_scan scan = { header, raw, 0, 0, 0 };
+	gboolean lost = !header->line;
 	gsize cursor = 0;
 
 	for (guint i = from; i < list->len; i++) {
 		struct sl_address *a = list->pdata[i];
-		gssize k = find_from(raw, a->addr, cursor);
+		gssize k = lost ? -1 : find_from(raw, a->addr, cursor);
 
 		a->line = header->line;
 		a->column = 0;
-		if (k < 0 || !header->line)
+		if (k < 0) {
+			lost = TRUE;
 			continue;
-		header_position(header, raw, (gsize)k, &a->line, &a->column);
+		}
+		scan_to(&scan, (gsize)k, &a->line, &a->column);
 		cursor = (gsize)k + strlen(a->addr);
 	}
 }
@@ -109,6 +130,8 @@ static const struct sl_address *pick_address(const GPtrArray *list,
 			pick = a;
 			*best = k;
 		}
+		if (k <= 0)
+			break;	/* nothing can come before */
 	}
 	return pick;
 }
@@ -165,9 +188,11 @@ static gboolean locate_header(const struct sl_message *msg, const char *where,
 		return FALSE;
 	f->line = h->line;
 	hit = excerpt && *excerpt && h->raw ? strstr(h->raw, excerpt) : NULL;
-	if (hit && h->line)
-		header_position(h, h->raw, (gsize)(hit - h->raw), &f->line,
-				&f->column);
+	if (hit && h->line) {
+		struct header_scan scan = { h, h->raw, 0, 0, 0 };
+
+		scan_to(&scan, (gsize)(hit - h->raw), &f->line, &f->column);
+	}
 	return TRUE;
 }
 
@@ -228,16 +253,44 @@ static void locate_in_body(const struct sl_message *msg, const char *excerpt,
 	f->column = column_of(bol, hit);
 }
 
+/* Part paths in document order: "0" < "1" < "1.1" < "1.2" < "1.10" < "2". */
+static int compare_paths(const char *a, const char *b)
+{
+	for (;;) {
+		char *ea, *eb;
+		unsigned long na = strtoul(a, &ea, 10);
+		unsigned long nb = strtoul(b, &eb, 10);
+
+		if (na != nb)
+			return na < nb ? -1 : 1;
+		if (*ea != '.' || *eb != '.')
+			return *ea == *eb ? 0 : *ea == '.' ? 1
+					 : *eb == '.' ? -1 : strcmp(ea, eb);
+		a = ea + 1;
+		b = eb + 1;
+	}
+}
+
+/* The parts are flattened in document order, so sorted by path: a binary
+ * search keeps a message of many attachments linear. */
 static gboolean locate_part(const struct sl_message *msg, const char *path,
 			    struct sl_finding *f)
 {
-	for (guint i = 0; i < msg->parts->len; i++) {
-		const struct sl_part *p = msg->parts->pdata[i];
+	guint lo = 0, hi = msg->parts->len;
 
-		if (!strcmp(p->path, path)) {
+	while (lo < hi) {
+		guint mid = lo + (hi - lo) / 2;
+		const struct sl_part *p = msg->parts->pdata[mid];
+		int cmp = compare_paths(p->path, path);
+
+		if (!cmp) {
 			f->line = p->line;
 			return TRUE;
 		}
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
 	return FALSE;
 }

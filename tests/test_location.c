@@ -191,6 +191,60 @@ static void test_columns_are_characters(void **state)
 	expect(msgs->pdata[0], "body", "NDA", "x", 6, 15);
 }
 
+/* The same address twice in one header: each at its own place. */
+static void test_repeated_address(void **state)
+{
+	static const char text[] =
+		"From: a@example.org\n"
+		"To: security@kernel.org,\n"
+		"    Security@Kernel.org\n"
+		"Subject: s\n\nb\n";
+	g_autoptr(GPtrArray) msgs = new_list();
+	g_autoptr(GError) error = NULL;
+	const struct sl_message *m;
+	gboolean is_mbox;
+
+	(void)state;
+	assert_true(sl_input_parse(text, strlen(text), NULL, &is_mbox, keep,
+				   msgs, &error));
+	m = msgs->pdata[0];
+	assert_int_equal(m->recipients->len, 2);
+	for (guint i = 0; i < 2; i++) {
+		const struct sl_address *a = m->recipients->pdata[i];
+
+		assert_int_equal(a->line, 2 + i);
+		assert_int_equal(a->column, 5);
+	}
+}
+
+/* Parts are found by path, "10" after "9", nested ones too. */
+static void test_many_parts(void **state)
+{
+	g_autoptr(GString) text = g_string_new(
+		"From: a@example.org\nSubject: s\nMIME-Version: 1.0\n"
+		"Content-Type: multipart/mixed; boundary=B\n\n");	/* 1-5 */
+	g_autoptr(GPtrArray) msgs = new_list();
+	g_autoptr(GError) error = NULL;
+	gboolean is_mbox;
+
+	(void)state;
+	/* Part N: its "--B" on line 5 + 4N - 3, Content-Type on the next. */
+	for (int i = 1; i <= 11; i++)
+		g_string_append(text, "--B\nContent-Type: text/plain\n\nx\n");
+	g_string_append(text, "--B\nContent-Type: multipart/mixed; boundary=C\n"
+			"\n--C\nContent-Type: text/plain\n\ny\n--C--\n--B--\n");
+	assert_true(sl_input_parse(text->str, text->len, NULL, &is_mbox, keep,
+				   msgs, &error));
+	expect(msgs->pdata[0], "part 1", NULL, "x", 7, 0);
+	expect(msgs->pdata[0], "part 9", NULL, "x", 39, 0);
+	expect(msgs->pdata[0], "part 10", NULL, "x", 43, 0);
+	expect(msgs->pdata[0], "part 12", NULL, "x", 51, 0);
+	expect(msgs->pdata[0], "part 12.1", NULL, "x", 54, 0);
+	/* No such part: the message. */
+	expect(msgs->pdata[0], "part 13", NULL, "x", 1, 0);
+	expect(msgs->pdata[0], "part 1.1", NULL, "x", 1, 0);
+}
+
 /* An address added on the command line (--to) is in no header. */
 static void test_extra_recipient(void **state)
 {
@@ -214,6 +268,8 @@ int main(void)
 		cmocka_unit_test(test_memory),
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_columns_are_characters),
+		cmocka_unit_test(test_repeated_address),
+		cmocka_unit_test(test_many_parts),
 		cmocka_unit_test(test_extra_recipient),
 	};
 	int rc;
