@@ -213,18 +213,22 @@ static const struct sl_body_at *body_piece(const struct sl_message *msg,
 }
 
 /* The first occurrence of @excerpt in the body that is not quoted ("> "),
- * else the first at all. */
+ * else the first at all.  A quoted line is looked at once. */
 static const char *find_in_body(const char *body, const char *excerpt)
 {
 	const char *first = strstr(body, excerpt);
+	const char *p = first;
 
-	for (const char *p = first; p; p = strstr(p + 1, excerpt)) {
+	while (p) {
 		const char *bol = p;
+		const char *eol;
 
 		while (bol > body && bol[-1] != '\n')
 			bol--;
 		if (*bol != '>')
 			return p;
+		eol = strchr(p, '\n');
+		p = eol ? strstr(eol, excerpt) : NULL;
 	}
 	return first;
 }
