@@ -114,6 +114,16 @@ void sl_report_weak_at(struct sl_check *check, const char *where,
 	va_end(ap);
 }
 
+void sl_report_capped(struct sl_check *check, enum sl_severity max,
+		      const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, MIN(check->severity, max), where, NULL, fmt, ap);
+	va_end(ap);
+}
+
 GPtrArray *sl_lint_message(const struct sl_message *msg,
 			   const struct sl_policy *policy)
 {

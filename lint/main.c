@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "explain.h"
+#include "fix.h"
 #include "modes.h"
 #include "message.h"
 #include "output.h"
@@ -26,8 +27,10 @@ struct options {
 	gboolean list_rules;
 	gboolean version;
 	gboolean staged;
+	gboolean ai_assisted;
 	gint jobs;		/* -1: not given */
 	char **files;
+	struct sl_fix_options fix;
 };
 
 static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
@@ -96,6 +99,9 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
 		  "Lint the messages of an mbox on N threads (default: the "
 		  "number of processors)", "N" },
+		{ "ai-assisted", 0, 0, G_OPTION_ARG_NONE, &o->ai_assisted,
+		  "Say that AI helped find or write this up (checks that "
+		  "the message says so)", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &o->version,
 		  "Print the version", NULL },
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY,
@@ -107,6 +113,8 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		"reporting rules");
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_add_main_entries(ctx, sl_fix_option_entries(&o->fix),
+					   NULL);
 	g_option_context_set_description(ctx,
 		"FILE may be a message, an mbox or git format-patch output; "
 		"'-' reads standard input.\n"
@@ -126,6 +134,7 @@ static void options_clear(struct options *o)
 	g_free(o->color);
 	g_free(o->explain);
 	g_strfreev(o->files);
+	sl_fix_options_clear(&o->fix);
 }
 
 static int usage_error(const GError *error)
@@ -160,6 +169,8 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 		return usage_error(*error);
 	sl_output_init(&output, format, color, stdout);
 	sl_output_set_policy(&output, policy);
+	if (sl_fix_wanted(&o->fix))
+		return sl_fix_files(&o->fix, &run, o->files, o->staged);
 	if (o->staged && !sl_staged_check(&run, error))
 		sl_output_input_error(&output, "(git index)", *error);
 	for (char **f = o->files; f && *f; f++)
@@ -175,6 +186,8 @@ static int run_options(struct options *o, GError **error)
 
 	if (!policy)
 		return usage_error(*error);
+	if (o->ai_assisted)
+		sl_policy_declare_ai_assisted(policy);
 	if (o->list_rules) {
 		sl_list_rules(stdout, policy);
 		return 0;

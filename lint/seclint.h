@@ -38,6 +38,33 @@ struct sl_address {
 	unsigned line, column;	/* in the input, 1-based; 0: unknown */
 };
 
+/*
+ * Crypto structure and OpenPGP armour (lint/mime-crypto.c), for the
+ * encryption and signature rules.  A part is structure only where RFC 3156
+ * or RFC 8551 puts it and with the content that place requires: a
+ * "signature" that is not an armoured signature is content (an attachment).
+ */
+enum sl_crypto_kind {
+	SL_CRYPTO_NONE,
+	SL_CRYPTO_PGP_SIGNATURE,	/* multipart/signed's signature */
+	SL_CRYPTO_PGP_CONTROL,		/* multipart/encrypted's "Version: 1" */
+	SL_CRYPTO_PGP_ENCRYPTED,	/* multipart/encrypted's ciphertext */
+	SL_CRYPTO_SMIME_SIGNATURE,	/* multipart/signed's pkcs7-signature */
+	SL_CRYPTO_SMIME_ENVELOPED,	/* top-level pkcs7-mime, encrypted */
+	SL_CRYPTO_SMIME_SIGNED,		/* top-level pkcs7-mime, signed-data */
+	SL_CRYPTO_SMIME_OTHER,		/* top-level pkcs7-mime, certs-only, ... */
+};
+
+/* The OpenPGP ASCII armour a leaf's decoded content starts with. */
+enum sl_armor {
+	SL_ARMOR_NONE,
+	SL_ARMOR_MESSAGE,		/* -----BEGIN PGP MESSAGE----- */
+	SL_ARMOR_SIGNED_MESSAGE,	/* clear-signed text */
+	SL_ARMOR_SIGNATURE,
+	SL_ARMOR_PUBLIC_KEY,
+	SL_ARMOR_PRIVATE_KEY,
+};
+
 /* One node of the MIME tree, flattened in document order. */
 struct sl_part {
 	char *path;		/* "1", "1.2", "1.2.1" (IMAP-style) */
@@ -48,6 +75,8 @@ struct sl_part {
 	gboolean crypto;	/* PGP/MIME or S/MIME structure part */
 	unsigned depth;
 	unsigned line;		/* its first header (or content) line; 0 unknown */
+	enum sl_crypto_kind crypto_kind;	/* SL_CRYPTO_NONE iff !crypto */
+	enum sl_armor armor;	/* leaves only */
 };
 
 struct sl_message {
@@ -217,7 +246,6 @@ gboolean sl_msg_to_report_list(const struct sl_message *msg,
 			       const struct sl_policy *policy);
 gboolean sl_part_is_attachment(const struct sl_part *part);
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
-gboolean sl_msg_is_encrypted(const struct sl_message *msg);
 /* The body's own lines: no quoted ("> ") lines; the signature apart. */
 char *sl_msg_own_text(const struct sl_message *msg, char **signature);
 gboolean sl_text_is_disclaimer(const char *text);
@@ -237,5 +265,77 @@ char *sl_text_find_disclaimer(const char *own, const char *signature);
 /* The first match of @pattern in @text, or NULL (for sl_report_at). */
 char *sl_regex_find(const char *pattern, const char *text,
 		    GRegexCompileFlags flags);
+/* Encryption, signatures and the Openwall lists (lint/openwall.c). */
+enum sl_encryption {
+	SL_ENC_NONE,
+	SL_ENC_PGP_MIME,	/* multipart/encrypted at the top */
+	SL_ENC_SMIME,		/* top-level enveloped pkcs7-mime */
+	SL_ENC_INLINE_PGP,	/* -----BEGIN PGP MESSAGE----- in the body */
+};
+
+enum sl_signing {
+	SL_SIGN_NONE,
+	SL_SIGN_PGP_MIME,	/* multipart/signed at the top */
+	SL_SIGN_SMIME,		/* multipart/signed or signed-data at the top */
+	SL_SIGN_INLINE_PGP,	/* a clear-signed body */
+};
+
+enum sl_encryption sl_msg_encryption(const struct sl_message *msg);
+/* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
+gboolean sl_msg_is_encrypted(const struct sl_message *msg);
+/* The signature seclint can see: inside encryption it cannot. */
+enum sl_signing sl_msg_signing(const struct sl_message *msg);
+/* An attachment encrypted by hand (.gpg, .asc, ...), not PGP/MIME. */
+gboolean sl_part_is_manual_pgp(const struct sl_part *part);
+/* A finding at most @max severe (say, a warning from an error rule). */
+void sl_report_capped(struct sl_check *check, enum sl_severity max,
+		      const char *where, const char *fmt, ...)
+	G_GNUC_PRINTF(4, 5);
+/* The own text asks the recipients for a CVE id ("please assign a CVE"). */
+gboolean sl_text_asks_for_cve(const char *text);
+/* The same: the words that ask (for sl_report_at), or NULL. */
+char *sl_text_find_cve_request(const char *text);
+/*
+ * The confidentiality rules: text matching @pattern outside mail
+ * disclaimers is reported with @strong; a disclaimer alone (in the text or
+ * the signature) as a note with @weak.  @except, if not NULL, is removed
+ * first (say, "no NDA needed").
+ */
+struct sl_restricted_text {
+	const char *pattern;
+	const char *except;
+	const char *strong;
+	const char *weak;
+};
+void sl_check_restricted_text(struct sl_check *check,
+			      const struct sl_restricted_text *what);
+/* --ai-assisted: the sender says AI was used (rule ai-use-disclosure). */
+void sl_policy_declare_ai_assisted(struct sl_policy *policy);
+/* @text with single line breaks made spaces: a wrapped line is no end. */
+char *sl_text_unwrap(const char *text);
+/* The sentence [*s, *e) of @text around the match [@start, @end). */
+void sl_text_sentence_bounds(const char *text, gint start, gint end,
+			     gint *s, gint *e);
+/* Own text without URLs, white space collapsed: what a reader gets. */
+char *sl_text_without_urls(const char *text, guint *urls);
+/* The own text; *@prose_len is its length without URLs, in characters. */
+char *sl_msg_own_prose(const struct sl_message *msg, glong *prose_len,
+		       guint *urls);
+
+/*
+ * Subject tags (lint/subject-tag.c), shared by the tag rules and --fix so
+ * that a fixed Subject is one the rules accept.
+ */
+/* Bytes of leading white space and reply prefixes (Re:, Fwd:, AW:, ...). */
+gsize sl_subject_reply_prefix_len(const char *subject);
+/* Is @tag at the start, after reply prefixes and other [tags] only? */
+gboolean sl_subject_tag_at_start(const char *subject, const char *tag);
+/*
+ * The first loose spelling of @tag ("[VS]", "[ vs ]", "(vs)", "vs:"):
+ * its byte span, and whether it is the "vs:" word form (which may also be
+ * a reply prefix).  Any of the out parameters may be NULL.
+ */
+gboolean sl_subject_tag_near_miss(const char *subject, const char *tag,
+				  gsize *start, gsize *end, gboolean *word);
 
 #endif

@@ -2,29 +2,22 @@
 #include "seclint.h"
 
 static const char restricted[] =
-	"(do not (publish|make (this|it) public)|not for public (release|"
+	"(?i:do not (publish|make (this|it) public)|not for public (release|"
 	"disclosure)|internal (use )?only|under NDA|TLP:\\s*(RED|AMBER)|"
 	"must remain confidential|never be (made )?public)";
 
 static void check(struct sl_check *c)
 {
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
-	g_autofree char *marking = NULL;
-	g_autofree char *disclaimer = NULL;
+	static const struct sl_restricted_text unpublishable = {
+		.pattern = restricted,
+		.strong = "material marked as not publishable is sent to a "
+			  "list that publishes everything after the embargo",
+		.weak = "a confidentiality disclaimer contradicts the distros "
+			"lists' publication rule",
+	};
 
-	if (!sl_msg_find_role(c->msg, c->policy, "distros"))
-		return;
-	own = sl_msg_own_text(c->msg, &signature);
-	marking = sl_regex_find(restricted, own, G_REGEX_CASELESS);
-	if (marking)
-		sl_report_at(c, "body", marking, "material marked as not "
-			     "publishable is sent to a list that publishes "
-			     "everything after the embargo");
-	else if ((disclaimer = sl_text_find_disclaimer(own, signature)))
-		sl_report_weak_at(c, "body", disclaimer, "a confidentiality "
-				  "disclaimer contradicts the distros lists' "
-				  "publication rule");
+	if (sl_msg_find_role(c->msg, c->policy, "distros"))
+		sl_check_restricted_text(c, &unpublishable);
 }
 
 const struct sl_rule sl_rule_distros_content_not_publishable = {

@@ -7,20 +7,6 @@ dir=$2
 in=$dir/inputs
 . "$dir/lib.sh"
 
-check() {
-	# check NAME EXPECTED-EXIT COMMAND...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" = "$want" ]; then
-		ok
-	else
-		ko "$name: exit $got, want $want"
-		cat "$tmp/out" "$tmp/err"
-	fi
-}
-
 check clean 0 "$seclint" "$in/clean-report.eml"
 check bad 1 "$seclint" "$in/bad-report.eml"
 expect_grep bad-text "$tmp/out" \
@@ -130,6 +116,11 @@ check cve-2026 0 "$seclint" "$cve"
 expect_grep cve-2026-advice "$tmp/out" "ask the kernel CVE team at cve@kernel.org"
 check cve-2023-06 0 "$seclint" --profile 2023-06 "$cve"
 expect_grep cve-2023-06-advice "$tmp/out" "contact linux-distros"
+ai=$dir/rules/ai-use-disclosure/fire-no-mention-distros.eml
+"$seclint" "$ai" >"$tmp/out"
+if grep -q "\[ai-use-disclosure\]" "$tmp/out"; then ko "ai-use-disclosure without --ai-assisted"; else ok; fi
+"$seclint" --ai-assisted "$ai" >"$tmp/out"
+expect_grep ai-assisted "$tmp/out" "note: .*does not say so \[ai-use-disclosure\]"
 check version 0 "$seclint" --version
 expect_grep version-profile "$tmp/out" "default profile 2026-05"
 

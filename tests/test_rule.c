@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rule RULE DIR: every DIR/fire-*.eml must draw at least one finding
- * of RULE at its default severity, and every DIR/pass-*.eml none.
+ * of RULE at its default severity, and every DIR/pass-*.eml none.  Keys in
+ * DIR/profile-keys.conf (a key file) are set in the profile first, for
+ * rules that need a command-line declaration such as --ai-assisted.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -83,6 +85,27 @@ static void test_examples(void **state)
 	assert_int_equal(good.hits, 0);
 }
 
+static void set_profile_keys(const char *dir)
+{
+	g_autofree char *path = g_build_filename(dir, "profile-keys.conf", NULL);
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_auto(GStrv) groups = NULL;
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
+		return;
+	groups = g_key_file_get_groups(kf, NULL);
+	for (char **g = groups; *g; g++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(kf, *g, NULL, NULL);
+
+		for (char **k = keys; k && *k; k++) {
+			g_autofree char *v = g_key_file_get_value(kf, *g, *k,
+								  NULL);
+
+			g_key_file_set_value(policy->profile, *g, *k, v);
+		}
+	}
+}
+
 static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)
 {
 	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
@@ -131,6 +154,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "test_rule: no rule '%s' or no policy\n", argv[1]);
 		return 2;
 	}
+	set_profile_keys(argv[2]);
 	g_array_append_val(tests, examples);
 	add_fixtures(tests, keep, argv[2]);
 	rc = _cmocka_run_group_tests(argv[1], (struct CMUnitTest *)tests->data,
