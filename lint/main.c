@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "repo.h"
 #include "explain.h"
 #include "fix.h"
 #include "modes.h"
@@ -28,6 +29,10 @@ struct options {
 	gboolean version;
 	gboolean staged;
 	gboolean ai_assisted;
+	char *repo;
+	gboolean no_repo;
+	gboolean security;
+	gboolean embargoed;
 	gint jobs;		/* -1: not given */
 	char **files;
 	struct sl_fix_options fix;
@@ -96,6 +101,16 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "staged", 0, 0, G_OPTION_ARG_NONE, &o->staged,
 		  "Check the staged mail files of this git repository "
 		  "(pre-commit)", NULL },
+		{ "repo", 0, 0, G_OPTION_ARG_FILENAME, &o->repo,
+		  "Compare patches and files with the git repository DIR "
+		  "(default: the one the current directory is in)", "DIR" },
+		{ "no-repo", 0, 0, G_OPTION_ARG_NONE, &o->no_repo,
+		  "Do not look at any git repository", NULL },
+		{ "security", 0, 0, G_OPTION_ARG_NONE, &o->security,
+		  "The message is a security report (for one sent only to "
+		  "maintainers)", NULL },
+		{ "embargoed", 0, 0, G_OPTION_ARG_NONE, &o->embargoed,
+		  "The issue the message is about is under embargo", NULL },
 		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
 		  "Lint the messages of an mbox on N threads (default: the "
 		  "number of processors)", "N" },
@@ -133,6 +148,7 @@ static void options_clear(struct options *o)
 	g_free(o->profile);
 	g_free(o->color);
 	g_free(o->explain);
+	g_free(o->repo);
 	g_strfreev(o->files);
 	sl_fix_options_clear(&o->fix);
 }
@@ -149,7 +165,10 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	struct sl_output output;
 	enum sl_format format;
-	struct sl_run run = { policy, &output, extra, 1 };
+	/* Opened lazily, when a rule first asks about the repository. */
+	g_autoptr(sl_repo) repo = o->no_repo ? NULL : sl_repo_new(o->repo);
+	struct sl_lint_options lint = { repo, o->security, o->embargoed };
+	struct sl_run run = { policy, &output, extra, 1, &lint };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))
@@ -162,6 +181,8 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 			    "-j takes a number from 1 to 1024, not %d", o->jobs);
 		return usage_error(*error);
 	}
+	if (o->repo && !o->no_repo && !sl_repo_check(repo, error))
+		return usage_error(*error);
 	run.jobs = o->jobs == -1 ? g_get_num_processors() : (unsigned)o->jobs;
 	if (!add_extra(extra, "To", o->to, error) ||
 	    !add_extra(extra, "Cc", o->cc, error) ||
