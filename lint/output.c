@@ -54,7 +54,7 @@ static gboolean is_json_like(const struct sl_output *o)
 /* Findings are streamed: the document's head goes before the first. */
 static void json_open(struct sl_output *o)
 {
-	g_autoptr(GString) profile = g_string_new(NULL);
+	g_autoptr(GString) profile = NULL;
 
 	if (o->json_open)
 		return;
@@ -63,6 +63,7 @@ static void json_open(struct sl_output *o)
 		sl_sarif_open(o->out, o->policy);
 		return;
 	}
+	profile = g_string_new(NULL);
 	sl_json_string(profile, o->policy ? o->policy->profile_name : NULL);
 	fprintf(o->out,
 		"{\n  \"version\": 1,\n  \"tool\": {\"name\": \"seclint\", "
