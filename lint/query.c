@@ -82,13 +82,23 @@ char *sl_msg_own_text(const struct sl_message *msg, char **signature)
 }
 
 /* Corporate mail disclaimers: confidentiality claims that nobody meant. */
+static const char disclaimer[] =
+	"(this (e-?mail|message|communication)[^.]{0,80}"
+	"(is|are|may be|contains?)[^.]{0,40}(confidential|privileged)"
+	"|intended (solely|only|exclusively) for the (use of the )?"
+	"(addressee|recipient|individual))";
+
 gboolean sl_text_is_disclaimer(const char *text)
 {
-	return g_regex_match_simple(
-		"(this (e-?mail|message|communication)[^.]{0,80}"
-		"(is|are|may be|contains?)[^.]{0,40}(confidential|privileged)"
-		"|intended (solely|only|exclusively) for the (use of the )?"
-		"(addressee|recipient|individual))", text, G_REGEX_CASELESS, 0);
+	return g_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
+}
+
+char *sl_text_find_disclaimer(const char *own, const char *signature)
+{
+	char *hit = sl_regex_find(disclaimer, own, G_REGEX_CASELESS);
+
+	return hit ? hit : sl_regex_find(disclaimer, signature,
+					 G_REGEX_CASELESS);
 }
 
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
@@ -102,4 +112,15 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 			return TRUE;
 	}
 	return FALSE;
+}
+
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags)
+{
+	g_autoptr(GRegex) re = g_regex_new(pattern, flags, 0, NULL);
+	g_autoptr(GMatchInfo) match = NULL;
+
+	if (!re || !g_regex_match(re, text, 0, &match))
+		return NULL;
+	return g_match_info_fetch(match, 0);
 }
