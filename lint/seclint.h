@@ -246,8 +246,10 @@ GPtrArray *sl_lint_message(const struct sl_message *msg,
 const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
 					  const char *role);
-gboolean sl_msg_to_report_list(const struct sl_message *msg,
-			       const struct sl_policy *policy);
+/* HTML in a message: none, beside a real plain-text version, or alone
+ * (no text/plain, or only a stub such as "needs an HTML viewer"). */
+enum sl_html { SL_HTML_NONE, SL_HTML_BESIDE_TEXT, SL_HTML_ONLY };
+enum sl_html sl_msg_html(const struct sl_message *msg);
 gboolean sl_part_is_attachment(const struct sl_part *part);
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
 /* The body's own lines: no quoted ("> ") lines; the signature apart. */
