@@ -15,6 +15,7 @@
 #include "modes.h"
 #include "message.h"
 #include "output.h"
+#include "settings.h"
 
 struct options {
 	char **to, **cc, **bcc;
@@ -28,6 +29,7 @@ struct options {
 	gboolean staged;
 	gint jobs;		/* -1: not given */
 	char **files;
+	struct sl_settings cli;	/* --disable, --enable, --severity, ... */
 };
 
 static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
@@ -65,6 +67,32 @@ static gboolean parse_format(const char *name, enum sl_format *format,
 	return TRUE;
 }
 
+static gboolean on_disable(const char *option, const char *value,
+			   gpointer data, GError **error)
+{
+	struct options *o = data;
+
+	return sl_settings_disable(&o->cli, option, value, error);
+}
+
+static gboolean on_enable(const char *option, const char *value,
+			  gpointer data, GError **error)
+{
+	struct options *o = data;
+
+	(void)option;
+	return sl_settings_enable(&o->cli, value, error);
+}
+
+static gboolean on_severity(const char *option, const char *value,
+			    gpointer data, GError **error)
+{
+	struct options *o = data;
+
+	(void)option;
+	return sl_settings_severity(&o->cli, value, error);
+}
+
 static gboolean parse_args(int *argc, char ***argv, struct options *o,
 			   GError **error)
 {
@@ -84,6 +112,18 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "profile", 0, 0, G_OPTION_ARG_STRING, &o->profile,
 		  "Judge by document revision NAME (default "
 		  SL_DEFAULT_PROFILE ")", "NAME" },
+		{ "disable", 0, 0, G_OPTION_ARG_CALLBACK, on_disable,
+		  "Switch rules off (comma-separated, repeatable)", "RULE" },
+		{ "enable", 0, 0, G_OPTION_ARG_CALLBACK, on_enable,
+		  "Switch on rules the profile leaves off, at their default "
+		  "severity", "RULE" },
+		{ "severity", 0, 0, G_OPTION_ARG_CALLBACK, on_severity,
+		  "Judge RULE at LEVEL: off, info, warning, error "
+		  "(repeatable)", "RULE=LEVEL" },
+		{ "strict", 0, 0, G_OPTION_ARG_NONE, &o->cli.strict,
+		  "Fail (exit 1) on warnings too", NULL },
+		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->cli.quiet,
+		  "Print only the findings that make the run fail", NULL },
 		{ "list-rules", 0, 0, G_OPTION_ARG_NONE, &o->list_rules,
 		  "List the rules and their severities", NULL },
 		{ "explain", 0, 0, G_OPTION_ARG_STRING, &o->explain,
@@ -103,11 +143,17 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 	g_autoptr(GOptionContext) ctx = g_option_context_new(
 		"FILE... - check outgoing mail against the kernel security "
 		"reporting rules");
+	GOptionGroup *main_group = g_option_group_new(NULL, NULL, NULL, o,
+						      NULL);
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_group_add_entries(main_group, entries);
+	g_option_context_set_main_group(ctx, main_group);
 	g_option_context_set_description(ctx,
 		"FILE may be a message, an mbox or git format-patch output; "
 		"'-' reads standard input.\n"
+		"Settings also come from git config: seclint.profile, "
+		"seclint.disable, seclint.RULE.severity, seclint.strict; "
+		"options win.\n"
 		"Exit status: 0 clean (warnings allowed), 1 an error-severity "
 		"finding, 2 usage or input error.");
 	return g_option_context_parse(ctx, argc, argv, error);
@@ -124,6 +170,7 @@ static void options_clear(struct options *o)
 	g_free(o->color);
 	g_free(o->explain);
 	g_strfreev(o->files);
+	sl_settings_clear(&o->cli);
 }
 
 static int usage_error(const GError *error)
@@ -132,13 +179,15 @@ static int usage_error(const GError *error)
 	return 2;
 }
 
-static int check_files(const struct options *o, const struct sl_policy *policy,
-		       GError **error)
+static int check_files(const struct options *o,
+		       const struct sl_settings *settings,
+		       const struct sl_policy *policy, GError **error)
 {
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	struct sl_output output;
 	enum sl_format format;
-	struct sl_run run = { policy, &output, extra, 1 };
+	struct sl_run run = { policy, &output, extra, 1,
+			      sl_settings_shown(settings) };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))
@@ -162,16 +211,26 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	for (char **f = o->files; f && *f; f++)
 		sl_run_path(&run, *f);
 	sl_output_finish(&output);
-	return sl_output_exit_code(&output);
+	return sl_settings_exit_code(settings, &output);
 }
 
-static int run_options(struct options *o, GError **error)
+/* git config, then the command line over it. */
+static struct sl_policy *open_policy(struct options *o,
+				     struct sl_settings *settings,
+				     GError **error)
 {
-	g_autoptr(sl_policy) policy = sl_policy_open(o->policy,
-							   o->profile, error);
+	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(error);
 
-	if (!policy)
-		return usage_error(*error);
+	if (!cfg || !sl_settings_from_gitconfig(settings, cfg, error))
+		return NULL;
+	o->cli.profile = g_strdup(o->profile);
+	sl_settings_merge(settings, &o->cli);
+	return sl_settings_open_policy(settings, o->policy, error);
+}
+
+static int run_settings(struct options *o, const struct sl_settings *settings,
+			const struct sl_policy *policy, GError **error)
+{
 	if (o->list_rules) {
 		sl_list_rules(stdout, policy);
 		return 0;
@@ -184,7 +243,21 @@ static int run_options(struct options *o, GError **error)
 				"standard input; see --help)\n");
 		return 2;
 	}
-	return check_files(o, policy, error);
+	return check_files(o, settings, policy, error);
+}
+
+static int run_options(struct options *o, GError **error)
+{
+	struct sl_settings settings;
+	g_autoptr(sl_policy) policy = NULL;
+	int status;
+
+	sl_settings_init(&settings);
+	policy = open_policy(o, &settings, error);
+	status = policy ? run_settings(o, &settings, policy, error)
+			: usage_error(*error);
+	sl_settings_clear(&settings);
+	return status;
 }
 
 /* The sub-commands, and seclint installed under a hook's name. */
@@ -216,6 +289,7 @@ int main(int argc, char **argv)
 		g_mime_shutdown();
 		return status;
 	}
+	sl_settings_init(&o.cli);
 	if (!parse_args(&argc, &argv, &o, &error)) {
 		status = usage_error(error);
 	} else if (o.version) {
