@@ -65,12 +65,14 @@ static gboolean add_record(struct sl_gitconfig *cfg, const char *origin,
 {
 	struct sl_gitconfig_entry *e;
 	const char *nl = strchr(keyvalue, '\n');
+	g_autofree char *key = NULL;
 
 	if (!*origin || !*keyvalue || *keyvalue == '\n')
 		return FALSE;
 	e = g_new0(struct sl_gitconfig_entry, 1);
 	e->origin = g_strdup(origin);
-	e->key = nl ? g_strndup(keyvalue, nl - keyvalue) : g_strdup(keyvalue);
+	key = nl ? g_strndup(keyvalue, nl - keyvalue) : g_strdup(keyvalue);
+	e->key = sl_gitconfig_canonical(key);	/* git's already is */
 	e->value = nl ? g_strdup(nl + 1) : NULL;
 	g_ptr_array_add(cfg->entries, e);
 	return TRUE;
