@@ -113,9 +113,14 @@ struct sl_gitconfig *sl_gitconfig_read(GError **error)
 	gint status;
 	gsize len;
 
+	/*
+	 * LEAVE_DESCRIPTORS_OPEN lets GLib use posix_spawn() (a vfork)
+	 * rather than fork(); seclint opens its own files close-on-exec.
+	 */
 	if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
-			  G_SPAWN_STDIN_FROM_DEV_NULL, NULL, NULL, &out, &err,
-			  &status, &spawn_error)) {
+			  G_SPAWN_STDIN_FROM_DEV_NULL |
+			  G_SPAWN_LEAVE_DESCRIPTORS_OPEN, NULL, NULL, &out,
+			  &err, &status, &spawn_error)) {
 		/* Without git there is no git config to honour. */
 		if (g_error_matches(spawn_error, G_SPAWN_ERROR,
 				    G_SPAWN_ERROR_NOENT))
