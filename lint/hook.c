@@ -88,7 +88,7 @@ static int check_patch(const char *patch, const GPtrArray *extra,
 {
 	struct sl_output output;
 	struct sl_run run = { policy, &output, extra, 1,
-			      sl_settings_shown(settings) };
+			      .shown = sl_settings_shown(settings) };
 	int status;
 
 	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);

@@ -187,7 +187,7 @@ static int check_files(const struct options *o,
 	struct sl_output output;
 	enum sl_format format;
 	struct sl_run run = { policy, &output, extra, 1,
-			      sl_settings_shown(settings) };
+			      .shown = sl_settings_shown(settings) };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))

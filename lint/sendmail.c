@@ -263,7 +263,7 @@ static int check_with(const struct sendmail_args *a, const GByteArray *msg,
 {
 	struct sl_output output;
 	struct sl_run run = { policy, &output, a->extra, 1,
-			      sl_settings_shown(settings) };
+			      .shown = sl_settings_shown(settings) };
 	int status;
 
 	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);

@@ -11,6 +11,12 @@
 #include "settings.h"
 
 #define CONFIG_SECTION "seclint."
+
+/* seclint.* keys read by other parts (lowercase, as git gives them). */
+static const char *const elsewhere[] = {
+	"upstream", "upstreamdepth",	/* the repository context (repo.c) */
+	NULL,
+};
 #define CHOICE_ENABLE 100	/* else the level + 1 */
 
 void sl_settings_init(struct sl_settings *s)
@@ -198,6 +204,8 @@ static gboolean config_entry(struct sl_settings *s, struct sl_settings *off,
 		s->profile_from = g_steal_pointer(&w);
 		return TRUE;
 	}
+	if (g_strv_contains(elsewhere, name))
+		return TRUE;
 	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
 		    "%s: unknown seclint setting (profile, disable, strict, "
 		    "RULE.severity)", w);

@@ -199,7 +199,9 @@ static void test_good_settings(void **state)
 		"seclint.profile", "2023-06",
 		"seclint.strict", "yes",
 		"core.bare", "false",
-		"sendemail.cc", "x@y", NULL,
+		"sendemail.cc", "x@y",
+		"seclint.upstream", "origin/master",	/* repo.c's */
+		"seclint.upstreamdepth", "100", NULL,
 	};
 	g_autoptr(sl_gitconfig) cfg = config(kv);
 	struct sl_settings s;
