@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "explain.h"
+#include "fix.h"
 #include "modes.h"
 #include "message.h"
 #include "output.h"
@@ -30,6 +31,7 @@ struct options {
 	gint jobs;		/* -1: not given */
 	char **files;
 	struct sl_settings cli;	/* --disable, --enable, --severity, ... */
+	struct sl_fix_options fix;
 };
 
 static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
@@ -148,6 +150,8 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 
 	g_option_group_add_entries(main_group, entries);
 	g_option_context_set_main_group(ctx, main_group);
+	g_option_context_add_main_entries(ctx, sl_fix_option_entries(&o->fix),
+					   NULL);
 	g_option_context_set_description(ctx,
 		"FILE may be a message, an mbox or git format-patch output; "
 		"'-' reads standard input.\n"
@@ -171,6 +175,7 @@ static void options_clear(struct options *o)
 	g_free(o->explain);
 	g_strfreev(o->files);
 	sl_settings_clear(&o->cli);
+	sl_fix_options_clear(&o->fix);
 }
 
 static int usage_error(const GError *error)
@@ -206,6 +211,13 @@ static int check_files(const struct options *o,
 	    !add_extra(extra, "Bcc", o->bcc, error))
 		return usage_error(*error);
 	sl_output_init(&output, format, color, stdout);
+	if (sl_fix_wanted(&o->fix)) {
+		int status = sl_fix_files(&o->fix, &run, o->files, o->staged);
+
+		/* --strict: warnings left in the fixed message fail too. */
+		return status ? status : sl_settings_exit_code(settings,
+							       &output);
+	}
 	if (o->staged && !sl_staged_check(&run, error))
 		sl_output_input_error(&output, "(git index)", *error);
 	for (char **f = o->files; f && *f; f++)
