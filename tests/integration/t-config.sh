@@ -180,4 +180,20 @@ git config seclint.disable nope
 send hook-bad-setting fail
 err hook-bad-setting-message "seclint.disable (file:.*/.git/config): no such rule"
 
+# The man page (generated next to the binary) names every option of
+# --help and every seclint.* key.
+man=$(dirname "$seclint")/seclint.1
+if [ -f "$man" ]; then
+	"$seclint" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u >"$tmp/options"
+	printf '%s\n' seclint.profile seclint.disable seclint.strict \
+		'BI seclint. RULE .severity' >>"$tmp/options"
+	while read -r o; do
+		m=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
+		grep -q -- "$m" "$man" || echo "$o"
+	done <"$tmp/options" >"$tmp/undocumented"
+	if [ -s "$tmp/undocumented" ]; then
+		ko "not in the man page: $(cat "$tmp/undocumented")"
+	else ok; fi
+fi
+
 finish
