@@ -272,6 +272,18 @@ static int run_options(struct options *o, GError **error)
 	return status;
 }
 
+/* seclint as a hook file's interpreter: @argv is FILE ARGS. */
+static int run_hook_file(int argc, char **argv)
+{
+	g_autofree char *hook = g_path_get_basename(argv[0]);
+
+	if (!strcmp(hook, "sendemail-validate"))
+		return sl_hook_main(argc - 1, argv + 1);
+	fprintf(stderr, "seclint: %s: not a hook seclint knows (only "
+			"sendemail-validate)\n", argv[0]);
+	return 2;
+}
+
 /* The sub-commands, and seclint installed under a hook's name. */
 static int run_mode(int argc, char **argv)
 {
@@ -279,6 +291,8 @@ static int run_mode(int argc, char **argv)
 
 	if (!strcmp(self, "sendemail-validate"))
 		return sl_hook_main(argc - 1, argv + 1);
+	if (argc >= 3 && !strcmp(argv[1], SL_RUN_HOOK))
+		return run_hook_file(argc - 2, argv + 2);
 	if (argc >= 3 && !strcmp(argv[1], "hook") &&
 	    !strcmp(argv[2], "sendemail-validate"))
 		return sl_hook_main(argc - 3, argv + 3);

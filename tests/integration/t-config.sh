@@ -180,6 +180,21 @@ git config seclint.disable nope
 send hook-bad-setting fail
 err hook-bad-setting-message "seclint.disable (file:.*/.git/config): no such rule"
 
+# install-hook makes seclint the hook's interpreter (no sh in between);
+# from a path a shebang cannot hold, it writes a sh script instead.
+head -1 .git/hooks/sendemail-validate >"$tmp/out"
+has hook-shebang "^#!$seclint --run-hook$"
+run run-hook-unknown 2 "$seclint" --run-hook .git/hooks/pre-commit x
+err run-hook-unknown-message "not a hook seclint knows"
+mkdir -p "$tmp/with space"
+cp "$seclint" "$tmp/with space/seclint"
+run install-spaced 0 "$tmp/with space/seclint" install-hook --force
+head -1 .git/hooks/sendemail-validate >"$tmp/out"
+has hook-sh "^#!/bin/sh$"
+git config --unset seclint.disable
+send hook-sh-checks fail -c seclint.disable=
+"$seclint" install-hook --force >/dev/null 2>&1
+
 # The man page (generated next to the binary) names every option of
 # --help and every seclint.* key.
 man=$(dirname "$seclint")/seclint.1
