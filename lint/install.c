@@ -50,7 +50,8 @@ static gboolean shebang_ok(const char *exe)
 	       !strpbrk(exe, " \t\n");
 }
 
-static char *hook_script(void)
+/* The hook for this seclint: with @shebang, seclint as its interpreter. */
+static char *hook_script(gboolean shebang)
 {
 	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
 	g_autofree char *quoted = g_shell_quote(exe ? exe : "seclint");
@@ -60,11 +61,19 @@ static char *hook_script(void)
 		"# finds a rule broken.  Bypass after review: git send-email "
 		"--no-validate\n";
 
-	if (shebang_ok(exe))
+	if (shebang && shebang_ok(exe))
 		return g_strdup_printf("#!%s " SL_RUN_HOOK "\n%s", exe,
 				       comment);
 	return g_strdup_printf("#!/bin/sh\n%sexec %s hook " HOOK_NAME
 			       " \"$@\"\n", comment, quoted);
+}
+
+/* seclint's own hook in either form (the sh one from older installs). */
+static gboolean ours(const char *content)
+{
+	g_autofree char *script = hook_script(FALSE);
+
+	return !strcmp(content, script);
 }
 
 static int write_hook(const char *path, const char *script, gboolean force)
@@ -77,7 +86,7 @@ static int write_hook(const char *path, const char *script, gboolean force)
 			printf("seclint: %s is already installed\n", path);
 			return 0;
 		}
-		if (!force) {
+		if (!force && !ours(old)) {
 			fprintf(stderr, "seclint: %s exists and is not "
 					"seclint's; use --force to replace it\n",
 				path);
@@ -99,7 +108,7 @@ static int install(const char *repo_dir, gboolean force)
 	git_repository *repo = NULL;
 	g_autofree char *dir = NULL;
 	g_autofree char *path = NULL;
-	g_autofree char *script = hook_script();
+	g_autofree char *script = hook_script(TRUE);
 	int status = 2;
 
 	if (git_repository_open_ext(&repo, repo_dir, 0, NULL)) {

@@ -193,6 +193,14 @@ head -1 .git/hooks/sendemail-validate >"$tmp/out"
 has hook-sh "^#!/bin/sh$"
 git config --unset seclint.disable
 send hook-sh-checks fail -c seclint.disable=
+cp .git/hooks/sendemail-validate "$tmp/sh-hook"
+# seclint's older sh hook is upgraded without --force; others are kept.
+sed "s|$tmp/with space/seclint|$seclint|" "$tmp/sh-hook" >.git/hooks/sendemail-validate
+run upgrade-sh-hook 0 "$seclint" install-hook
+head -1 .git/hooks/sendemail-validate >"$tmp/out"
+has upgrade-sh-hook-shebang "^#!$seclint --run-hook$"
+cp "$tmp/sh-hook" .git/hooks/sendemail-validate
+run other-seclint-kept 2 "$seclint" install-hook
 "$seclint" install-hook --force >/dev/null 2>&1
 
 # The man page (generated next to the binary) names every option of
