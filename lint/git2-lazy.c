@@ -14,7 +14,10 @@
  * --staged, install-hook and the repository context pay for it.
  *
  * A libgit2 function used anywhere in seclint must be listed below: the
- * link fails with "undefined reference to git_..." until it is.
+ * link fails with "undefined reference to git_..." until it is.  Add it
+ * with its prototype from git2.h (the compiler checks that they agree),
+ * and its parameter names as the call.  The list already has what the
+ * repository context (branch repo) calls.
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -157,6 +160,14 @@ SL_GIT2_FN(const git_index_entry *, git_index_get_bypath,
 	   (index, path, stage))
 SL_GIT2_FN(int, git_libgit2_init, (void), ())
 SL_GIT2_FN(int, git_libgit2_shutdown, (void), ())
+SL_GIT2_VOID(git_mailmap_free, (git_mailmap *mm), (mm))
+SL_GIT2_FN(int, git_mailmap_from_repository,
+	   (git_mailmap **out, git_repository *repo),
+	   (out, repo))
+SL_GIT2_FN(int, git_mailmap_resolve,
+	   (const char **real_name, const char **real_email,
+	    const git_mailmap *mm, const char *name, const char *email),
+	   (real_name, real_email, mm, name, email))
 SL_GIT2_VOID(git_object_free, (git_object *object), (object))
 SL_GIT2_FN(const git_oid *, git_object_id, (const git_object *obj), (obj))
 SL_GIT2_FN(int, git_object_lookup,
