@@ -40,7 +40,8 @@ struct job {
 /* The findings of one message that are shown (all, unless --quiet). */
 static GPtrArray *lint(const struct sl_run *run, const struct sl_message *msg)
 {
-	GPtrArray *findings = sl_lint_message(msg, run->policy);
+	GPtrArray *findings = sl_lint_message_with(msg, run->policy,
+						   run->lint);
 
 	for (guint i = findings->len; i-- > 0;) {
 		const struct sl_finding *f = findings->pdata[i];

@@ -91,11 +91,29 @@ void sl_report_weak(struct sl_check *check, const char *where,
 	va_end(ap);
 }
 
+void sl_report_capped(struct sl_check *check, enum sl_severity max,
+		      const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, MIN(check->severity, max), where, fmt, ap);
+	va_end(ap);
+}
+
 GPtrArray *sl_lint_message(const struct sl_message *msg,
 			   const struct sl_policy *policy)
 {
+	return sl_lint_message_with(msg, policy, NULL);
+}
+
+GPtrArray *sl_lint_message_with(const struct sl_message *msg,
+				const struct sl_policy *policy,
+				const struct sl_lint_options *options)
+{
 	GPtrArray *findings = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sl_finding_free);
+	struct sl_context ctx = { .options = options };
 
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		struct sl_check check = {
@@ -105,10 +123,13 @@ GPtrArray *sl_lint_message(const struct sl_message *msg,
 			.severity = sl_policy_rule_severity(policy, sl_rules[i],
 							    msg->followup),
 			.findings = findings,
+			.ctx = &ctx,
 		};
 
 		if (check.severity != SL_SEV_OFF)
 			sl_rules[i]->check(&check);
 	}
+	if (ctx.patches)
+		g_ptr_array_unref(ctx.patches);
 	return findings;
 }

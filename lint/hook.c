@@ -88,7 +88,10 @@ static int check_patch(const char *patch, const GPtrArray *extra,
 		       const struct sl_policy *policy)
 {
 	struct sl_output output;
-	struct sl_run run = { policy, &output, extra, 1,
+	/* The hook runs in the repository; opened only if a rule asks. */
+	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
+	struct sl_lint_options lint = { .repo = repo };
+	struct sl_run run = { policy, &output, extra, 1, &lint,
 			      .shown = sl_settings_shown(settings) };
 	int status;
 

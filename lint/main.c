@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "repo.h"
 #include "explain.h"
 #include "fix.h"
 #include "modes.h"
@@ -28,6 +29,11 @@ struct options {
 	gboolean list_rules;
 	gboolean version;
 	gboolean staged;
+	gboolean ai_assisted;
+	char *repo;
+	gboolean no_repo;
+	gboolean security;
+	gboolean embargoed;
 	gint jobs;		/* -1: not given */
 	char **files;
 	struct sl_settings cli;	/* --disable, --enable, --severity, ... */
@@ -133,9 +139,22 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "staged", 0, 0, G_OPTION_ARG_NONE, &o->staged,
 		  "Check the staged mail files of this git repository "
 		  "(pre-commit)", NULL },
+		{ "repo", 0, 0, G_OPTION_ARG_FILENAME, &o->repo,
+		  "Compare patches and files with the git repository DIR "
+		  "(default: the one the current directory is in)", "DIR" },
+		{ "no-repo", 0, 0, G_OPTION_ARG_NONE, &o->no_repo,
+		  "Do not look at any git repository", NULL },
+		{ "security", 0, 0, G_OPTION_ARG_NONE, &o->security,
+		  "The message is a security report (for one sent only to "
+		  "maintainers)", NULL },
+		{ "embargoed", 0, 0, G_OPTION_ARG_NONE, &o->embargoed,
+		  "The issue the message is about is under embargo", NULL },
 		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
 		  "Lint the messages of an mbox on N threads (default: the "
 		  "number of processors)", "N" },
+		{ "ai-assisted", 0, 0, G_OPTION_ARG_NONE, &o->ai_assisted,
+		  "Say that AI helped find or write this up (checks that "
+		  "the message says so)", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &o->version,
 		  "Print the version", NULL },
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY,
@@ -173,6 +192,7 @@ static void options_clear(struct options *o)
 	g_free(o->profile);
 	g_free(o->color);
 	g_free(o->explain);
+	g_free(o->repo);
 	g_strfreev(o->files);
 	sl_settings_clear(&o->cli);
 	sl_fix_options_clear(&o->fix);
@@ -191,7 +211,10 @@ static int check_files(const struct options *o,
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	struct sl_output output;
 	enum sl_format format;
-	struct sl_run run = { policy, &output, extra, 1,
+	/* Opened lazily, when a rule first asks about the repository. */
+	g_autoptr(sl_repo) repo = o->no_repo ? NULL : sl_repo_new(o->repo);
+	struct sl_lint_options lint = { repo, o->security, o->embargoed };
+	struct sl_run run = { policy, &output, extra, 1, &lint,
 			      .shown = sl_settings_shown(settings) };
 	gboolean color;
 
@@ -205,6 +228,8 @@ static int check_files(const struct options *o,
 			    "-j takes a number from 1 to 1024, not %d", o->jobs);
 		return usage_error(*error);
 	}
+	if (o->repo && !o->no_repo && !sl_repo_check(repo, error))
+		return usage_error(*error);
 	run.jobs = o->jobs == -1 ? g_get_num_processors() : (unsigned)o->jobs;
 	if (!add_extra(extra, "To", o->to, error) ||
 	    !add_extra(extra, "Cc", o->cc, error) ||
@@ -232,12 +257,16 @@ static struct sl_policy *open_policy(struct options *o,
 				     GError **error)
 {
 	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(error);
+	struct sl_policy *policy;
 
 	if (!cfg || !sl_settings_from_gitconfig(settings, cfg, error))
 		return NULL;
 	o->cli.profile = g_strdup(o->profile);
 	sl_settings_merge(settings, &o->cli);
-	return sl_settings_open_policy(settings, o->policy, error);
+	policy = sl_settings_open_policy(settings, o->policy, error);
+	if (policy && o->ai_assisted)
+		sl_policy_declare_ai_assisted(policy);
+	return policy;
 }
 
 static int run_settings(struct options *o, const struct sl_settings *settings,

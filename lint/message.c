@@ -140,50 +140,6 @@ static char *lower_type(GMimeContentType *ct)
 	return g_ascii_strdown(type, -1);
 }
 
-static gboolean type_is(GMimeObject *obj, const char *type, const char *sub)
-{
-	return g_mime_content_type_is_type(g_mime_object_get_content_type(obj),
-					   type, sub);
-}
-
-static gboolean param_is(GMimeObject *obj, const char *param,
-			 const char *value)
-{
-	const char *v = g_mime_content_type_get_parameter(
-		g_mime_object_get_content_type(obj), param);
-
-	return v && !g_ascii_strcasecmp(v, value);
-}
-
-/*
- * Is child number @index of @parent part of a PGP/MIME or S/MIME structure
- * (RFC 3156, RFC 8551) rather than content?
- */
-static gboolean is_crypto_child(GMimeObject *parent, int index,
-				GMimeObject *child)
-{
-	if (!parent)
-		return FALSE;
-	if (type_is(parent, "multipart", "signed") && index == 1)
-		return (param_is(parent, "protocol", "application/pgp-signature") &&
-			type_is(child, "application", "pgp-signature")) ||
-		       ((param_is(parent, "protocol", "application/pkcs7-signature") ||
-			 param_is(parent, "protocol", "application/x-pkcs7-signature")) &&
-			(type_is(child, "application", "pkcs7-signature") ||
-			 type_is(child, "application", "x-pkcs7-signature")));
-	if (type_is(parent, "multipart", "encrypted") &&
-	    param_is(parent, "protocol", "application/pgp-encrypted"))
-		return (index == 0 && type_is(child, "application", "pgp-encrypted")) ||
-		       (index == 1 && type_is(child, "application", "octet-stream"));
-	return FALSE;
-}
-
-static gboolean is_smime_envelope(GMimeObject *parent, GMimeObject *obj)
-{
-	return !parent && (type_is(obj, "application", "pkcs7-mime") ||
-			   type_is(obj, "application", "x-pkcs7-mime"));
-}
-
 /* The decoded text of a body part, in UTF-8 (GMime converts the charset). */
 static void append_text(GString *body, GMimeTextPart *tp)
 {
@@ -214,8 +170,9 @@ static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 	part->type = lower_type(g_mime_object_get_content_type(obj));
 	part->depth = depth;
 	part->leaf = GMIME_IS_PART(obj);
-	part->crypto = is_crypto_child(parent, index, obj) ||
-		       is_smime_envelope(parent, obj);
+	part->crypto_kind = sl_mime_crypto_kind(parent, index, obj);
+	part->crypto = part->crypto_kind != SL_CRYPTO_NONE;
+	part->armor = sl_mime_armor(obj);
 	if (cd && g_mime_content_disposition_get_disposition(cd))
 		part->disposition = g_ascii_strdown(
 			g_mime_content_disposition_get_disposition(cd), -1);

@@ -30,4 +30,9 @@ gboolean sl_input_parse(const char *bytes, gsize len,
 			const GPtrArray *extra_recipients, gboolean *is_mbox,
 			sl_message_fn each, gpointer data, GError **error);
 
+/* The crypto side of the digest (lint/mime-crypto.c). */
+enum sl_crypto_kind sl_mime_crypto_kind(GMimeObject *parent, int index,
+					GMimeObject *child);
+enum sl_armor sl_mime_armor(GMimeObject *obj);
+
 #endif

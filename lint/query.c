@@ -62,20 +62,6 @@ gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
 				    G_REGEX_CASELESS, 0);
 }
 
-/* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
-gboolean sl_msg_is_encrypted(const struct sl_message *msg)
-{
-	for (guint i = 0; i < msg->parts->len; i++) {
-		const struct sl_part *p = msg->parts->pdata[i];
-
-		if (!strcmp(p->type, "multipart/encrypted") ||
-		    !strcmp(p->type, "application/pkcs7-mime") ||
-		    !strcmp(p->type, "application/x-pkcs7-mime"))
-			return TRUE;
-	}
-	return strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----") != NULL;
-}
-
 char *sl_msg_own_text(const struct sl_message *msg, char **signature)
 {
 	g_auto(GStrv) lines = g_strsplit(msg->body->str, "\n", -1);

@@ -263,7 +263,10 @@ static int check_with(const struct sendmail_args *a, const GByteArray *msg,
 		      const struct sl_policy *policy)
 {
 	struct sl_output output;
-	struct sl_run run = { policy, &output, a->extra, 1,
+	/* The repository git send-email runs in; opened only if a rule asks. */
+	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
+	struct sl_lint_options lint = { .repo = repo };
+	struct sl_run run = { policy, &output, a->extra, 1, &lint,
 			      .shown = sl_settings_shown(settings) };
 	int status;
 

@@ -115,6 +115,11 @@ check cve-2026 0 "$seclint" "$cve"
 expect_grep cve-2026-advice "$tmp/out" "ask the kernel CVE team at cve@kernel.org"
 check cve-2023-06 0 "$seclint" --profile 2023-06 "$cve"
 expect_grep cve-2023-06-advice "$tmp/out" "contact linux-distros"
+ai=$dir/rules/ai-use-disclosure/fire-no-mention-distros.eml
+"$seclint" "$ai" >"$tmp/out"
+if grep -q "\[ai-use-disclosure\]" "$tmp/out"; then ko "ai-use-disclosure without --ai-assisted"; else ok; fi
+"$seclint" --ai-assisted "$ai" >"$tmp/out"
+expect_grep ai-assisted "$tmp/out" "note: .*does not say so \[ai-use-disclosure\]"
 check version 0 "$seclint" --version
 expect_grep version-profile "$tmp/out" "default profile 2026-05"
 
