@@ -67,9 +67,11 @@ static gboolean parse_format(const char *name, enum sl_format *format,
 		*format = SL_FORMAT_TEXT;
 	else if (!strcmp(name, "json"))
 		*format = SL_FORMAT_JSON;
+	else if (!strcmp(name, "sarif"))
+		*format = SL_FORMAT_SARIF;
 	else {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
-			    "--format takes text or json, not '%s'", name);
+			    "--format takes text, json or sarif, not '%s'", name);
 		return FALSE;
 	}
 	return TRUE;
@@ -112,7 +114,7 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "bcc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->bcc,
 		  "Check as if also Bcc'd to ADDR (repeatable)", "ADDR" },
 		{ "format", 0, 0, G_OPTION_ARG_STRING, &o->format,
-		  "Output format: text (default) or json", "FORMAT" },
+		  "Output format: text (default), json or sarif", "FORMAT" },
 		{ "color", 0, 0, G_OPTION_ARG_STRING, &o->color,
 		  "Colour: auto (default), always, never", "WHEN" },
 		{ "policy", 0, 0, G_OPTION_ARG_FILENAME, &o->policy,
@@ -236,6 +238,7 @@ static int check_files(const struct options *o,
 	    !add_extra(extra, "Bcc", o->bcc, error))
 		return usage_error(*error);
 	sl_output_init(&output, format, color, stdout);
+	sl_output_set_policy(&output, policy);
 	if (sl_fix_wanted(&o->fix)) {
 		int status = sl_fix_files(&o->fix, &run, o->files, o->staged);
 
