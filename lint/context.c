@@ -163,21 +163,20 @@ gboolean sl_check_is_kernel_issue(struct sl_check *c)
 	return m && sl_maintainers_is_kernel(m);
 }
 
+/* Distinct recipients that are not the sender; a set, since a message
+ * may carry 100 000 of them. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
 {
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
 	GPtrArray *out = g_ptr_array_new();
 
+	for (guint j = 0; j < msg->from->len; j++)
+		g_hash_table_add(seen, ((struct sl_address *)
+					msg->from->pdata[j])->addr);
 	for (guint i = 0; i < msg->recipients->len; i++) {
 		const struct sl_address *a = msg->recipients->pdata[i];
-		gboolean self = FALSE, dup = FALSE;
 
-		for (guint j = 0; j < msg->from->len; j++)
-			self |= !strcmp(((struct sl_address *)
-					 msg->from->pdata[j])->addr, a->addr);
-		for (guint j = 0; j < out->len; j++)
-			dup |= !strcmp(((struct sl_address *)
-					out->pdata[j])->addr, a->addr);
-		if (!self && !dup)
+		if (g_hash_table_add(seen, a->addr))
 			g_ptr_array_add(out, (gpointer)a);
 	}
 	return out;

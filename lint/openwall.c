@@ -169,7 +169,7 @@ static char *sentence_at(const char *text, gint start, gint end)
 	return g_strndup(text + s, (gsize)(e - s));
 }
 
-gboolean sl_text_asks_for_cve(const char *text)
+char *sl_text_find_cve_request(const char *text)
 {
 	g_autoptr(GRegex) re = g_regex_new(cve_request, 0, 0, NULL);
 	g_autoptr(GMatchInfo) m = NULL;
@@ -182,9 +182,16 @@ gboolean sl_text_asks_for_cve(const char *text)
 		g_match_info_fetch_pos(m, 0, &start, &end);
 		sentence = sentence_at(flat, start, end);
 		if (!g_regex_match_simple(cve_not_asking, sentence, 0, 0))
-			return TRUE;
+			return g_match_info_fetch(m, 0);
 	}
-	return FALSE;
+	return NULL;
+}
+
+gboolean sl_text_asks_for_cve(const char *text)
+{
+	g_autofree char *request = sl_text_find_cve_request(text);
+
+	return request != NULL;
 }
 
 /* ---- text marked as restricted ---- */
@@ -212,6 +219,7 @@ void sl_check_restricted_text(struct sl_check *c,
 	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
 	gboolean disclaimer;
 	g_autofree char *text = without_disclaimers(own, &disclaimer);
+	g_autofree char *hit = NULL;
 
 	if (what->except) {
 		g_autoptr(GRegex) re = g_regex_new(what->except, 0, 0, NULL);
@@ -221,10 +229,13 @@ void sl_check_restricted_text(struct sl_check *c,
 		g_free(text);
 		text = rest ? rest : g_strdup("");
 	}
-	if (g_regex_match_simple(what->pattern, text, 0, 0))
-		sl_report(c, "body", "%s", what->strong);
-	else if (disclaimer || sl_text_is_disclaimer(signature))
-		sl_report_weak(c, "body", "%s", what->weak);
+	hit = sl_regex_find(what->pattern, text, 0);
+	if (hit)
+		sl_report_at(c, "body", hit, "%s", what->strong);
+	else if (disclaimer || sl_text_is_disclaimer(signature)) {
+		hit = sl_text_find_disclaimer(own, signature);
+		sl_report_weak_at(c, "body", hit, "%s", what->weak);
+	}
 }
 
 /* ---- the sender's declarations ---- */

@@ -35,6 +35,7 @@ struct sl_address {
 	char *addr;		/* lower case, one trailing dot stripped */
 	char *display;		/* decoded display name, or NULL */
 	const char *header;	/* "To", "Cc", "Bcc", "Resent-To", ... */
+	unsigned line, column;	/* in the input, 1-based; 0: unknown */
 };
 
 /*
@@ -73,6 +74,7 @@ struct sl_part {
 	gboolean leaf;		/* not multipart, not message/rfc822 */
 	gboolean crypto;	/* PGP/MIME or S/MIME structure part */
 	unsigned depth;
+	unsigned line;		/* its first header (or content) line; 0 unknown */
 	enum sl_crypto_kind crypto_kind;	/* SL_CRYPTO_NONE iff !crypto */
 	enum sl_armor armor;	/* leaves only */
 };
@@ -88,6 +90,25 @@ struct sl_message {
 	GString *body;		/* the text/plain content, decoded to UTF-8 */
 	GPtrArray *from;	/* of struct sl_address; empty if unreadable */
 	GDateTime *date;	/* the Date header, or NULL if absent/invalid */
+	/* Where things are in the input (lint/location.c); 0: unknown. */
+	unsigned line;		/* the message's first header line */
+	GArray *header_at;	/* of struct sl_header_at, in order */
+	GArray *body_at;	/* of struct sl_body_at, by offset */
+};
+
+/* A header of the message, as written, and its line in the input. */
+struct sl_header_at {
+	char *name;
+	char *raw;		/* the raw (folded) value */
+	unsigned line;
+};
+
+/* The body from @offset on comes from the part whose content starts on
+ * @line; @exact when its lines are the file's (7bit/8bit, not base64/QP). */
+struct sl_body_at {
+	gsize offset;
+	unsigned line;
+	gboolean exact;
 };
 
 void sl_message_free(struct sl_message *msg);
@@ -187,6 +208,7 @@ struct sl_finding {
 	enum sl_severity severity;
 	char *text;		/* specific message */
 	char *where;		/* "Cc", "Subject", "part 1.2", ... */
+	unsigned line, column;	/* in the input, 1-based; 0: unknown */
 };
 
 void sl_finding_free(struct sl_finding *finding);
@@ -206,6 +228,16 @@ void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
 void sl_report_weak(struct sl_check *check, const char *where,
 		    const char *fmt, ...) G_GNUC_PRINTF(3, 4);
 
+/*
+ * A finding that points at @excerpt, text of @where: for an address
+ * header the address (a->addr) the finding is about, for "Subject" and
+ * other headers text of the raw value, for "body" text of the body (as
+ * sl_regex_find() returns it).  sl_report points at @where itself: for an
+ * address header, the address the text names first.
+ */
+void sl_report_at(struct sl_check *check, const char *where,
+		  const char *excerpt, const char *fmt, ...) G_GNUC_PRINTF(4, 5);
+
 /* Run every rule that is not switched off; returns the findings. */
 GPtrArray *sl_lint_message(const struct sl_message *msg,
 			   const struct sl_policy *policy);
@@ -214,8 +246,10 @@ GPtrArray *sl_lint_message(const struct sl_message *msg,
 const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
 					  const char *role);
-gboolean sl_msg_to_report_list(const struct sl_message *msg,
-			       const struct sl_policy *policy);
+/* HTML in a message: none, beside a real plain-text version, or alone
+ * (no text/plain, or only a stub such as "needs an HTML viewer"). */
+enum sl_html { SL_HTML_NONE, SL_HTML_BESIDE_TEXT, SL_HTML_ONLY };
+enum sl_html sl_msg_html(const struct sl_message *msg);
 gboolean sl_part_is_attachment(const struct sl_part *part);
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
 /* The body's own lines: no quoted ("> ") lines; the signature apart. */
@@ -224,6 +258,19 @@ gboolean sl_text_is_disclaimer(const char *text);
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);
 
+/* Locations (lint/location.c): sets @f's line and column from @where and
+ * @excerpt (or, without one, the address that @f's text names). */
+void sl_locate(const struct sl_message *msg, const char *where,
+	       const char *excerpt, struct sl_finding *f);
+/* A weak finding (at most info) at @excerpt, as sl_report_at. */
+void sl_report_weak_at(struct sl_check *check, const char *where,
+		       const char *excerpt, const char *fmt, ...)
+	G_GNUC_PRINTF(4, 5);
+/* The disclaimer in the own text, else in the signature, or NULL. */
+char *sl_text_find_disclaimer(const char *own, const char *signature);
+/* The first match of @pattern in @text, or NULL (for sl_report_at). */
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags);
 /* Encryption, signatures and the Openwall lists (lint/openwall.c). */
 enum sl_encryption {
 	SL_ENC_NONE,
@@ -252,6 +299,8 @@ void sl_report_capped(struct sl_check *check, enum sl_severity max,
 	G_GNUC_PRINTF(4, 5);
 /* The own text asks the recipients for a CVE id ("please assign a CVE"). */
 gboolean sl_text_asks_for_cve(const char *text);
+/* The same: the words that ask (for sl_report_at), or NULL. */
+char *sl_text_find_cve_request(const char *text);
 /*
  * The confidentiality rules: text matching @pattern outside mail
  * disclaimers is reported with @strong; a disclaimer alone (in the text or

@@ -15,9 +15,9 @@ static void check_tag(struct sl_check *c, const struct sl_address *a,
 				  "wants exactly '%s'", a->addr, tag, tag);
 	} else if (!sl_subject_tag_at_start(subject, tag)) {
 		/* The filter sees the tag anyway: position is a note. */
-		sl_report_capped(c, SL_SEV_INFO, "Subject", "'%s' is not at "
-				 "the start of the Subject (after Re:/Fwd: and "
-				 "other tags only)", tag);
+		sl_report_weak_at(c, "Subject", tag, "'%s' is not at the "
+				  "start of the Subject (after Re:/Fwd: and "
+				  "other tags only)", tag);
 	}
 }
 

@@ -31,10 +31,11 @@ static void check(struct sl_check *c)
 
 		if (strcmp(a->addr, oss->addr) &&
 		    sl_policy_is_public_list(c->policy, a->addr)) {
+			/* Names the list first: the location points at it. */
 			sl_report_capped(c, crosspost_severity(a), a->header,
-					 "%s is cross-posted to the mailing "
-					 "list %s (%s)", oss->addr, a->addr,
-					 a->header);
+					 "the mailing list %s (%s) is a "
+					 "recipient next to %s: a cross-post",
+					 a->addr, a->header, oss->addr);
 			return;
 		}
 	}

@@ -6,9 +6,7 @@ static void check(struct sl_check *c)
 	const struct sl_address *to =
 		sl_msg_find_role(c->msg, c->policy, "plain-text");
 
-	/* Security context: oss-security alone is oss-not-plain-text's. */
-	if (!to || !(sl_msg_has_closed_list(c->msg, c->policy) ||
-		     sl_check_security(c)))
+	if (!to)
 		return;
 	for (guint i = 0; i < c->msg->parts->len; i++) {
 		const struct sl_part *p = c->msg->parts->pdata[i];
@@ -39,9 +37,7 @@ const struct sl_rule sl_rule_report_attachment = {
 		"(the signature, the encrypted payload) and an attached public "
 		"key (application/pgp-keys) do not: Openwall asks for PGP/MIME "
 		"when files must be sent encrypted; a file encrypted by hand "
-		"is distros-manual-pgp-attachment's.  The documents ask for "
-		"no attachments \"where possible\", hence a warning; a "
-		"posting to oss-security alone is oss-not-plain-text's.",
+		"is distros-manual-pgp-attachment's.",
 	.help = "paste the content inline (patches with git send-email); "
 		"if files must travel, encrypt the message with PGP/MIME",
 	.source = { "Documentation/process/security-bugs.rst",

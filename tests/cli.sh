@@ -10,7 +10,7 @@ in=$dir/inputs
 check clean 0 "$seclint" "$in/clean-report.eml"
 check bad 1 "$seclint" "$in/bad-report.eml"
 expect_grep bad-text "$tmp/out" \
-	"^$in/bad-report.eml: error: .* \[ksec-with-linux-distros\]$"
+	"^$in/bad-report.eml:3:5: error: .* \[ksec-with-linux-distros\]$"
 expect_grep bad-fix "$tmp/out" "^    fix: "
 check empty 2 "$seclint" "$in/empty.eml"
 expect_grep empty-reason "$tmp/err" "empty.eml': empty input"
@@ -31,10 +31,10 @@ check bad-format 2 "$seclint" --format=xml "$in/clean-report.eml"
 check bad-policy 2 "$seclint" --policy "$tmp/none.conf" "$in/clean-report.eml"
 
 check stdin 1 sh -c "\"$seclint\" - < \"$in/bad-report.eml\""
-expect_grep stdin-name "$tmp/out" "^-: error:"
+expect_grep stdin-name "$tmp/out" "^<stdin>:3:5: error:"
 # A pipe cannot be re-read after the first block is sniffed.
 check stdin-pipe 1 sh -c "cat \"$in/series.mbox\" | \"$seclint\" -"
-expect_grep stdin-pipe-mbox "$tmp/out" "^-:2: error:"
+expect_grep stdin-pipe-mbox "$tmp/out" "^<stdin>:33:5: error:"
 check stdin-pipe-empty 2 sh -c "printf '' | \"$seclint\" -"
 
 printf 'From: r@example.org\nSubject: draft\n\nthe bug\n' >"$tmp/draft.eml"
@@ -46,13 +46,14 @@ check draft-bcc 1 "$seclint" --to security@kernel.org \
 check draft-bad-addr 2 "$seclint" --to ';;;' "$tmp/draft.eml"
 
 check mbox 1 "$seclint" "$in/series.mbox"
-expect_grep mbox-index "$tmp/out" "series.mbox:2: error: .*\[ksec-with-linux-distros\]"
-expect_grep mbox-context "$tmp/out" "In message 2 <series-2@example.org>"
+expect_grep mbox-line "$tmp/out" "series.mbox:33:5: error: .*\[ksec-with-linux-distros\]"
+expect_grep mbox-subject-line "$tmp/out" "series.mbox:35: error: .*\[distros-missing-vs-tag\]"
+expect_grep mbox-context "$tmp/out" "^$in/series.mbox: In message 2 <series-2@example.org> .*, line 30:$"
 
 check json 1 "$seclint" --format=json "$in/series.mbox" "$in/clean-report.eml"
 expect_grep json-rule "$tmp/out" '"rule":"ksec-with-linux-distros"'
 expect_grep json-index "$tmp/out" '"message":2,"message_id":"series-2@example.org"'
-expect_grep json-counts "$tmp/out" '"counts": {"error": 2, "warning": 0'
+expect_grep json-counts "$tmp/out" '"counts": {"error": 3, "warning": 0'
 if command -v python3 >/dev/null; then
 	cp "$tmp/out" "$tmp/doc.json"
 	check json-valid 0 python3 -m json.tool "$tmp/doc.json"
@@ -74,7 +75,6 @@ for id in ksec-with-linux-distros distros-missing-vs-tag report-html \
 	  oss-crosspost; do
 	expect_grep "list-$id" "$tmp/out" "^$id  *error "
 done
-# "without attachments where possible": a warning.
 expect_grep list-report-attachment "$tmp/out" "^report-attachment  *warning "
 # The README's rule table agrees with the declarations and the profile.
 "$seclint" --list-rules | sed -n 's/^\([a-z0-9-]*\)  *\([a-z]*\)  .*/\1 \2/p' |
@@ -102,7 +102,7 @@ printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openw
 check followup-2026 0 "$seclint" "$tmp/reply.eml"
 expect_grep followup-2026-warning "$tmp/out" "warning: .*\[ksec-with-linux-distros\]"
 check followup-2023-06 1 "$seclint" --profile 2023-06 "$tmp/reply.eml"
-printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: [vs] foo: use-after-free\n\nthe bug\n' >"$tmp/initial.eml"
+printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: [vs] foo: use-after-free\n\nthe bug; proposed embargo: 3 days\n' >"$tmp/initial.eml"
 check initial-v3 0 "$seclint" --profile v3-proposal "$tmp/initial.eml"
 expect_grep initial-v3-warning "$tmp/out" "warning: .*\[ksec-with-linux-distros\]"
 check initial-2023-10 1 "$seclint" --profile 2023-10 "$tmp/initial.eml"
@@ -117,6 +117,18 @@ check cve-2026 0 "$seclint" "$cve"
 expect_grep cve-2026-advice "$tmp/out" "ask the kernel CVE team at cve@kernel.org"
 check cve-2023-06 0 "$seclint" --profile 2023-06 "$cve"
 expect_grep cve-2023-06-advice "$tmp/out" "contact linux-distros"
+# Embargo rules follow the profile: the v3 proposal notes Mondays and
+# makes more than 7 days a warning.
+monday=$dir/rules/distros-embargo-day-of-week/pass-monday.eml
+check monday-2026 0 "$seclint" "$monday"
+if grep -q "\\[distros-embargo-day-of-week\\]" "$tmp/out"; then ko "monday-2026: fired"; else ok; fi
+check monday-v3 0 "$seclint" --profile v3-proposal "$monday"
+expect_grep monday-v3-note "$tmp/out" "note: .*a Monday in UTC.*\[distros-embargo-day-of-week\]"
+twelve=$dir/rules/distros-embargo-over-7-days/fire-twelve-days.eml
+check over-7-2026 0 "$seclint" "$twelve"
+expect_grep over-7-2026-note "$tmp/out" "note: .*\[distros-embargo-over-7-days\]"
+check over-7-v3 0 "$seclint" --profile v3-proposal "$twelve"
+expect_grep over-7-v3-warning "$tmp/out" "warning: .*\[distros-embargo-over-7-days\]"
 ai=$dir/rules/ai-use-disclosure/fire-no-mention-distros.eml
 "$seclint" "$ai" >"$tmp/out"
 if grep -q "\[ai-use-disclosure\]" "$tmp/out"; then ko "ai-use-disclosure without --ai-assisted"; else ok; fi
