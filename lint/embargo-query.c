@@ -97,9 +97,9 @@ static const struct log_patterns *log_patterns(void)
 	static gsize done;
 
 	if (g_once_init_enter(&done)) {
-		p.line = g_regex_new(log_line, G_REGEX_CASELESS, 0, NULL);
-		p.block = g_regex_new(log_block, 0, 0, NULL);
-		p.attribution = g_regex_new(attribution, G_REGEX_MULTILINE, 0,
+		p.line = sl_regex_new(log_line, G_REGEX_CASELESS, 0, NULL);
+		p.block = sl_regex_new(log_block, 0, 0, NULL);
+		p.attribution = sl_regex_new(attribution, G_REGEX_MULTILINE, 0,
 					    NULL);
 		g_once_init_leave(&done, 1);
 	}
@@ -405,7 +405,7 @@ char *sl_embargo_long_request(const char *text)
 	g_autoptr(GMatchInfo) mi = NULL;
 
 	if (g_once_init_enter(&done)) {
-		re = g_regex_new(long_request, G_REGEX_CASELESS |
+		re = sl_regex_new(long_request, G_REGEX_CASELESS |
 				 G_REGEX_OPTIMIZE, 0, NULL);
 		g_once_init_leave(&done, 1);
 	}
@@ -474,14 +474,14 @@ gboolean sl_embargo_date_context(const struct sl_message *msg,
 		if ((strchr(".!?", *p) && g_ascii_isspace(p[1])) ||
 		    (*p == '\n' && p[1] == '\n'))
 			sentence = p + 1;
-	return g_regex_match_simple(pattern, sentence, G_REGEX_CASELESS, 0);
+	return sl_regex_match_simple(pattern, sentence, G_REGEX_CASELESS, 0);
 }
 
 char *sl_regex_find_unless_after(const char *text, const char *pattern,
 				 const char *before, int lookback)
 {
-	g_autoptr(GRegex) re = g_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
-	g_autoptr(GRegex) neg = g_regex_new(before, G_REGEX_CASELESS |
+	g_autoptr(GRegex) re = sl_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
+	g_autoptr(GRegex) neg = sl_regex_new(before, G_REGEX_CASELESS |
 					    G_REGEX_DOLLAR_ENDONLY, 0, NULL);
 	g_autoptr(GMatchInfo) mi = NULL;
 

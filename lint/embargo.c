@@ -132,7 +132,7 @@ struct patterns {
 static GRegex *compile(const char *pattern, GRegexCompileFlags flags)
 {
 	GError *error = NULL;
-	GRegex *re = g_regex_new(pattern, flags, 0, &error);
+	GRegex *re = sl_regex_new(pattern, flags, 0, &error);
 
 	if (!re)
 		g_error("embargo pattern: %s", error->message);
@@ -290,7 +290,7 @@ static const struct zone_name {
 /* "UTC+2", "GMT-07:00", "+0200", "+02:00": the offset in seconds. */
 static gboolean parse_offset(const char *z, gint32 *seconds)
 {
-	g_autoptr(GRegex) re = g_regex_new(
+	g_autoptr(GRegex) re = sl_regex_new(
 		"^(?:UTC|GMT)?\\s?([+-])\\s?(\\d{1,2}):?(\\d\\d)?$", 0, 0,
 		NULL);
 	g_autoptr(GMatchInfo) mi = NULL;

@@ -458,4 +458,18 @@ char *sl_check_fix_upstream(struct sl_check *check, const char *own);
 /* Recipients other than the sender's own From address. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
 
+/*
+ * Cached compiled regular expressions (lint/regex.c): use these, not
+ * g_regex_new() or g_regex_match_simple(), which compile on every call.
+ * sl_regex() borrows (valid for the calling thread's life); sl_regex_new()
+ * returns a new reference.
+ */
+GRegex *sl_regex(const char *pattern, GRegexCompileFlags cflags,
+		 GRegexMatchFlags mflags, GError **error);
+GRegex *sl_regex_new(const char *pattern, GRegexCompileFlags cflags,
+		     GRegexMatchFlags mflags, GError **error);
+gboolean sl_regex_match_simple(const char *pattern, const char *string,
+			       GRegexCompileFlags cflags,
+			       GRegexMatchFlags mflags);
+
 #endif

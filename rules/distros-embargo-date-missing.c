@@ -44,7 +44,7 @@ static void check(struct sl_check *c)
 				       "zone (e.g. 14:00 UTC)");
 		return;
 	}
-	re = g_regex_new(vague, G_REGEX_CASELESS, 0, NULL);
+	re = sl_regex_new(vague, G_REGEX_CASELESS, 0, NULL);
 	if (g_regex_match(re, s.text, 0, &mi))
 		words = g_match_info_fetch(mi, 0);
 	sl_report(c, "body", "the first message to the list proposes no "

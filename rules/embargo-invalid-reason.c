@@ -22,10 +22,10 @@ static const char negated[] =
 
 static char *invalid_reason(const char *text)
 {
-	g_autoptr(GRegex) split = g_regex_new("(?<=[.!?])\\s+|\\n\\s*\\n",
+	g_autoptr(GRegex) split = sl_regex_new("(?<=[.!?])\\s+|\\n\\s*\\n",
 					      0, 0, NULL);
 	g_auto(GStrv) sentences = g_regex_split(split, text, 0);
-	g_autoptr(GRegex) r = g_regex_new(reason, G_REGEX_CASELESS, 0, NULL);
+	g_autoptr(GRegex) r = sl_regex_new(reason, G_REGEX_CASELESS, 0, NULL);
 
 	for (char **s = sentences; *s; s++) {
 		g_autoptr(GMatchInfo) mi = NULL;
@@ -34,7 +34,7 @@ static char *invalid_reason(const char *text)
 		if (!g_regex_match(r, *s, 0, &mi))
 			continue;
 		asks = sl_regex_find_unless_after(*s, hold, negated, 30);
-		if (asks && !g_regex_match_simple("embargo\\w*\\s+(?:is\\s+)?"
+		if (asks && !sl_regex_match_simple("embargo\\w*\\s+(?:is\\s+)?"
 						  "(?:not\\s+)?needed", *s,
 						  G_REGEX_CASELESS, 0))
 			return g_match_info_fetch(mi, 0);

@@ -39,7 +39,7 @@ future_date(const struct sl_message *msg, const struct sl_embargo_scan *s)
 
 		if (sl_embargo_date_usable(d) &&
 		    (d->exact ? d->seconds > 0 : d->days > 0) &&
-		    g_regex_match_simple(disclosure, d->trigger,
+		    sl_regex_match_simple(disclosure, d->trigger,
 					 G_REGEX_CASELESS, 0) &&
 		    !sl_embargo_date_context(msg, s, d, not_pending))
 			return d;

@@ -29,7 +29,11 @@ has() { expect_grep "$1" "$tmp/out" "$2"; }
 hasnt() { if grep -q -- "$2" "$tmp/out"; then ko "$1: '$2' printed"; else ok; fi; }
 err() { expect_grep "$1" "$tmp/err" "$2"; }
 
-bad=$in/bad-report.eml	# ksec-with-linux-distros and distros-missing-vs-tag
+# ksec-with-linux-distros and distros-missing-vs-tag at error severity,
+# and nothing else at error: the report proposes its disclosure date.
+bad=$tmp/bad-report.eml
+sed 's/^Bob$/Proposed public disclosure: 2024-03-08 14:00 UTC.\n\nBob/' \
+	"$in/bad-report.eml" >"$bad"
 ksec=ksec-with-linux-distros
 vs=distros-missing-vs-tag
 printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: Re: [vs] foo: use-after-free\nIn-Reply-To: <a@example.org>\n\nfix merged?\n' >"$tmp/reply.eml"
@@ -153,7 +157,8 @@ git config --unset seclint.disable
 
 # The send-email hook.
 git config sendemail.smtpserver /bin/true
-echo one >file && git add file && git commit -qm "foo: fix use-after-free"
+echo one >file && git add file &&
+	git commit -qm "foo: fix use-after-free" -m "Proposed embargo: 5 days."
 "$seclint" install-hook >/dev/null 2>&1 || ko install-hook
 send() {	# NAME EXPECT(0|fail) ARGS...
 	name=$1 want=$2
