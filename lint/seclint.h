@@ -132,6 +132,7 @@ struct sl_policy {
 	GHashTable *severity;	/* rule id -> GINT_TO_POINTER(sev + 1) */
 	GKeyFile *profile;	/* the document revision in force, or NULL */
 	char *profile_name;
+	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
