@@ -91,6 +91,16 @@ void sl_report_weak(struct sl_check *check, const char *where,
 	va_end(ap);
 }
 
+void sl_report_at(struct sl_check *check, enum sl_severity sev,
+		  const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, MIN(check->severity, sev), where, fmt, ap);
+	va_end(ap);
+}
+
 GPtrArray *sl_lint_message(const struct sl_message *msg,
 			   const struct sl_policy *policy)
 {

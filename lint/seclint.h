@@ -46,6 +46,9 @@ struct sl_part {
 	gboolean leaf;		/* not multipart, not message/rfc822 */
 	gboolean crypto;	/* PGP/MIME or S/MIME structure part */
 	unsigned depth;
+	char *encoding;		/* Content-Transfer-Encoding, lower case, or NULL */
+	gboolean flowed;	/* format=flowed (RFC 3676) */
+	GBytes *head;		/* an attachment's first decoded bytes, or NULL */
 };
 
 struct sl_message {
@@ -191,5 +194,67 @@ char *sl_msg_own_text(const struct sl_message *msg, char **signature);
 gboolean sl_text_is_disclaimer(const char *text);
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);
+
+/* The text to scan, catalogue 3.0 (lint/text.c). */
+struct sl_text {
+	GString *prose;		/* own lines: no quotes, patches or logs */
+	GString *patch;		/* inline diffs: headers and hunks */
+	GString *log;		/* kernel log excerpts, bot report headers */
+	GString *quoted;	/* "> " lines */
+	char *signature;	/* after the first "-- " line */
+	unsigned prose_lines;	/* non-blank ones */
+	unsigned patch_lines;
+	unsigned log_lines;
+	unsigned log_blocks;	/* separate excerpts */
+	unsigned hunks;
+	unsigned broken_hunks;	/* cut short: line counts do not match */
+	gboolean clearsigned;	/* read between the PGP clear-sign markers */
+	gboolean encrypted;	/* the own text holds a PGP message */
+};
+
+struct sl_text *sl_text_scan(const char *body);
+struct sl_text *sl_msg_text(const struct sl_message *msg);
+void sl_text_free(struct sl_text *text);
+typedef struct sl_text sl_text;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
+/* The one query every content rule asks first (3.0, encrypted message). */
+gboolean sl_msg_content_visible(const struct sl_message *msg);
+/* A pattern compiled once, shared by threads; @slot is a static gsize. */
+GRegex *sl_regex_cached(gsize *slot, const char *pattern,
+			GRegexCompileFlags flags);
+gboolean sl_regex_test(gsize *slot, const char *pattern,
+		       GRegexCompileFlags flags, const char *text);
+
+/* Signals in a report's text, shared by content rules (lint/signals.c). */
+/* The first match of @re in @text not negated in its sentence. */
+char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence);
+/* What says AI helped find the bug; @trailer_only for Assisted-by: only. */
+char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only);
+gboolean sl_msg_from_bot(const struct sl_message *msg);
+/* Why the report looks automated, or NULL. */
+const char *sl_text_automated(const struct sl_message *msg,
+			      const struct sl_text *t);
+/* The kind of reproducer the report has, or NULL; @content_only leaves
+ * out mere mentions ("a reproducer is available"). */
+const char *sl_text_reproducer(const struct sl_message *msg,
+			       const struct sl_text *t, gboolean content_only);
+/* Source for a reproducer: an inline program, a .c/.sh/.py attachment. */
+gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
+				       const struct sl_text *t);
+gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
+				    const struct sl_text *t);
+const struct sl_address *sl_msg_find_public_list(
+	const struct sl_message *msg, const struct sl_policy *policy);
+const struct sl_address *sl_msg_kernel_report_to(
+	const struct sl_message *msg, const struct sl_policy *policy);
+/* The scanned text of a readable report under security-bugs.rst (to
+ * security@ or hardware-security@), or NULL: the gate of its content rules.
+ * sl_initial_report_text() also leaves out follow-ups and patches. */
+struct sl_text *sl_kernel_report_text(const struct sl_check *c,
+				      gboolean initial_only);
+struct sl_text *sl_initial_report_text(const struct sl_check *c);
+/* A finding at @sev, capped by the severity the profile gives the rule. */
+void sl_report_at(struct sl_check *check, enum sl_severity sev,
+		  const char *where, const char *fmt, ...) G_GNUC_PRINTF(4, 5);
 
 #endif

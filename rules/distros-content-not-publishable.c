@@ -11,7 +11,8 @@ static void check(struct sl_check *c)
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
 
-	if (!sl_msg_find_role(c->msg, c->policy, "distros"))
+	if (!sl_msg_find_role(c->msg, c->policy, "distros") ||
+	    !sl_msg_content_visible(c->msg))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
 	if (g_regex_match_simple(restricted, own, G_REGEX_CASELESS, 0))

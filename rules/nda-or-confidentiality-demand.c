@@ -27,7 +27,8 @@ static void check(struct sl_check *c)
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
 
-	if (!sl_msg_has_closed_list(c->msg, c->policy))
+	if (!sl_msg_has_closed_list(c->msg, c->policy) ||
+	    !sl_msg_content_visible(c->msg))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
 	if (demands(own) &&
