@@ -205,7 +205,7 @@ struct sl_text {
 	unsigned prose_lines;	/* non-blank ones */
 	unsigned patch_lines;
 	unsigned log_lines;
-	unsigned log_blocks;	/* separate excerpts */
+	unsigned log_reports;	/* splats and bot reports, by title line */
 	unsigned hunks;
 	unsigned broken_hunks;	/* cut short: line counts do not match */
 	gboolean clearsigned;	/* read between the PGP clear-sign markers */

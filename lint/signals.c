@@ -26,7 +26,8 @@ static void sentence_bounds(const char *text, gsize start, gsize end,
 }
 
 static const char negation[] =
-	"(\\b(not|never|no|without|nor|neither|instead of)\\b|n't\\b)";
+	"(\\b(not|never|no|without|nor|neither|instead of|unable|cannot|"
+	"failed to)\\b|n't\\b)";
 
 static gsize re_negation;
 
@@ -206,7 +207,7 @@ const char *sl_text_automated(const struct sl_message *msg,
 	if (n.strong && n.human < MAX(4u, bot * 3 / 10))
 		return "the bot's report text outweighs the sender's own "
 		       "analysis";
-	if (t->log_blocks > 3 && n.human < 3)
+	if (t->log_reports > 3 && n.human < 3)
 		return "several sanitizer reports follow one another with no "
 		       "analysis";
 	return NULL;

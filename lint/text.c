@@ -78,6 +78,12 @@ static const char log_more[] =
 	"dashboard link|syz repro|C reproducer|compiler|userspace arch|"
 	"disk image|vmlinux|kernel image):)";
 
+/* The title line of one report: a splat, a bot's header. */
+static const char log_title[] =
+	"^\\s*(BUG: |WARNING: |UBSAN: |KMSAN: |KCSAN: |KFENCE: |"
+	"general protection fault|Oops: |Unable to handle kernel|"
+	"kernel BUG at |INFO: task |HEAD commit:)";
+
 static const char hunk_header[] =
 	"^@@ -\\d+(,(\\d+))? \\+\\d+(,(\\d+))? @@";
 
@@ -87,7 +93,8 @@ static const char diff_header[] =
 	"rename (from|to) |copy (from|to) |--- |\\+\\+\\+ |Binary files |"
 	"\\\\ No newline)";
 
-static gsize re_timestamp, re_log_start, re_log_more, re_hunk, re_diff;
+static gsize re_timestamp, re_log_start, re_log_more, re_log_title,
+	re_hunk, re_diff;
 
 static gboolean is_blank(const char *line)
 {
@@ -180,16 +187,14 @@ static gboolean log_line(struct scan *s, const char *line)
 	const char *text = bare ? bare : line;
 
 	if (sl_regex_test(&re_log_start, log_start, 0, text)) {
-		if (s->in != IN_LOG)
-			s->t->log_blocks++;
+		if (sl_regex_test(&re_log_title, log_title, 0, text))
+			s->t->log_reports++;
 		s->in = IN_LOG;
 		s->log_gap = FALSE;
 		return TRUE;
 	}
 	if (s->in != IN_LOG && !stamped)
 		return FALSE;
-	if (s->in != IN_LOG)
-		s->t->log_blocks++;
 	if (stamped || sl_regex_test(&re_log_more, log_more, 0, text) ||
 	    (!s->log_gap && g_ascii_isspace(*line))) {
 		s->in = IN_LOG;

@@ -21,7 +21,7 @@ static const struct out_of_scope classes[] = {
 	  "normal user|regular user|any (local )?user)\\b" },
 	{ "it only shows with debugging options (KASAN, LOCKDEP, fault "
 	  "injection)",
-	  "(?i)\\bonly (with|when|under|if|on)\\b[^.\\n]{0,30}?\\b(CONFIG_)?"
+	  "(?i)\\bonly\\b[^.\\n]{0,20}?\\b(with|when|under|if|on)\\b[^.\\n]{0,30}?\\b(CONFIG_)?"
 	  "(KASAN|KMSAN|LOCKDEP|PROVE_LOCKING|FAULT_INJECTION|FAILSLAB|"
 	  "FAIL_PAGE_ALLOC|DEBUG_[A-Z_]+)\\b|\\b(with|using|needs?|requires?)"
 	  " (CONFIG_)?(fault[ _]injection|FAULT_INJECTION|failslab|"
