@@ -178,7 +178,14 @@ static gboolean patch_line(struct scan *s, char **l)
 	return FALSE;
 }
 
-static gboolean log_line(struct scan *s, const char *line)
+/* A KASAN/UBSAN banner: a rule of '=' right above the report's title. */
+static gboolean is_banner(const char *line, const char *next)
+{
+	return strlen(line) >= 20 && line[strspn(line, "=")] == '\0' &&
+	       next && sl_regex_test(&re_log_start, log_start, 0, next);
+}
+
+static gboolean log_line(struct scan *s, const char *line, const char *next)
 {
 	g_autofree char *bare = g_regex_replace_literal(
 		sl_regex_cached(&re_timestamp, timestamp, 0), line, -1, 0, "",
@@ -186,7 +193,8 @@ static gboolean log_line(struct scan *s, const char *line)
 	gboolean stamped = bare && strlen(bare) != strlen(line);
 	const char *text = bare ? bare : line;
 
-	if (sl_regex_test(&re_log_start, log_start, 0, text)) {
+	if (is_banner(text, next) ||
+	    sl_regex_test(&re_log_start, log_start, 0, text)) {
 		if (sl_regex_test(&re_log_title, log_title, 0, text))
 			s->t->log_reports++;
 		s->in = IN_LOG;
@@ -218,7 +226,7 @@ static void classify(struct scan *s, char **l)
 		s->log_gap = TRUE;
 		return;
 	}
-	if (log_line(s, *l)) {
+	if (log_line(s, *l, l[1])) {
 		add_line(t->log, *l);
 		t->log_lines++;
 		return;
@@ -234,6 +242,8 @@ static void scan_lines(struct sl_text *t, char **lines)
 	GString *sig = NULL;
 
 	for (char **l = lines; *l; l++) {
+		if (!l[1] && !**l)
+			break;	/* the end of the last line */
 		if (sig) {
 			add_line(sig, *l);
 		} else if (s.in != IN_HUNK && (!strcmp(*l, "-- ") ||
