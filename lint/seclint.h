@@ -224,6 +224,8 @@ GRegex *sl_regex_cached(gsize *slot, const char *pattern,
 			GRegexCompileFlags flags);
 gboolean sl_regex_test(gsize *slot, const char *pattern,
 		       GRegexCompileFlags flags, const char *text);
+unsigned sl_regex_count(gsize *slot, const char *pattern,
+			GRegexCompileFlags flags, const char *text);
 
 /* Signals in a report's text, shared by content rules (lint/signals.c). */
 /* The first match of @re in @text not negated in its sentence. */

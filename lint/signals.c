@@ -234,18 +234,6 @@ static const char repro_ext[] =
 
 static gsize re_program, re_shell, re_steps, re_link, re_word, re_ext;
 
-static unsigned count_matches(gsize *slot, const char *pattern,
-			      const char *text)
-{
-	g_autoptr(GMatchInfo) mi = NULL;
-	unsigned n = 0;
-
-	g_regex_match(sl_regex_cached(slot, pattern, 0), text, 0, &mi);
-	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL))
-		n++;
-	return n;
-}
-
 static const char source_ext[] = "\\.(c|cc|cpp|sh|bash|py|pl|rs|go|syz)$";
 
 static gsize re_source_ext;
@@ -291,7 +279,7 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 
 	if (sl_regex_test(&re_program, repro_program, G_REGEX_MULTILINE, prose))
 		return "an inline program";
-	if (count_matches(&re_shell, repro_shell, prose) >= 2)
+	if (sl_regex_count(&re_shell, repro_shell, 0, prose) >= 2)
 		return "shell commands";
 	if (sl_regex_test(&re_steps, repro_steps, 0, prose))
 		return "reproduction steps";

@@ -30,6 +30,18 @@ gboolean sl_regex_test(gsize *slot, const char *pattern,
 			     NULL);
 }
 
+unsigned sl_regex_count(gsize *slot, const char *pattern,
+			GRegexCompileFlags flags, const char *text)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+	unsigned n = 0;
+
+	g_regex_match(sl_regex_cached(slot, pattern, flags), text, 0, &mi);
+	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL))
+		n++;
+	return n;
+}
+
 enum region {
 	IN_PROSE,
 	IN_DIFF,	/* diff headers, or between hunks */

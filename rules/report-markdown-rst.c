@@ -59,18 +59,6 @@ static gboolean is_underline(const char *prev, const char *line)
 	return FALSE;
 }
 
-static unsigned count_in_line(int kind, const char *line)
-{
-	g_autoptr(GMatchInfo) mi = NULL;
-	unsigned n = 0;
-
-	g_regex_match(sl_regex_cached(&re_line[kind], line_patterns[kind], 0),
-		      line, 0, &mi);
-	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL))
-		n++;
-	return n;
-}
-
 static void count_line(struct markup_count *m, const char *prev,
 		       const char *line)
 {
@@ -87,7 +75,8 @@ static void count_line(struct markup_count *m, const char *prev,
 		m->n[MU_UNDERLINE]++;
 	for (int k = 0; k < MU_KINDS; k++)
 		if (line_patterns[k] && k != MU_FENCE)
-			m->n[k] += count_in_line(k, line);
+			m->n[k] += sl_regex_count(&re_line[k],
+						 line_patterns[k], 0, line);
 }
 
 static void check(struct sl_check *c)
