@@ -65,11 +65,13 @@ char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence)
 	return NULL;
 }
 
-/* Tools and models that people name when they say AI helped. */
+/* Tools and models that people name when they say AI helped; a name
+ * followed by a surname ("Claude Martin") is a person. */
 #define AI_NAMES \
 	"(AI\\b|A\\.I\\.|LLMs?\\b|Claude|ChatGPT|GPT-?\\d|Gemini|Copilot|" \
 	"Codex|DeepSeek|Llama|Mistral|Grok|(large )?language models?|" \
-	"machine[- ]learning)"
+	"machine[- ]learning)(?!(?-i: (?!(Code|Opus|Sonnet|Haiku|Pro|Ultra|" \
+	"Flash|Advanced)\\b)[A-Z][a-z]+))"
 
 /* Saying that AI found the bug, in a few common phrasings. */
 static const char ai_found[] =
@@ -223,16 +225,22 @@ static const char repro_steps[] =
 	"( \\([^)]*\\))?\\s*:|^\\s*(\\d+[.)]|[-*])\\s+(run|build|compile|"
 	"boot|mount|load|open|create|execute|start|insmod|modprobe|trigger|"
 	"call|send|write|echo|unshare|close|mmap)\\b";
+/* Running a program of one's own or a setup command, in the prose. */
+static const char repro_command[] =
+	"(?m)(^|\\s)\\./[\\w.-]+|^\\s*(gcc|clang|make|insmod|modprobe|"
+	"mount|unshare|ip link|tc qdisc|echo .* > */(proc|sys))\\b";
 static const char repro_link[] =
 	"(?m)^\\s*(syz repro|C reproducer):\\s*https?://";
 /* Only a mention: "a reproducer is available on request". */
 static const char repro_word[] =
 	"(?i)\\b(reproducers?|repro|poc|proof[- ]of[- ]concept|exploit|"
-	"syz-repro|reproduc(e|ed|es|ible|ibly|tion))\\b";
+	"syz-repro|reproduc(e|ed|es|ible|ibly|tion))\\b|\\bto trigger\\b|"
+	"\\btrigger(s|ed)? (it|this|the (bug|crash|issue|warning))\\b";
 static const char repro_ext[] =
 	"\\.(img|qcow2|iso|zip|tgz|tar|tar\\.gz|tar\\.xz)$";
 
-static gsize re_program, re_shell, re_steps, re_link, re_word, re_ext;
+static gsize re_program, re_shell, re_steps, re_command, re_link, re_word,
+	re_ext;
 
 static const char source_ext[] = "\\.(c|cc|cpp|sh|bash|py|pl|rs|go|syz)$";
 
@@ -283,6 +291,8 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 		return "shell commands";
 	if (sl_regex_test(&re_steps, repro_steps, 0, prose))
 		return "reproduction steps";
+	if (sl_regex_test(&re_command, repro_command, 0, prose))
+		return "commands to run";
 	if (sl_regex_test(&re_link, repro_link, 0, t->log->str) ||
 	    sl_regex_test(&re_link, repro_link, 0, prose))
 		return "a link to a reproducer";

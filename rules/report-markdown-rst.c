@@ -44,6 +44,7 @@ static gsize re_code, re_underline, re_banner;
 struct markup_count {
 	unsigned n[MU_KINDS];
 	gboolean in_fence;
+	gboolean in_script;	/* "#!" up to a blank line: "# " comments */
 };
 
 static gboolean is_underline(const char *prev, const char *line)
@@ -69,7 +70,12 @@ static void count_line(struct markup_count *m, const char *prev,
 		m->in_fence = !m->in_fence;
 		return;
 	}
-	if (m->in_fence || sl_regex_test(&re_code, code_like, 0, line))
+	if (g_str_has_prefix(line, "#!"))
+		m->in_script = TRUE;
+	else if (!*line)
+		m->in_script = FALSE;
+	if (m->in_fence || m->in_script ||
+	    sl_regex_test(&re_code, code_like, 0, line))
 		return;
 	if (is_underline(prev, line))
 		m->n[MU_UNDERLINE]++;
@@ -83,7 +89,7 @@ static void check(struct sl_check *c)
 {
 	g_autoptr(sl_text) t = sl_kernel_report_text(c, FALSE);
 	g_auto(GStrv) lines = NULL;
-	struct markup_count m = { { 0 }, FALSE };
+	struct markup_count m = { { 0 }, FALSE, FALSE };
 	g_autoptr(GString) seen = g_string_new(NULL);
 	unsigned kinds = 0, most = 0;
 

@@ -4,11 +4,14 @@
 /*
  * Anything that tells which kernels were looked at: a version number
  * ("6.9.1", "v6.8-rc3", "Not tainted 6.9.0"), a tree ("mainline",
- * "linux-next", "next-20260501"), a commit id near "commit", "at" or
- * "HEAD", or where the bug came from ("since", "introduced in/by").
+ * "linux-next", "next-20260501"), a distribution release ("Debian 12"), a
+ * commit id near "commit", "at" or "HEAD", or where the bug came from
+ * ("since", "introduced in/by").
  */
 static const char version_signal[] =
-	"(?i)\\bv?[2-7]\\.\\d{1,2}(\\.\\d{1,3})?(-rc\\d+)?\\b|"
+	"(?i)\\bv?[2-7]\\.(\\d{1,2}|x)(\\.\\d{1,3})?(-rc\\d+)?\\b|"
+	"\\b(Debian|Ubuntu|Fedora|RHEL|CentOS|Rocky|AlmaLinux|openSUSE|SLES|"
+	"Android|ChromeOS)\\s+\\d+|"
 	"\\bLinux version\\b|\\buname -r\\b|\\bmainline\\b|\\blinux-next\\b|"
 	"\\bnext-20\\d{6}\\b|\\b(torvalds|stable)/linux|"
 	"\\b(commit|at|HEAD|tree|tip)\\b[^\\n]{0,20}\\b[0-9a-f]{12,40}\\b|"
