@@ -212,6 +212,8 @@ struct sl_text {
 	gboolean encrypted;	/* the own text holds a PGP message */
 };
 
+/* g_strsplit(text, "\n", -1), linear under sanitizers too. */
+char **sl_split_lines(const char *text);
 struct sl_text *sl_text_scan(const char *body);
 struct sl_text *sl_msg_text(const struct sl_message *msg);
 void sl_text_free(struct sl_text *text);

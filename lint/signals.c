@@ -4,18 +4,23 @@
  * assistance, automated-tool output, a reproducer, a patch submission.
  * Each is a heuristic; the rules say so in their findings.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <string.h>
 
 #include "seclint.h"
+
+/* Longer "sentences" (no punctuation at all) are cut: it bounds the work. */
+#define SENTENCE_MAX 300
 
 /* The bounds of the sentence around [@start, @end) in @text. */
 static void sentence_bounds(const char *text, gsize start, gsize end,
 			    gsize *from, gsize *to)
 {
-	gsize len = strlen(text);
+	gsize len = end + strnlen(text + end, SENTENCE_MAX);
+	gsize far = start > SENTENCE_MAX ? start - SENTENCE_MAX : 0;
 
 	*from = start;
-	while (*from > 0 && !strchr(".!?;", text[*from - 1]) &&
+	while (*from > far && !strchr(".!?;", text[*from - 1]) &&
 	       !(text[*from - 1] == '\n' && *from > 1 &&
 		 text[*from - 2] == '\n'))
 		(*from)--;
@@ -163,7 +168,7 @@ struct bot_count {
 static struct bot_count count_bot_lines(const char *prose)
 {
 	struct bot_count n = { 0, 0, 0 };
-	g_auto(GStrv) lines = g_strsplit(prose, "\n", -1);
+	g_auto(GStrv) lines = sl_split_lines(prose);
 
 	for (char **l = lines; *l; l++) {
 		const char *s = *l + strspn(*l, " \t");

@@ -79,7 +79,7 @@ static gsize re_b64;
 /* A base64 blob over 4 KB pasted inline that decodes to an executable. */
 static const char *inline_executable(const char *prose)
 {
-	g_auto(GStrv) lines = g_strsplit(prose, "\n", -1);
+	g_auto(GStrv) lines = sl_split_lines(prose);
 	g_autoptr(GString) blob = g_string_new(NULL);
 
 	for (char **l = lines; ; l++) {

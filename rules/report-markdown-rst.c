@@ -95,7 +95,7 @@ static void check(struct sl_check *c)
 
 	if (!t)
 		return;
-	lines = g_strsplit(t->prose->str, "\n", -1);
+	lines = sl_split_lines(t->prose->str);
 	for (char **l = lines; *l; l++)
 		count_line(&m, l == lines ? "" : l[-1], *l);
 	for (int k = 0; k < MU_KINDS; k++) {

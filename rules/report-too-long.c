@@ -55,7 +55,7 @@ static void check(struct sl_check *c)
 
 	if (!t)
 		return;
-	lines = g_strsplit(t->prose->str, "\n", -1);
+	lines = sl_split_lines(t->prose->str);
 	headings = count_headings(lines);
 	if ((int)t->prose_lines > max_lines)
 		sl_report(c, "body", "the report has %u lines of text besides "
