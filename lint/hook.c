@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "fix.h"
 #include "message.h"
 #include "modes.h"
 #include "sendemail.h"
@@ -86,7 +87,10 @@ static int check_patch(const char *patch, const GPtrArray *extra)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
-	struct sl_run run = { policy, &output, extra, 1 };
+	/* The hook runs in the repository; opened only if a rule asks. */
+	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
+	struct sl_lint_options lint = { .repo = repo };
+	struct sl_run run = { policy, &output, extra, 1, &lint };
 	int status;
 
 	if (!policy) {
@@ -112,6 +116,8 @@ int sl_hook_main(int argc, char **argv)
 	git_repository *repo = NULL;
 	int status;
 
+	if (sl_fix_refused("the sendemail-validate hook", argc, argv))
+		return 2;
 	if (argc < 1 || argc > 2) {
 		fprintf(stderr, "usage: seclint hook sendemail-validate PATCH "
 				"[HEADERS]\n");

@@ -41,7 +41,30 @@ void sl_message_free(struct sl_message *msg)
 	g_ptr_array_unref(msg->from);
 	if (msg->date)
 		g_date_time_unref(msg->date);
+	g_array_unref(msg->header_at);
+	g_array_unref(msg->body_at);
 	g_free(msg);
+}
+
+static void header_at_clear(gpointer p)
+{
+	struct sl_header_at *h = p;
+
+	g_free(h->name);
+	g_free(h->raw);
+}
+
+static GArray *header_at_new(void)
+{
+	GArray *a = g_array_new(FALSE, FALSE, sizeof(struct sl_header_at));
+
+	g_array_set_clear_func(a, header_at_clear);
+	return a;
+}
+
+static GArray *body_at_new(void)
+{
+	return g_array_new(FALSE, FALSE, sizeof(struct sl_body_at));
 }
 
 struct sl_message *sl_message_new(void)
@@ -53,6 +76,8 @@ struct sl_message *sl_message_new(void)
 	msg->body = g_string_new(NULL);
 	msg->parts = g_ptr_array_new_with_free_func(part_free);
 	msg->from = sl_address_list_new();
+	msg->header_at = header_at_new();
+	msg->body_at = body_at_new();
 	return msg;
 }
 
@@ -77,6 +102,8 @@ struct sl_message *sl_message_steal(struct sl_message *msg)
 	msg->body = g_string_new(NULL);
 	msg->from = sl_address_list_new();
 	msg->date = NULL;
+	msg->header_at = header_at_new();
+	msg->body_at = body_at_new();
 	return copy;
 }
 
@@ -101,8 +128,24 @@ gboolean sl_is_recipient_header(const char *name)
 	return canonical_recipient_header(name) != NULL;
 }
 
+/* Records where the header is. */
+static const struct sl_header_at *record_header(struct sl_message *msg,
+						GMimeHeader *h,
+						struct sl_lines *lines)
+{
+	struct sl_header_at at = {
+		.name = g_strdup(g_mime_header_get_name(h)),
+		.raw = g_strdup(g_mime_header_get_raw_value(h)),
+		.line = sl_lines_at(lines, g_mime_header_get_offset(h)),
+	};
+
+	g_array_append_val(msg->header_at, at);
+	return &g_array_index(msg->header_at, struct sl_header_at,
+			      msg->header_at->len - 1);
+}
+
 static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
-				  GError **error)
+				  struct sl_lines *lines, GError **error)
 {
 	GMimeHeaderList *headers = g_mime_object_get_header_list(obj);
 	int n = g_mime_header_list_get_count(headers);
@@ -112,13 +155,18 @@ static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
 		const char *raw = g_mime_header_get_name(h);
 		const char *name = canonical_recipient_header(raw);
 		GPtrArray *to = msg->recipients;
+		const struct sl_header_at *at = record_header(msg, h, lines);
+		guint before;
 
 		if (!name && (name = canonical_followup_header(raw)))
 			to = msg->followup_to;
-		if (name && !sl_address_add_header(to, name,
-						   g_mime_header_get_raw_value(h),
-						   error))
+		if (!name)
+			continue;
+		before = to->len;
+		if (!sl_address_add_header(to, name,
+					   g_mime_header_get_raw_value(h), error))
 			return FALSE;
+		sl_locate_addresses(to, before, at);
 	}
 	return TRUE;
 }
@@ -133,6 +181,15 @@ static void digest_sender(struct sl_message *msg, GMimeMessage *gm)
 
 	if (!sl_address_add_header(msg->from, "From", from, NULL))
 		g_ptr_array_set_size(msg->from, 0);
+	for (guint i = 0; h && i < msg->header_at->len; i++) {
+		const struct sl_header_at *at = &g_array_index(msg->header_at,
+						struct sl_header_at, i);
+
+		if (!g_ascii_strcasecmp(at->name, "From")) {
+			sl_locate_addresses(msg->from, 0, at);
+			break;
+		}
+	}
 	msg->date = date ? g_date_time_ref(date) : NULL;
 }
 
@@ -143,60 +200,59 @@ static char *lower_type(GMimeContentType *ct)
 	return g_ascii_strdown(type, -1);
 }
 
-static gboolean type_is(GMimeObject *obj, const char *type, const char *sub)
+static gboolean keeps_lines(GMimePart *part)
 {
-	return g_mime_content_type_is_type(g_mime_object_get_content_type(obj),
-					   type, sub);
-}
-
-static gboolean param_is(GMimeObject *obj, const char *param,
-			 const char *value)
-{
-	const char *v = g_mime_content_type_get_parameter(
-		g_mime_object_get_content_type(obj), param);
-
-	return v && !g_ascii_strcasecmp(v, value);
-}
-
-/*
- * Is child number @index of @parent part of a PGP/MIME or S/MIME structure
- * (RFC 3156, RFC 8551) rather than content?
- */
-static gboolean is_crypto_child(GMimeObject *parent, int index,
-				GMimeObject *child)
-{
-	if (!parent)
+	switch (g_mime_part_get_content_encoding(part)) {
+	case GMIME_CONTENT_ENCODING_DEFAULT:
+	case GMIME_CONTENT_ENCODING_7BIT:
+	case GMIME_CONTENT_ENCODING_8BIT:
+	case GMIME_CONTENT_ENCODING_BINARY:
+		return TRUE;
+	default:
 		return FALSE;
-	if (type_is(parent, "multipart", "signed") && index == 1)
-		return (param_is(parent, "protocol", "application/pgp-signature") &&
-			type_is(child, "application", "pgp-signature")) ||
-		       ((param_is(parent, "protocol", "application/pkcs7-signature") ||
-			 param_is(parent, "protocol", "application/x-pkcs7-signature")) &&
-			(type_is(child, "application", "pkcs7-signature") ||
-			 type_is(child, "application", "x-pkcs7-signature")));
-	if (type_is(parent, "multipart", "encrypted") &&
-	    param_is(parent, "protocol", "application/pgp-encrypted"))
-		return (index == 0 && type_is(child, "application", "pgp-encrypted")) ||
-		       (index == 1 && type_is(child, "application", "octet-stream"));
-	return FALSE;
+	}
 }
 
-static gboolean is_smime_envelope(GMimeObject *parent, GMimeObject *obj)
+/* Where the part's content starts in the input: GMime's parser keeps it as
+ * a window [bound_start, bound_end) on the input stream. */
+static gint64 content_offset(GMimePart *part)
 {
-	return !parent && (type_is(obj, "application", "pkcs7-mime") ||
-			   type_is(obj, "application", "x-pkcs7-mime"));
+	GMimeDataWrapper *content = g_mime_part_get_content(part);
+	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content)
+				      : NULL;
+
+	return stream ? stream->bound_start : -1;
+}
+
+/* The first line of a part: its first header, else its content. */
+static unsigned part_line(GMimeObject *obj, struct sl_lines *lines)
+{
+	GMimeHeaderList *headers = g_mime_object_get_header_list(obj);
+
+	if (g_mime_header_list_get_count(headers) > 0)
+		return sl_lines_at(lines, g_mime_header_get_offset(
+			g_mime_header_list_get_header_at(headers, 0)));
+	if (GMIME_IS_PART(obj))
+		return sl_lines_at(lines, content_offset(GMIME_PART(obj)));
+	return 0;
 }
 
 /* The decoded text of a body part, in UTF-8 (GMime converts the charset). */
-static void append_text(GString *body, GMimeTextPart *tp)
+static void append_text(struct sl_message *msg, GMimeTextPart *tp,
+			struct sl_lines *lines)
 {
 	g_autofree char *text = g_mime_text_part_get_text(tp);
+	struct sl_body_at at;
 
 	if (!text)
 		return;
-	if (body->len)
-		g_string_append_c(body, '\n');
-	g_string_append(body, text);
+	if (msg->body->len)
+		g_string_append_c(msg->body, '\n');
+	at.offset = msg->body->len;
+	at.line = sl_lines_at(lines, content_offset(GMIME_PART(tp)));
+	at.exact = keeps_lines(GMIME_PART(tp));
+	g_array_append_val(msg->body_at, at);
+	g_string_append(msg->body, text);
 }
 
 /* Enough of an attachment to tell an executable from source. */
@@ -220,19 +276,23 @@ static GBytes *part_head(GMimePart *part)
 static void digest_leaf(struct sl_part *part, GMimePart *leaf)
 {
 	GMimeContentEncoding enc = g_mime_part_get_content_encoding(leaf);
+	const char *flowed;
 
 	if (g_mime_part_get_filename(leaf))
 		part->filename = g_strdup(g_mime_part_get_filename(leaf));
 	if (enc != GMIME_CONTENT_ENCODING_DEFAULT)
 		part->encoding = g_ascii_strdown(
 			g_mime_content_encoding_to_string(enc), -1);
-	part->flowed = param_is(GMIME_OBJECT(leaf), "format", "flowed");
+	flowed = g_mime_content_type_get_parameter(
+		g_mime_object_get_content_type(GMIME_OBJECT(leaf)), "format");
+	part->flowed = flowed && !g_ascii_strcasecmp(flowed, "flowed");
 	if (sl_part_is_attachment(part))
 		part->head = part_head(leaf);
 }
 
 struct walk {
 	struct sl_message *msg;
+	struct sl_lines *lines;
 	GError **error;
 };
 
@@ -249,8 +309,10 @@ static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 	part->type = lower_type(g_mime_object_get_content_type(obj));
 	part->depth = depth;
 	part->leaf = GMIME_IS_PART(obj);
-	part->crypto = is_crypto_child(parent, index, obj) ||
-		       is_smime_envelope(parent, obj);
+	part->crypto_kind = sl_mime_crypto_kind(parent, index, obj);
+	part->crypto = part->crypto_kind != SL_CRYPTO_NONE;
+	part->armor = sl_mime_armor(obj);
+	part->line = part_line(obj, w->lines);
 	if (cd && g_mime_content_disposition_get_disposition(cd))
 		part->disposition = g_ascii_strdown(
 			g_mime_content_disposition_get_disposition(cd), -1);
@@ -259,7 +321,7 @@ static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 	g_ptr_array_add(w->msg->parts, part);
 	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
 	    !part->crypto && !sl_part_is_attachment(part))
-		append_text(w->msg->body, GMIME_TEXT_PART(obj));
+		append_text(w->msg, GMIME_TEXT_PART(obj), w->lines);
 }
 
 static gboolean walk_multipart(struct walk *w, GMimeMultipart *mp,
@@ -321,9 +383,9 @@ static gboolean is_followup(GMimeMessage *gm, const char *subject)
 }
 
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
-			   GError **error)
+			   struct sl_lines *lines, GError **error)
 {
-	struct walk w = { msg, error };
+	struct walk w = { msg, lines, error };
 	const char *subject = g_mime_message_get_subject(gm);
 	const char *id = g_mime_message_get_message_id(gm);
 	GMimeObject *body = g_mime_message_get_mime_part(gm);
@@ -331,8 +393,8 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 	msg->subject = subject ? g_strdup(subject) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
 	msg->followup = is_followup(gm, subject);
-	digest_sender(msg, gm);
-	if (!digest_recipients(msg, GMIME_OBJECT(gm), error))
+	if (!digest_recipients(msg, GMIME_OBJECT(gm), lines, error))
 		return FALSE;
+	digest_sender(msg, gm);
 	return !body || walk(&w, body, NULL, 0, "", 0);
 }

@@ -19,11 +19,37 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 	return NULL;
 }
 
-/* Is the message addressed to a list whose rules demand plain text? */
-gboolean sl_msg_to_report_list(const struct sl_message *msg,
-			       const struct sl_policy *policy)
+/* A text/plain twin this short, or a stub, is no plain-text version. */
+#define SL_STUB_TEXT 40
+
+static const char html_stub[] =
+	"(?i:requires an? HTML|HTML[- ](capable|viewer|version|mail reader)|"
+	"view (this|the) (e-?mail|message) in (a|your) (web )?browser|"
+	"your (mail )?(client|reader) does not support HTML)";
+
+static gboolean has_html(const struct sl_message *msg)
 {
-	return sl_msg_find_role(msg, policy, "plain-text") != NULL;
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (!strcmp(p->type, "text/html"))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+enum sl_html sl_msg_html(const struct sl_message *msg)
+{
+	g_autofree char *own = NULL;
+	guint urls;
+	glong len;
+
+	if (!has_html(msg))
+		return SL_HTML_NONE;
+	own = sl_msg_own_prose(msg, &len, &urls);
+	if (len < SL_STUB_TEXT || g_regex_match_simple(html_stub, own, 0, 0))
+		return SL_HTML_ONLY;
+	return SL_HTML_BESIDE_TEXT;
 }
 
 /*
@@ -62,20 +88,6 @@ gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
 				    G_REGEX_CASELESS, 0);
 }
 
-/* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
-gboolean sl_msg_is_encrypted(const struct sl_message *msg)
-{
-	for (guint i = 0; i < msg->parts->len; i++) {
-		const struct sl_part *p = msg->parts->pdata[i];
-
-		if (!strcmp(p->type, "multipart/encrypted") ||
-		    !strcmp(p->type, "application/pkcs7-mime") ||
-		    !strcmp(p->type, "application/x-pkcs7-mime"))
-			return TRUE;
-	}
-	return strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----") != NULL;
-}
-
 char *sl_msg_own_text(const struct sl_message *msg, char **signature)
 {
 	g_auto(GStrv) lines = g_strsplit(msg->body->str, "\n", -1);
@@ -96,13 +108,23 @@ char *sl_msg_own_text(const struct sl_message *msg, char **signature)
 }
 
 /* Corporate mail disclaimers: confidentiality claims that nobody meant. */
+static const char disclaimer[] =
+	"(this (e-?mail|message|communication)[^.]{0,80}"
+	"(is|are|may be|contains?)[^.]{0,40}(confidential|privileged)"
+	"|intended (solely|only|exclusively) for the (use of the )?"
+	"(addressee|recipient|individual))";
+
 gboolean sl_text_is_disclaimer(const char *text)
 {
-	return g_regex_match_simple(
-		"(this (e-?mail|message|communication)[^.]{0,80}"
-		"(is|are|may be|contains?)[^.]{0,40}(confidential|privileged)"
-		"|intended (solely|only|exclusively) for the (use of the )?"
-		"(addressee|recipient|individual))", text, G_REGEX_CASELESS, 0);
+	return g_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
+}
+
+char *sl_text_find_disclaimer(const char *own, const char *signature)
+{
+	char *hit = sl_regex_find(disclaimer, own, G_REGEX_CASELESS);
+
+	return hit ? hit : sl_regex_find(disclaimer, signature,
+					 G_REGEX_CASELESS);
 }
 
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
@@ -116,4 +138,15 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 			return TRUE;
 	}
 	return FALSE;
+}
+
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags)
+{
+	g_autoptr(GRegex) re = g_regex_new(pattern, flags, 0, NULL);
+	g_autoptr(GMatchInfo) match = NULL;
+
+	if (!re || !g_regex_match(re, text, 0, &match))
+		return NULL;
+	return g_match_info_fetch(match, 0);
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fix.h"
 #include "modes.h"
 
 #define SL_MAX_MAIL_SIZE (256u * 1024 * 1024)
@@ -261,7 +262,10 @@ static int check_message(const struct sendmail_args *a, const GByteArray *msg)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
-	struct sl_run run = { policy, &output, a->extra, 1 };
+	/* The repository git send-email runs in; opened only if a rule asks. */
+	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
+	struct sl_lint_options lint = { .repo = repo };
+	struct sl_run run = { policy, &output, a->extra, 1, &lint };
 	int status;
 
 	if (!policy) {
@@ -301,7 +305,9 @@ int sl_sendmail_main(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	int status;
 
-	if (parse_args(&a, argc, argv, &error)) {
+	if (sl_fix_refused("seclint sendmail", argc, argv)) {
+		status = 2;
+	} else if (parse_args(&a, argc, argv, &error)) {
 		status = sendmail(&a);
 	} else {
 		fprintf(stderr, "seclint sendmail: %s\n", error->message);

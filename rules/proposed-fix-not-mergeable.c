@@ -23,7 +23,7 @@ static void check_attachments(struct sl_check *c)
 						    0, p->filename))))
 			continue;
 		where = g_strdup_printf("part %s", p->path);
-		sl_report_at(c, SL_SEV_WARNING, where, "the proposed fix %s is "
+		sl_report_capped(c, SL_SEV_WARNING, where, "the proposed fix %s is "
 			     "attached; send it inline (git send-email) so it "
 			     "can be applied and quoted",
 			     p->filename ? p->filename : p->type);
@@ -37,7 +37,7 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 	enum sl_severity fixes_sev = SL_SEV_WARNING;
 
 	if (!sl_regex_test(&re_signed, signed_off, 0, t->prose->str))
-		sl_report_at(c, SL_SEV_WARNING, "body", "the proposed fix has "
+		sl_report_capped(c, SL_SEV_WARNING, "body", "the proposed fix has "
 			     "no Signed-off-by: line, so it cannot be merged "
 			     "as it is");
 	if (sl_regex_test(&re_fixes_ok, fixes_ok, 0, t->prose->str))
@@ -45,7 +45,7 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 	ai = sl_text_ai_disclosure(t, &trailer_only);
 	if (ai)
 		fixes_sev = SL_SEV_ERROR;
-	sl_report_at(c, fixes_sev, "body", "the proposed fix has %s; add "
+	sl_report_capped(c, fixes_sev, "body", "the proposed fix has %s; add "
 		     "Fixes: <12+ hex digits> (\"subject\") naming the commit "
 		     "that introduced the bug%s",
 		     sl_regex_test(&re_fixes_any, fixes_any, 0, t->prose->str)
