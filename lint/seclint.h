@@ -516,6 +516,9 @@ const struct sl_address *sl_msg_find_public_list(
 	const struct sl_message *msg, const struct sl_policy *policy);
 const struct sl_address *sl_msg_kernel_report_to(
 	const struct sl_message *msg, const struct sl_policy *policy);
+/* A report under security-bugs.rst: to security@ or hardware-security@,
+ * or marked with --security and sent to no closed list. */
+gboolean sl_check_kernel_report(const struct sl_check *c);
 /* The scanned text of a readable report under security-bugs.rst (to
  * security@ or hardware-security@), or NULL: the gate of its content rules.
  * sl_initial_report_text() also leaves out follow-ups and patches. */

@@ -354,11 +354,21 @@ const struct sl_address *sl_msg_kernel_report_to(
 	return a ? a : sl_msg_find_role(msg, policy, "hardware-security");
 }
 
+/*
+ * To security@ or hardware-security@, or, with --security and no closed
+ * list, a report sent to maintainers only (what the 2026 text allows).
+ */
+gboolean sl_check_kernel_report(const struct sl_check *c)
+{
+	return sl_msg_kernel_report_to(c->msg, c->policy) ||
+	       (sl_check_security(c) &&
+		!sl_msg_has_closed_list(c->msg, c->policy));
+}
+
 struct sl_text *sl_kernel_report_text(const struct sl_check *c,
 				      gboolean initial_only)
 {
-	if ((initial_only && c->msg->followup) ||
-	    !sl_msg_kernel_report_to(c->msg, c->policy) ||
+	if ((initial_only && c->msg->followup) || !sl_check_kernel_report(c) ||
 	    !sl_msg_content_visible(c->msg))
 		return NULL;
 	return sl_msg_text(c->msg);

@@ -24,16 +24,17 @@ static void check(struct sl_check *c)
 	if (!said)
 		return;
 	if (trailer_only)
-		sl_report_weak(c, "body", "the patch has an AI trailer "
-			       "(\"%s\"); if AI also helped find the bug, the "
-			       "2026 text asks you to treat it as public and "
-			       "not to send it only to %s", said, to->addr);
+		sl_report_weak_at(c, "body", said, "the patch has an AI "
+				  "trailer (\"%s\"); if AI also helped find "
+				  "the bug, the 2026 text asks you to treat it "
+				  "as public and not to send it only to %s",
+				  said, to->addr);
 	else
-		sl_report(c, "body", "the report says AI helped (\"%s\"); if "
-			  "AI helped find the bug, treat it as public: other "
-			  "researchers are likely to find it too, so %s is "
-			  "probably not the place for it alone", said,
-			  to->addr);
+		sl_report_at(c, "body", said, "the report says AI helped "
+			     "(\"%s\"); if AI helped find the bug, treat it "
+			     "as public: other researchers are likely to find "
+			     "it too, so %s is probably not the place for it "
+			     "alone", said, to->addr);
 }
 
 const struct sl_rule sl_rule_ai_finding_sent_privately = {

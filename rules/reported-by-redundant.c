@@ -23,12 +23,21 @@ static char *address_of(const char *value)
 	return g_ascii_strdown(a && *a ? a : b, -1);
 }
 
+/* Through the repository's .mailmap, if any, in lower case. */
+static char *canonical(struct sl_check *c, const char *addr)
+{
+	g_autofree char *mapped = sl_check_canonical_address(c, addr);
+
+	return g_ascii_strdown(mapped, -1);
+}
+
 struct trailers {
 	GPtrArray *reported, *signed_off;
 	char *author;		/* the body's From: line, or NULL */
 };
 
-static void collect(struct trailers *tr, const char *prose)
+static void collect(struct sl_check *c, struct trailers *tr,
+		    const char *prose)
 {
 	g_autoptr(GMatchInfo) mi = NULL;
 
@@ -36,7 +45,8 @@ static void collect(struct trailers *tr, const char *prose)
 	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
 		g_autofree char *key = g_match_info_fetch(mi, 1);
 		g_autofree char *value = g_match_info_fetch(mi, 2);
-		char *addr = address_of(value);
+		g_autofree char *raw = address_of(value);
+		char *addr = raw ? canonical(c, raw) : NULL;
 
 		if (!addr)
 			continue;
@@ -71,10 +81,11 @@ static void check(struct sl_check *c)
 	t = sl_msg_text(c->msg);
 	if (!t->hunks)
 		goto out;
-	collect(&tr, t->prose->str);
-	author = tr.author ? tr.author : c->msg->from->len ?
-		 ((const struct sl_address *)c->msg->from->pdata[0])->addr :
-		 NULL;
+	collect(c, &tr, t->prose->str);
+	if (!tr.author && c->msg->from->len)
+		tr.author = canonical(c, ((const struct sl_address *)
+					  c->msg->from->pdata[0])->addr);
+	author = tr.author;
 	if (author && contains(tr.reported, author) &&
 	    contains(tr.signed_off, author))
 		sl_report(c, "body", "the patch has both Reported-by: and "
@@ -95,7 +106,8 @@ const struct sl_rule sl_rule_reported_by_redundant = {
 		"only a Signed-off-by: tag is needed, without Reported-by:.  "
 		"The rule compares the trailers of an inline patch with its "
 		"author (the From: line in the body, else the message's "
-		"From), case-insensitively.",
+		"From), case-insensitively and, with a repository, through "
+		"its .mailmap.",
 	.help = "drop the Reported-by: line that names the patch's author",
 	.source = { "Documentation/process/security-bugs.rst",
 		    "Proposing a fix (\"only a Signed-off-by: tag is "

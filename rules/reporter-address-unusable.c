@@ -45,7 +45,7 @@ static void check_list(struct sl_check *c, const GPtrArray *list,
 
 static void check(struct sl_check *c)
 {
-	if (!sl_msg_kernel_report_to(c->msg, c->policy))
+	if (!sl_check_kernel_report(c))
 		return;
 	if (!c->msg->from->len) {
 		sl_report(c, "From", "the message has no readable From "

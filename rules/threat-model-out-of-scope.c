@@ -86,11 +86,11 @@ static gboolean only_eol(const char *text, const char *eol)
 	return tested > 0;
 }
 
-static void report(struct sl_check *c, const char *what)
+static void report(struct sl_check *c, const char *what, const char *hit)
 {
-	sl_report(c, "body", "this probably falls outside the kernel's threat "
-		  "model (%s); if so, it is a regular bug: consider reporting "
-		  "it publicly to the maintainers", what);
+	sl_report_at(c, "body", hit, "this probably falls outside the "
+		     "kernel's threat model (%s); if so, it is a regular bug: "
+		     "consider reporting it publicly to the maintainers", what);
 }
 
 static void check(struct sl_check *c)
@@ -113,7 +113,7 @@ static void check(struct sl_check *c)
 		if (hit && !(classes[i].unless &&
 			     sl_regex_test(&re_unless[i], classes[i].unless, 0,
 					   text))) {
-			report(c, classes[i].what);
+			report(c, classes[i].what, hit);
 			return;
 		}
 	}
@@ -121,7 +121,7 @@ static void check(struct sl_check *c)
 			     "eol-below");
 	if (only_eol(text, eol))
 		report(c, "every version it names is older than the oldest "
-		       "maintained series");
+		       "maintained series", NULL);
 }
 
 const struct sl_rule sl_rule_threat_model_out_of_scope = {
