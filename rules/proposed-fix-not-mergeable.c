@@ -9,7 +9,37 @@ static const char fixes_any[] = "(?im)^Fixes:";
 static const char signed_off[] = "(?im)^Signed-off-by: .*\\S+@\\S+";
 static const char patch_name[] = "(?i)\\.(patch|diff)$";
 
-static gsize re_fixes_ok, re_fixes_any, re_signed, re_patch_name;
+static const char fixes_parts[] =
+	"(?m)^Fixes: ([0-9a-f]{12,40}) \\(\"(.+)\"\\)\\s*$";
+
+static gsize re_fixes_ok, re_fixes_any, re_signed, re_patch_name, re_parts;
+
+/* With a repository: is the commit Fixes: names upstream, as it says? */
+static void check_fixes_commit(struct sl_check *c, const char *prose)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autofree char *sha = NULL;
+	g_autofree char *subject = NULL;
+	g_autofree char *known = NULL;
+	g_autofree char *tail = NULL;
+
+	if (!sl_check_has_upstream(c) ||
+	    !g_regex_match(sl_regex_cached(&re_parts, fixes_parts, 0), prose,
+			   0, &mi))
+		return;
+	sha = g_match_info_fetch(mi, 1);
+	subject = g_match_info_fetch(mi, 2);
+	known = sl_check_commit_upstream(c, sha);
+	tail = g_strdup_printf("(\"%s\")", subject);
+	if (!known)
+		sl_report_capped(c, SL_SEV_WARNING, "body", "Fixes: names %s, "
+				 "which is on no upstream branch of the "
+				 "repository", sha);
+	else if (!g_str_has_suffix(known, tail))
+		sl_report_capped(c, SL_SEV_INFO, "body", "Fixes: gives %s the "
+				 "subject \"%s\", but upstream it is %s", sha,
+				 subject, known);
+}
 
 static void check_attachments(struct sl_check *c)
 {
@@ -40,8 +70,10 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 		sl_report_capped(c, SL_SEV_WARNING, "body", "the proposed fix has "
 			     "no Signed-off-by: line, so it cannot be merged "
 			     "as it is");
-	if (sl_regex_test(&re_fixes_ok, fixes_ok, 0, t->prose->str))
+	if (sl_regex_test(&re_fixes_ok, fixes_ok, 0, t->prose->str)) {
+		check_fixes_commit(c, t->prose->str);
 		return;
+	}
 	ai = sl_text_ai_disclosure(t, &trailer_only);
 	if (ai)
 		fixes_sev = SL_SEV_ERROR;
@@ -77,8 +109,10 @@ const struct sl_rule sl_rule_proposed_fix_not_mergeable = {
 		"[PATCH] Subject, a commit header or trailers) without "
 		"Signed-off-by: or Fixes: gets a warning, an error for the "
 		"missing Fixes: when the message says AI helped; an attached "
-		"patch should be inline.  A diff shown as an illustration, "
-		"with no commit message, is left alone.",
+		"patch should be inline.  With a repository, the commit "
+		"Fixes: names must be upstream and have the subject given.  A "
+		"diff shown as an illustration, with no commit message, is left "
+		"alone.",
 	.help = "send the fix with git format-patch/send-email, with "
 		"Signed-off-by: and Fixes: 0123456789ab (\"subject\")",
 	.source = { "Documentation/process/security-bugs.rst",
