@@ -85,12 +85,18 @@ static const char ai_found[] =
 	"via|through|thanks to|with the help of)\\s+(an?\\s+|the\\s+|our\\s+|"
 	"my\\s+|some\\s+)?([\\w-]+\\s+)?" AI_NAMES
 	"|(?-i:\\b" AI_NAMES ")[\\w -]{0,20}\\b(found|flagged|discovered|"
-	"identified|spotted|pointed out|reported)\\b";
+	"identified|spotted|pointed out|reported)\\b"
+	"|\\b(used|using|ran|running|run)\\s+(an?\\s+|the\\s+|our\\s+|my\\s+)?"
+	"([\\w-]+\\s+)?(?-i:" AI_NAMES ")[^.\\n]{0,40}?\\b(find|found|audit\\w*|"
+	"review\\w*|scan\\w*|analy[sz]\\w*|hunt\\w*|discover\\w*|identif\\w*|"
+	"fuzz\\w*)\\b";
 
 /* Weaker: AI is mentioned as help, not necessarily in finding the bug. */
 static const char ai_helped[] =
 	"(?i)\\b(AI|LLM|Claude|ChatGPT|Gemini|Copilot|Codex)[- ](assisted|"
 	"aided|powered|based|driven|generated|tool|agent|assistant)\\b|"
+	"\\b(AI|LLM)\\b[\\w -]{0,25}\\b(agent|tool|scanner|model|assistant|"
+	"system|pipeline)s?\\b|"
 	"\\blarge language model|\\bwith the (help|assistance) of (an? )?"
 	"(AI|LLM|Claude|ChatGPT|Gemini|Copilot|Codex)\\b";
 

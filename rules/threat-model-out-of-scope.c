@@ -17,7 +17,7 @@ static const struct out_of_scope classes[] = {
 	  "(as|with|by)|run(ning)? as|privileged)\\b[^.\\n]{0,30}?"
 	  "(\\bCAP_(SYS_ADMIN|NET_ADMIN|SYS_RAWIO|SYS_MODULE)\\b|"
 	  "\\broot\\b( privileges?| access| user)?)",
-	  "(?i)\\b(unprivileged|user namespaces?|userns|unshare|non-root|"
+	  "(?i)\\b(unprivileged|(?<!initial )user namespaces?|userns|unshare|non-root|"
 	  "normal user|regular user|any (local )?user)\\b" },
 	{ "it only shows with debugging options (KASAN, LOCKDEP, fault "
 	  "injection)",
