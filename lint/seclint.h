@@ -411,6 +411,7 @@ struct sl_lint_options {
 struct sl_context {
 	const struct sl_lint_options *options;
 	GPtrArray *patches;	/* of struct sl_patch; NULL: not parsed yet */
+	struct sl_text *text;	/* sl_check_text(); NULL: not scanned yet */
 };
 
 GPtrArray *sl_lint_message_with(const struct sl_message *msg,
@@ -481,6 +482,8 @@ struct sl_text {
 char **sl_split_lines(const char *text);
 struct sl_text *sl_text_scan(const char *body);
 struct sl_text *sl_msg_text(const struct sl_message *msg);
+/* The same, scanned once per message and owned by the check's context. */
+const struct sl_text *sl_check_text(struct sl_check *check);
 void sl_text_free(struct sl_text *text);
 typedef struct sl_text sl_text;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
@@ -522,8 +525,8 @@ gboolean sl_check_kernel_report(const struct sl_check *c);
 /* The scanned text of a readable report under security-bugs.rst (to
  * security@ or hardware-security@), or NULL: the gate of its content rules.
  * sl_initial_report_text() also leaves out follow-ups and patches. */
-struct sl_text *sl_kernel_report_text(const struct sl_check *c,
-				      gboolean initial_only);
-struct sl_text *sl_initial_report_text(const struct sl_check *c);
+const struct sl_text *sl_kernel_report_text(struct sl_check *c,
+					    gboolean initial_only);
+const struct sl_text *sl_initial_report_text(struct sl_check *c);
 
 #endif

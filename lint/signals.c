@@ -377,22 +377,20 @@ gboolean sl_check_kernel_report(const struct sl_check *c)
 		!sl_msg_has_closed_list(c->msg, c->policy));
 }
 
-struct sl_text *sl_kernel_report_text(const struct sl_check *c,
-				      gboolean initial_only)
+const struct sl_text *sl_kernel_report_text(struct sl_check *c,
+					    gboolean initial_only)
 {
 	if ((initial_only && c->msg->followup) || !sl_check_kernel_report(c) ||
 	    !sl_msg_content_visible(c->msg))
 		return NULL;
-	return sl_msg_text(c->msg);
+	return sl_check_text(c);
 }
 
-struct sl_text *sl_initial_report_text(const struct sl_check *c)
+const struct sl_text *sl_initial_report_text(struct sl_check *c)
 {
-	struct sl_text *t = sl_kernel_report_text(c, TRUE);
+	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
 
-	if (t && (!t->prose_lines || sl_msg_is_patch_submission(c->msg, t))) {
-		sl_text_free(t);
+	if (t && (!t->prose_lines || sl_msg_is_patch_submission(c->msg, t)))
 		return NULL;
-	}
 	return t;
 }

@@ -14,8 +14,8 @@ GRegex *sl_regex_cached(gsize *slot, const char *pattern,
 			GRegexCompileFlags flags)
 {
 	if (g_once_init_enter(slot)) {
-		GRegex *re = g_regex_new(pattern, flags | G_REGEX_OPTIMIZE,
-					 0, NULL);
+		/* No G_REGEX_OPTIMIZE: valgrind cannot follow PCRE's JIT. */
+		GRegex *re = g_regex_new(pattern, flags, 0, NULL);
 
 		g_assert(re);
 		g_once_init_leave(slot, (gsize)re);
@@ -339,6 +339,14 @@ struct sl_text *sl_text_scan(const char *body)
 struct sl_text *sl_msg_text(const struct sl_message *msg)
 {
 	return sl_text_scan(msg->body->str);
+}
+
+/* Scanned once per message, for all the rules that read it. */
+const struct sl_text *sl_check_text(struct sl_check *c)
+{
+	if (!c->ctx->text)
+		c->ctx->text = sl_msg_text(c->msg);
+	return c->ctx->text;
 }
 
 void sl_text_free(struct sl_text *t)

@@ -12,14 +12,14 @@ static const struct sl_address *private_target(const struct sl_check *c)
 static void check(struct sl_check *c)
 {
 	const struct sl_address *to = private_target(c);
-	g_autoptr(sl_text) t = NULL;
+	const struct sl_text *t = NULL;
 	g_autofree char *said = NULL;
 	gboolean trailer_only;
 
 	if (!to || sl_msg_find_public_list(c->msg, c->policy) ||
 	    !sl_msg_content_visible(c->msg))
 		return;
-	t = sl_msg_text(c->msg);
+	t = sl_check_text(c);
 	said = sl_text_ai_disclosure(t, &trailer_only);
 	if (!said)
 		return;

@@ -17,13 +17,13 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *list =
 		sl_msg_find_public_list(c->msg, c->policy);
-	g_autoptr(sl_text) t = NULL;
+	const struct sl_text *t = NULL;
 	g_autofree char *said = NULL;
 	const char *who, *repro;
 
 	if (!list || !sl_msg_content_visible(c->msg))
 		return;
-	t = sl_msg_text(c->msg);
+	t = sl_check_text(c);
 	who = ai_or_tool(c->msg, t, &said);
 	repro = who ? sl_text_reproducer(c->msg, t, TRUE) : NULL;
 	if (repro)

@@ -103,7 +103,7 @@ static const char *inline_executable(const char *prose)
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = sl_kernel_report_text(c, FALSE);
+	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
 	gboolean source;
 	const char *kind;
 

@@ -3,13 +3,13 @@
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = NULL;
+	const struct sl_text *t = NULL;
 	const char *why;
 
 	if (!sl_msg_has_closed_list(c->msg, c->policy) ||
 	    !sl_msg_content_visible(c->msg))
 		return;
-	t = sl_msg_text(c->msg);
+	t = sl_check_text(c);
 	why = sl_text_automated(c->msg, t);
 	if (!why)
 		return;

@@ -37,7 +37,7 @@ static unsigned distinct(GRegex *re, int group, const char *text,
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = sl_kernel_report_text(c, TRUE);
+	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
 	g_autoptr(GString) issues = g_string_new(NULL);
 	g_autoptr(GString) cves = g_string_new(NULL);
 

@@ -38,7 +38,7 @@ static void check_parts(struct sl_check *c)
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = sl_kernel_report_text(c, FALSE);
+	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
 
 	if (!t || !t->hunks)
 		return;

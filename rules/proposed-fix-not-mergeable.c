@@ -88,7 +88,7 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = sl_kernel_report_text(c, FALSE);
+	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
 
 	if (!t)
 		return;

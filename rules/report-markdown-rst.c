@@ -87,7 +87,7 @@ static void count_line(struct markup_count *m, const char *prev,
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = sl_kernel_report_text(c, FALSE);
+	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
 	g_auto(GStrv) lines = NULL;
 	struct markup_count m = { { 0 }, FALSE, FALSE };
 	g_autoptr(GString) seen = g_string_new(NULL);

@@ -3,7 +3,7 @@
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = sl_initial_report_text(c);
+	const struct sl_text *t = sl_initial_report_text(c);
 
 	if (!t || sl_text_reproducer(c->msg, t, FALSE))
 		return;

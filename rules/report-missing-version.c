@@ -33,7 +33,7 @@ static gboolean has_version(const struct sl_message *msg,
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = sl_initial_report_text(c);
+	const struct sl_text *t = sl_initial_report_text(c);
 
 	if (!t || has_version(c->msg, t))
 		return;

@@ -49,7 +49,7 @@ static void check(struct sl_check *c)
 					       "max-headings", 8);
 	int window = sl_profile_rule_int(c->policy, c->rule->id,
 					 "summary-lines", 15);
-	g_autoptr(sl_text) t = sl_kernel_report_text(c, TRUE);
+	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
 	g_auto(GStrv) lines = NULL;
 	unsigned headings;
 

@@ -71,14 +71,14 @@ static gboolean contains(const GPtrArray *list, const char *addr)
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = NULL;
+	const struct sl_text *t = NULL;
 	struct trailers tr = { g_ptr_array_new_with_free_func(g_free),
 			       g_ptr_array_new_with_free_func(g_free), NULL };
 	const char *author;
 
 	if (!sl_msg_content_visible(c->msg))
 		goto out;
-	t = sl_msg_text(c->msg);
+	t = sl_check_text(c);
 	if (!t->hunks)
 		goto out;
 	collect(c, &tr, t->prose->str);

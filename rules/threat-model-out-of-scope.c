@@ -95,14 +95,14 @@ static void report(struct sl_check *c, const char *what, const char *hit)
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(sl_text) t = NULL;
+	const struct sl_text *t = NULL;
 	g_autofree char *eol = NULL;
 	g_autofree char *text = NULL;
 
 	if (c->msg->followup || !sl_msg_has_closed_list(c->msg, c->policy) ||
 	    !sl_msg_content_visible(c->msg))
 		return;
-	t = sl_msg_text(c->msg);
+	t = sl_check_text(c);
 	text = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
 			   t->prose->str, NULL);
 	for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
