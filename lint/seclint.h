@@ -135,6 +135,7 @@ struct sl_policy {
 	GHashTable *severity;	/* rule id -> GINT_TO_POINTER(sev + 1) */
 	GKeyFile *profile;	/* the document revision in force, or NULL */
 	char *profile_name;
+	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
@@ -489,13 +490,12 @@ typedef struct sl_text sl_text;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
 /* The one query every content rule asks first (3.0, encrypted message). */
 gboolean sl_msg_content_visible(const struct sl_message *msg);
-/* A pattern compiled once, shared by threads; @slot is a static gsize. */
-GRegex *sl_regex_cached(gsize *slot, const char *pattern,
-			GRegexCompileFlags flags);
-gboolean sl_regex_test(gsize *slot, const char *pattern,
-		       GRegexCompileFlags flags, const char *text);
-unsigned sl_regex_count(gsize *slot, const char *pattern,
-			GRegexCompileFlags flags, const char *text);
+/* sl_regex() of lint/regex.c, asserted valid; and two shorthands. */
+GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags);
+gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
+		       const char *text);
+unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
+			const char *text);
 
 /* Signals in a report's text, shared by content rules (lint/signals.c). */
 /* The first match of @re in @text not negated in its sentence. */
@@ -528,5 +528,19 @@ gboolean sl_check_kernel_report(const struct sl_check *c);
 const struct sl_text *sl_kernel_report_text(struct sl_check *c,
 					    gboolean initial_only);
 const struct sl_text *sl_initial_report_text(struct sl_check *c);
+
+/*
+ * Cached compiled regular expressions (lint/regex.c): use these, not
+ * g_regex_new() or g_regex_match_simple(), which compile on every call.
+ * sl_regex() borrows (valid for the calling thread's life); sl_regex_new()
+ * returns a new reference.
+ */
+GRegex *sl_regex(const char *pattern, GRegexCompileFlags cflags,
+		 GRegexMatchFlags mflags, GError **error);
+GRegex *sl_regex_new(const char *pattern, GRegexCompileFlags cflags,
+		     GRegexMatchFlags mflags, GError **error);
+gboolean sl_regex_match_simple(const char *pattern, const char *string,
+			       GRegexCompileFlags cflags,
+			       GRegexMatchFlags mflags);
 
 #endif

@@ -34,7 +34,6 @@ static const char negation[] =
 	"(\\b(not|never|no|without|nor|neither|instead of|unable|cannot|"
 	"failed to)\\b|n't\\b)";
 
-static gsize re_negation;
 
 /* Is a match preceded, in its sentence, by a negation ("did not use")? */
 static gboolean negated(const char *text, gsize start, gsize end)
@@ -46,7 +45,7 @@ static gboolean negated(const char *text, gsize start, gsize end)
 	if (start - from > 60)
 		from = start - 60;
 	before = g_strndup(text + from, start - from);
-	return sl_regex_test(&re_negation, negation, G_REGEX_CASELESS, before);
+	return sl_regex_test(negation, G_REGEX_CASELESS, before);
 }
 
 char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence)
@@ -107,7 +106,6 @@ static const char writing_only[] =
 
 static const char assisted_by[] = "(?m)^Assisted-by:\\s*\\S+";
 
-static gsize re_ai_found, re_ai_helped, re_writing, re_assisted;
 
 char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only)
 {
@@ -115,17 +113,17 @@ char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only)
 	g_autofree char *sentence = NULL;
 
 	*trailer_only = FALSE;
-	hit = sl_text_find_unnegated(sl_regex_cached(&re_ai_found, ai_found, 0),
+	hit = sl_text_find_unnegated(sl_regex_cached(ai_found, 0),
 				     t->prose->str, NULL);
 	if (hit)
 		return hit;
-	hit = sl_text_find_unnegated(sl_regex_cached(&re_ai_helped, ai_helped,
+	hit = sl_text_find_unnegated(sl_regex_cached(ai_helped,
 						     0), t->prose->str,
 				     &sentence);
-	if (hit && !sl_regex_test(&re_writing, writing_only, 0, sentence))
+	if (hit && !sl_regex_test(writing_only, 0, sentence))
 		return hit;
 	g_free(hit);
-	hit = sl_text_find_unnegated(sl_regex_cached(&re_assisted, assisted_by,
+	hit = sl_text_find_unnegated(sl_regex_cached(assisted_by,
 						     0), t->prose->str, NULL);
 	*trailer_only = hit != NULL;
 	return hit;
@@ -167,7 +165,6 @@ static const char bot_sender[] =
 	"(?i)^(syzbot(\\+[\\w.-]+)?@syzkaller\\.appspotmail\\.com|"
 	"lkp@intel\\.com|[\\w.+-]*bot@[\\w.-]+|scan-admin@coverity\\.com)$";
 
-static gsize re_bot, re_boiler, re_pleasant, re_bot_sender;
 
 struct bot_count {
 	unsigned strong, boiler, human;
@@ -184,11 +181,11 @@ static void count_bot_lines(const char *text, gboolean log,
 
 		if (!*s)
 			continue;
-		if (sl_regex_test(&re_bot, bot_lines, 0, s))
+		if (sl_regex_test(bot_lines, 0, s))
 			n->strong++;
-		else if (sl_regex_test(&re_boiler, bot_boilerplate, 0, s))
+		else if (sl_regex_test(bot_boilerplate, 0, s))
 			n->boiler++;
-		else if (!log && !sl_regex_test(&re_pleasant, pleasantry, 0, s))
+		else if (!log && !sl_regex_test(pleasantry, 0, s))
 			n->human++;
 	}
 }
@@ -198,7 +195,7 @@ gboolean sl_msg_from_bot(const struct sl_message *msg)
 	for (guint i = 0; i < msg->from->len; i++) {
 		const struct sl_address *a = msg->from->pdata[i];
 
-		if (sl_regex_test(&re_bot_sender, bot_sender, 0, a->addr) ||
+		if (sl_regex_test(bot_sender, 0, a->addr) ||
 		    (a->display && strstr(a->display, "test robot")))
 			return TRUE;
 	}
@@ -256,16 +253,13 @@ static const char repro_word[] =
 static const char repro_ext[] =
 	"\\.(img|qcow2|iso|zip|tgz|tar|tar\\.gz|tar\\.xz)$";
 
-static gsize re_program, re_shell, re_steps, re_command, re_link, re_word,
-	re_ext;
 
 static const char source_ext[] = "\\.(c|cc|cpp|sh|bash|py|pl|rs|go|syz)$";
 
-static gsize re_source_ext;
 
 static gboolean is_source_part(const struct sl_part *p)
 {
-	return (p->filename && sl_regex_test(&re_source_ext, source_ext,
+	return (p->filename && sl_regex_test(source_ext,
 					     G_REGEX_CASELESS, p->filename)) ||
 	       g_str_has_prefix(p->type, "text/x-c") ||
 	       strstr(p->type, "shellscript") || strstr(p->type, "python");
@@ -281,7 +275,7 @@ static const struct sl_part *repro_attachment(const struct sl_message *msg,
 			continue;
 		if (is_source_part(p) ||
 		    (!source_only && p->filename &&
-		     sl_regex_test(&re_ext, repro_ext, G_REGEX_CASELESS,
+		     sl_regex_test(repro_ext, G_REGEX_CASELESS,
 				   p->filename)))
 			return p;
 	}
@@ -291,7 +285,7 @@ static const struct sl_part *repro_attachment(const struct sl_message *msg,
 gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 				       const struct sl_text *t)
 {
-	return sl_regex_test(&re_program, repro_program, G_REGEX_MULTILINE,
+	return sl_regex_test(repro_program, G_REGEX_MULTILINE,
 			     t->prose->str) ||
 	       repro_attachment(msg, TRUE) != NULL;
 }
@@ -302,22 +296,22 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 	const char *prose = t->prose->str;
 	g_autofree char *mention = NULL;
 
-	if (sl_regex_test(&re_program, repro_program, G_REGEX_MULTILINE, prose))
+	if (sl_regex_test(repro_program, G_REGEX_MULTILINE, prose))
 		return "an inline program";
-	if (sl_regex_count(&re_shell, repro_shell, 0, prose) >= 2)
+	if (sl_regex_count(repro_shell, 0, prose) >= 2)
 		return "shell commands";
-	if (sl_regex_test(&re_steps, repro_steps, 0, prose))
+	if (sl_regex_test(repro_steps, 0, prose))
 		return "reproduction steps";
-	if (sl_regex_test(&re_command, repro_command, 0, prose))
+	if (sl_regex_test(repro_command, 0, prose))
 		return "commands to run";
-	if (sl_regex_test(&re_link, repro_link, 0, t->log->str) ||
-	    sl_regex_test(&re_link, repro_link, 0, prose))
+	if (sl_regex_test(repro_link, 0, t->log->str) ||
+	    sl_regex_test(repro_link, 0, prose))
 		return "a link to a reproducer";
 	if (repro_attachment(msg, FALSE))
 		return "an attached reproducer";
 	if (content_only)
 		return NULL;
-	mention = sl_text_find_unnegated(sl_regex_cached(&re_word, repro_word,
+	mention = sl_text_find_unnegated(sl_regex_cached(repro_word,
 							 0), prose, NULL);
 	return mention ? "a mention of a reproducer" : NULL;
 }
@@ -327,7 +321,6 @@ static const char patch_subject[] =
 static const char patch_header[] =
 	"(?m)^(Subject: .*\\bPATCH\\b|Signed-off-by: |From: .*\\S+@\\S+)";
 
-static gsize re_patch_subject, re_patch_header;
 
 /* A patch meant to be merged, not a diff shown as an illustration. */
 gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
@@ -335,9 +328,9 @@ gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
 {
 	if (!t->hunks)
 		return FALSE;
-	return (msg->subject && sl_regex_test(&re_patch_subject, patch_subject,
+	return (msg->subject && sl_regex_test(patch_subject,
 					      0, msg->subject)) ||
-	       sl_regex_test(&re_patch_header, patch_header, 0, t->prose->str);
+	       sl_regex_test(patch_header, 0, t->prose->str);
 }
 
 const struct sl_address *sl_msg_find_public_list(

@@ -10,33 +10,28 @@
 
 #include "seclint.h"
 
-GRegex *sl_regex_cached(gsize *slot, const char *pattern,
-			GRegexCompileFlags flags)
+/* Shorthands for the cached patterns of lint/regex.c (per thread). */
+GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags)
 {
-	if (g_once_init_enter(slot)) {
-		/* No G_REGEX_OPTIMIZE: valgrind cannot follow PCRE's JIT. */
-		GRegex *re = g_regex_new(pattern, flags, 0, NULL);
+	GRegex *re = sl_regex(pattern, flags, 0, NULL);
 
-		g_assert(re);
-		g_once_init_leave(slot, (gsize)re);
-	}
-	return (GRegex *)*slot;
+	g_assert(re);
+	return re;
 }
 
-gboolean sl_regex_test(gsize *slot, const char *pattern,
-		       GRegexCompileFlags flags, const char *text)
+gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
+		       const char *text)
 {
-	return g_regex_match(sl_regex_cached(slot, pattern, flags), text, 0,
-			     NULL);
+	return g_regex_match(sl_regex_cached(pattern, flags), text, 0, NULL);
 }
 
-unsigned sl_regex_count(gsize *slot, const char *pattern,
-			GRegexCompileFlags flags, const char *text)
+unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
+			const char *text)
 {
 	g_autoptr(GMatchInfo) mi = NULL;
 	unsigned n = 0;
 
-	g_regex_match(sl_regex_cached(slot, pattern, flags), text, 0, &mi);
+	g_regex_match(sl_regex_cached(pattern, flags), text, 0, &mi);
 	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL))
 		n++;
 	return n;
@@ -126,8 +121,6 @@ static const char diff_header[] =
 	"rename (from|to) |copy (from|to) |--- |\\+\\+\\+ |Binary files |"
 	"\\\\ No newline)";
 
-static gsize re_timestamp, re_log_start, re_log_more, re_log_title,
-	re_hunk, re_diff;
 
 static gboolean is_blank(const char *line)
 {
@@ -150,7 +143,7 @@ static gboolean starts_diff(char **l)
 
 static gboolean open_hunk(struct scan *s, const char *line)
 {
-	GRegex *re = sl_regex_cached(&re_hunk, hunk_header, 0);
+	GRegex *re = sl_regex_cached(hunk_header, 0);
 	g_autoptr(GMatchInfo) mi = NULL;
 	g_autofree char *old = NULL;
 	g_autofree char *new = NULL;
@@ -205,7 +198,7 @@ static gboolean patch_line(struct scan *s, char **l)
 		return FALSE;
 	s->in = IN_DIFF;
 	if (open_hunk(s, *l) ||
-	    sl_regex_test(&re_diff, diff_header, 0, *l))
+	    sl_regex_test(diff_header, 0, *l))
 		return TRUE;
 	s->in = IN_PROSE;
 	return FALSE;
@@ -215,20 +208,20 @@ static gboolean patch_line(struct scan *s, char **l)
 static gboolean is_banner(const char *line, const char *next)
 {
 	return strlen(line) >= 20 && line[strspn(line, "=")] == '\0' &&
-	       next && sl_regex_test(&re_log_start, log_start, 0, next);
+	       next && sl_regex_test(log_start, 0, next);
 }
 
 static gboolean log_line(struct scan *s, const char *line, const char *next)
 {
 	g_autofree char *bare = g_regex_replace_literal(
-		sl_regex_cached(&re_timestamp, timestamp, 0), line, -1, 0, "",
+		sl_regex_cached(timestamp, 0), line, -1, 0, "",
 		0, NULL);
 	gboolean stamped = bare && strlen(bare) != strlen(line);
 	const char *text = bare ? bare : line;
 
 	if (is_banner(text, next) ||
-	    sl_regex_test(&re_log_start, log_start, 0, text)) {
-		if (sl_regex_test(&re_log_title, log_title, 0, text))
+	    sl_regex_test(log_start, 0, text)) {
+		if (sl_regex_test(log_title, 0, text))
 			s->t->log_reports++;
 		s->in = IN_LOG;
 		s->log_gap = FALSE;
@@ -236,7 +229,7 @@ static gboolean log_line(struct scan *s, const char *line, const char *next)
 	}
 	if (s->in != IN_LOG && !stamped)
 		return FALSE;
-	if (stamped || sl_regex_test(&re_log_more, log_more, 0, text) ||
+	if (stamped || sl_regex_test(log_more, 0, text) ||
 	    (!s->log_gap && g_ascii_isspace(*line))) {
 		s->in = IN_LOG;
 		s->log_gap = FALSE;

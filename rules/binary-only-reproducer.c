@@ -33,7 +33,7 @@ static gboolean is_archive(const struct sl_part *p, const guint8 *b, gsize n)
 	return (n >= 4 && !memcmp(b, "PK\x03\x04", 4)) ||
 	       (n >= 2 && b[0] == 0x1f && b[1] == 0x8b) ||
 	       (n >= 6 && !memcmp(b, "\xfd" "7zXZ", 5)) ||
-	       (p->filename && g_regex_match_simple(
+	       (p->filename && sl_regex_match_simple(
 		       "\\.(zip|tar|tgz|tar\\.(gz|xz|bz2|zst)|7z|rar|xz|gz)$",
 		       p->filename, G_REGEX_CASELESS, 0));
 }
@@ -41,7 +41,7 @@ static gboolean is_archive(const struct sl_part *p, const guint8 *b, gsize n)
 static gboolean binary_name(const struct sl_part *p)
 {
 	return p->filename && !g_str_has_prefix(p->type, "text/") &&
-	       g_regex_match_simple("\\.(ko|exe|bin|elf|so|o|out)$",
+	       sl_regex_match_simple("\\.(ko|exe|bin|elf|so|o|out)$",
 				    p->filename, G_REGEX_CASELESS, 0);
 }
 
@@ -74,7 +74,6 @@ static gboolean check_part(struct sl_check *c, const struct sl_part *p,
 
 static const char b64_line[] = "^[A-Za-z0-9+/]{60,}={0,2}$";
 
-static gsize re_b64;
 
 /* A base64 blob over 4 KB pasted inline that decodes to an executable. */
 static const char *inline_executable(const char *prose)
@@ -83,7 +82,7 @@ static const char *inline_executable(const char *prose)
 	g_autoptr(GString) blob = g_string_new(NULL);
 
 	for (char **l = lines; ; l++) {
-		if (*l && sl_regex_test(&re_b64, b64_line, 0, *l)) {
+		if (*l && sl_regex_test(b64_line, 0, *l)) {
 			g_string_append(blob, *l);
 			continue;
 		}

@@ -12,7 +12,6 @@ static const char cve_heading[] =
 	"(?im)^\\s*(#+\\s*|[-*]\\s+|\\d+[.)]\\s+)?(\\*\\*)?(CVE-\\d{4}-\\d{4,})"
 	"(\\*\\*)?\\s*[:(\\-]";
 
-static gsize re_numbered, re_cve;
 
 /* The distinct values of group @group of @re in @text. */
 static unsigned distinct(GRegex *re, int group, const char *text,
@@ -43,13 +42,13 @@ static void check(struct sl_check *c)
 
 	if (!t)
 		return;
-	if (distinct(sl_regex_cached(&re_numbered, numbered, 0), 4,
+	if (distinct(sl_regex_cached(numbered, 0), 4,
 		     t->prose->str, issues) >= 2)
 		sl_report(c, "body", "the report looks like it lists several "
 			  "issues (numbered %s); unless the same maintainers "
 			  "handle all of them, send one report per issue",
 			  issues->str);
-	else if (distinct(sl_regex_cached(&re_cve, cve_heading, 0), 3,
+	else if (distinct(sl_regex_cached(cve_heading, 0), 3,
 			  t->prose->str, cves) >= 2)
 		sl_report(c, "body", "the report looks like it covers several "
 			  "issues (%s); unless the same maintainers handle all "

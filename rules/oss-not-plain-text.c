@@ -18,9 +18,9 @@ static const struct sl_part *document(const struct sl_message *msg)
 		const struct sl_part *p = msg->parts->pdata[i];
 
 		if (sl_part_is_attachment(p) &&
-		    (g_regex_match_simple(document_types, p->type, 0, 0) ||
+		    (sl_regex_match_simple(document_types, p->type, 0, 0) ||
 		     (p->filename &&
-		      g_regex_match_simple(document_names, p->filename, 0, 0))))
+		      sl_regex_match_simple(document_names, p->filename, 0, 0))))
 			return p;
 	}
 	return NULL;

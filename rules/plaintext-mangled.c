@@ -8,13 +8,12 @@
 static const char c_file[] = "(?m)^\\+\\+\\+ b/\\S+\\.[ch]$";
 static const char space_indent[] = "(?m)^[ +-] {8}";
 
-static gsize re_c_file, re_space;
 
 static gboolean tabs_lost(const struct sl_text *t)
 {
 	return !strchr(t->patch->str, '\t') &&
-	       sl_regex_test(&re_c_file, c_file, 0, t->patch->str) &&
-	       sl_regex_count(&re_space, space_indent, 0, t->patch->str) >= 3;
+	       sl_regex_test(c_file, 0, t->patch->str) &&
+	       sl_regex_count(space_indent, 0, t->patch->str) >= 3;
 }
 
 static void check_parts(struct sl_check *c)

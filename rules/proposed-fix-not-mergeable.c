@@ -12,7 +12,6 @@ static const char patch_name[] = "(?i)\\.(patch|diff)$";
 static const char fixes_parts[] =
 	"(?m)^Fixes: ([0-9a-f]{12,40}) \\(\"(.+)\"\\)\\s*$";
 
-static gsize re_fixes_ok, re_fixes_any, re_signed, re_patch_name, re_parts;
 
 /* With a repository: is the commit Fixes: names upstream, as it says? */
 static void check_fixes_commit(struct sl_check *c, const char *prose)
@@ -24,7 +23,7 @@ static void check_fixes_commit(struct sl_check *c, const char *prose)
 	g_autofree char *tail = NULL;
 
 	if (!sl_check_has_upstream(c) ||
-	    !g_regex_match(sl_regex_cached(&re_parts, fixes_parts, 0), prose,
+	    !g_regex_match(sl_regex_cached(fixes_parts, 0), prose,
 			   0, &mi))
 		return;
 	sha = g_match_info_fetch(mi, 1);
@@ -49,7 +48,7 @@ static void check_attachments(struct sl_check *c)
 
 		if (!sl_part_is_attachment(p) ||
 		    !(strstr(p->type, "x-patch") || strstr(p->type, "x-diff") ||
-		      (p->filename && sl_regex_test(&re_patch_name, patch_name,
+		      (p->filename && sl_regex_test(patch_name,
 						    0, p->filename))))
 			continue;
 		where = g_strdup_printf("part %s", p->path);
@@ -66,11 +65,11 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 	gboolean trailer_only;
 	enum sl_severity fixes_sev = SL_SEV_WARNING;
 
-	if (!sl_regex_test(&re_signed, signed_off, 0, t->prose->str))
+	if (!sl_regex_test(signed_off, 0, t->prose->str))
 		sl_report_capped(c, SL_SEV_WARNING, "body", "the proposed fix has "
 			     "no Signed-off-by: line, so it cannot be merged "
 			     "as it is");
-	if (sl_regex_test(&re_fixes_ok, fixes_ok, 0, t->prose->str)) {
+	if (sl_regex_test(fixes_ok, 0, t->prose->str)) {
 		check_fixes_commit(c, t->prose->str);
 		return;
 	}
@@ -80,7 +79,7 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 	sl_report_capped(c, fixes_sev, "body", "the proposed fix has %s; add "
 		     "Fixes: <12+ hex digits> (\"subject\") naming the commit "
 		     "that introduced the bug%s",
-		     sl_regex_test(&re_fixes_any, fixes_any, 0, t->prose->str)
+		     sl_regex_test(fixes_any, 0, t->prose->str)
 		     ? "a malformed Fixes: tag" : "no Fixes: tag",
 		     ai ? " (the 2026 text says a fix proposed with AI help "
 		     "must have one)" : "");

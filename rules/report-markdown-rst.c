@@ -29,7 +29,6 @@ static const char *const line_patterns[] = {
 	[MU_LITERAL] = "``[^`\\s][^`]*``",
 };
 
-static gsize re_line[MU_KINDS];
 
 /* C and shell lines: "char **argv;", "#include", indented code. */
 static const char code_like[] =
@@ -39,7 +38,6 @@ static const char underline[] = "^([=~^-])\\1{2,}$";
 static const char banner_text[] =
 	"(BUG:|UBSAN:|WARNING:|KASAN|cut here|end trace|Call Trace)";
 
-static gsize re_code, re_underline, re_banner;
 
 struct markup_count {
 	unsigned n[MU_KINDS];
@@ -51,8 +49,8 @@ static gboolean is_underline(const char *prev, const char *line)
 {
 	const char *text = prev + strspn(prev, " \t");
 
-	if (!sl_regex_test(&re_underline, underline, 0, line) || !*text ||
-	    sl_regex_test(&re_banner, banner_text, 0, text))
+	if (!sl_regex_test(underline, 0, line) || !*text ||
+	    sl_regex_test(banner_text, 0, text))
 		return FALSE;
 	for (const char *p = text; *p; p++)
 		if (g_ascii_isalpha(*p))
@@ -63,7 +61,7 @@ static gboolean is_underline(const char *prev, const char *line)
 static void count_line(struct markup_count *m, const char *prev,
 		       const char *line)
 {
-	if (sl_regex_test(&re_line[MU_FENCE], line_patterns[MU_FENCE], 0,
+	if (sl_regex_test(line_patterns[MU_FENCE], 0,
 			  line)) {
 		if (!m->in_fence)
 			m->n[MU_FENCE]++;
@@ -75,14 +73,13 @@ static void count_line(struct markup_count *m, const char *prev,
 	else if (!*line)
 		m->in_script = FALSE;
 	if (m->in_fence || m->in_script ||
-	    sl_regex_test(&re_code, code_like, 0, line))
+	    sl_regex_test(code_like, 0, line))
 		return;
 	if (is_underline(prev, line))
 		m->n[MU_UNDERLINE]++;
 	for (int k = 0; k < MU_KINDS; k++)
 		if (line_patterns[k] && k != MU_FENCE)
-			m->n[k] += sl_regex_count(&re_line[k],
-						 line_patterns[k], 0, line);
+			m->n[k] += sl_regex_count(line_patterns[k], 0, line);
 }
 
 static void check(struct sl_check *c)

@@ -18,12 +18,11 @@ static const char version_signal[] =
 	"\\b[0-9a-f]{12,40}\\b[^\\n]{0,4}\\(\"|\\bintroduced (in|by|with)\\b|"
 	"\\bsince (commit|v?\\d)\\b|^Fixes: [0-9a-f]{8,}";
 
-static gsize re_version;
 
 static gboolean has_version(const struct sl_message *msg,
 			    const struct sl_text *t)
 {
-	GRegex *re = sl_regex_cached(&re_version, version_signal,
+	GRegex *re = sl_regex_cached(version_signal,
 				     G_REGEX_MULTILINE);
 
 	return (msg->subject && g_regex_match(re, msg->subject, 0, NULL)) ||

@@ -14,14 +14,13 @@ static const char summary[] =
 	"privilege escalation|LPE|denial of service|DoS|panic|crash|"
 	"corruption|bypass|infinite loop|integer|refcount|lockup)";
 
-static gsize re_heading, re_summary;
 
 static unsigned count_headings(char **lines)
 {
 	unsigned n = 0;
 
 	for (char **l = lines; *l; l++)
-		if (sl_regex_test(&re_heading, heading, 0, *l))
+		if (sl_regex_test(heading, 0, *l))
 			n++;
 	return n;
 }
@@ -35,7 +34,7 @@ static gboolean summary_first(char **lines, int window)
 		if (!**l)
 			continue;
 		seen++;
-		if (sl_regex_test(&re_summary, summary, 0, *l))
+		if (sl_regex_test(summary, 0, *l))
 			return TRUE;
 	}
 	return FALSE;

@@ -7,7 +7,6 @@ static const char trailer[] =
 	"(?im)^(Reported-by|Signed-off-by|From):\\s*(.*?)\\s*$";
 static const char addr_spec[] = "<([^<>\\s]+@[^<>\\s]+)>|([^<>\\s]+@[^<>\\s]+)";
 
-static gsize re_trailer, re_addr;
 
 static char *address_of(const char *value)
 {
@@ -15,7 +14,7 @@ static char *address_of(const char *value)
 	g_autofree char *a = NULL;
 	g_autofree char *b = NULL;
 
-	if (!g_regex_match(sl_regex_cached(&re_addr, addr_spec, 0), value, 0,
+	if (!g_regex_match(sl_regex_cached(addr_spec, 0), value, 0,
 			   &mi))
 		return NULL;
 	a = g_match_info_fetch(mi, 1);
@@ -41,7 +40,7 @@ static void collect(struct sl_check *c, struct trailers *tr,
 {
 	g_autoptr(GMatchInfo) mi = NULL;
 
-	g_regex_match(sl_regex_cached(&re_trailer, trailer, 0), prose, 0, &mi);
+	g_regex_match(sl_regex_cached(trailer, 0), prose, 0, &mi);
 	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
 		g_autofree char *key = g_match_info_fetch(mi, 1);
 		g_autofree char *value = g_match_info_fetch(mi, 2);

@@ -11,16 +11,15 @@ static const char no_reply[] =
 static const char reserved_domain[] =
 	"(?i)@(([\\w-]+\\.)*example\\.(com|org|net)|([\\w-]+\\.)*invalid)$";
 
-static gsize re_no_reply, re_reserved;
 
 /* Why nobody can answer @addr, or NULL. */
 static const char *unusable(const char *addr)
 {
 	if (!strchr(addr, '@'))
 		return "it has no domain";
-	if (sl_regex_test(&re_no_reply, no_reply, 0, addr))
+	if (sl_regex_test(no_reply, 0, addr))
 		return "it is a no-reply address";
-	if (sl_regex_test(&re_reserved, reserved_domain, 0, addr))
+	if (sl_regex_test(reserved_domain, 0, addr))
 		return "its domain is reserved and receives no mail";
 	return NULL;
 }

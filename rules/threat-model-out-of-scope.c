@@ -51,16 +51,12 @@ static const struct out_of_scope classes[] = {
 	  NULL },
 };
 
-static gsize re_claim[G_N_ELEMENTS(classes)];
-static gsize re_unless[G_N_ELEMENTS(classes)];
-
 /* Versions the report was tested on; not "introduced in v4.4". */
 static const char version[] =
 	"(?i)(\\b(introduced|since|from|after|before|until|added) (in |by |"
 	"with )?(commit \\w+ \\()?)?\\bv?(2(?=\\.6)|[3-7])\\.(\\d{1,2})(\\.\\d+)?"
 	"(-rc\\d+)?\\b";
 
-static gsize re_version;
 
 /* Are all tested versions older than @eol ("5.10")? */
 static gboolean only_eol(const char *text, const char *eol)
@@ -70,7 +66,7 @@ static gboolean only_eol(const char *text, const char *eol)
 
 	if (!eol || sscanf(eol, "%u.%u", &emaj, &emin) != 2)
 		return FALSE;
-	g_regex_match(sl_regex_cached(&re_version, version, 0), text, 0, &mi);
+	g_regex_match(sl_regex_cached(version, 0), text, 0, &mi);
 	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
 		g_autofree char *origin = g_match_info_fetch(mi, 1);
 		g_autofree char *maj = g_match_info_fetch(mi, 5);
@@ -107,11 +103,11 @@ static void check(struct sl_check *c)
 			   t->prose->str, NULL);
 	for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
 		g_autofree char *hit = sl_text_find_unnegated(
-			sl_regex_cached(&re_claim[i], classes[i].claim, 0),
+			sl_regex_cached(classes[i].claim, 0),
 			text, NULL);
 
 		if (hit && !(classes[i].unless &&
-			     sl_regex_test(&re_unless[i], classes[i].unless, 0,
+			     sl_regex_test(classes[i].unless, 0,
 					   text))) {
 			report(c, classes[i].what, hit);
 			return;
