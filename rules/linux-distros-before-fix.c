@@ -36,7 +36,8 @@ static void check(struct sl_check *c)
 	g_autofree char *own = NULL;
 	g_autofree char *local = NULL;
 
-	if (!distros || c->msg->followup || !sl_check_is_kernel_issue(c))
+	if (!distros || c->msg->followup || !sl_msg_content_visible(c->msg) ||
+	    !sl_check_is_kernel_issue(c))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
 	if (shows_fix(c, own, &local))
