@@ -405,8 +405,7 @@ char *sl_embargo_long_request(const char *text)
 	g_autoptr(GMatchInfo) mi = NULL;
 
 	if (g_once_init_enter(&done)) {
-		re = sl_regex_new(long_request, G_REGEX_CASELESS |
-				 G_REGEX_OPTIMIZE, 0, NULL);
+		re = sl_regex_new(long_request, G_REGEX_CASELESS, 0, NULL);
 		g_once_init_leave(&done, 1);
 	}
 

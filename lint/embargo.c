@@ -147,8 +147,7 @@ static const struct patterns *patterns(void)
 
 	if (g_once_init_enter(&done)) {
 		for (int i = 0; i < N_FORMS; i++)
-			p.form[i] = compile(form_patterns[i], G_REGEX_CASELESS |
-						 G_REGEX_OPTIMIZE);
+			p.form[i] = compile(form_patterns[i], G_REGEX_CASELESS);
 		p.time_suffix = compile(time_suffix, 0);
 		p.time_compact = compile(time_compact, 0);
 		p.time_prefix = compile(time_prefix, G_REGEX_DOLLAR_ENDONLY);

@@ -154,5 +154,6 @@ GPtrArray *sl_lint_message_with(const struct sl_message *msg,
 	}
 	if (ctx.patches)
 		g_ptr_array_unref(ctx.patches);
+	sl_text_free(ctx.text);
 	return findings;
 }

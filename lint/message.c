@@ -22,6 +22,9 @@ static void part_free(gpointer p)
 	g_free(part->type);
 	g_free(part->disposition);
 	g_free(part->filename);
+	g_free(part->encoding);
+	if (part->head)
+		g_bytes_unref(part->head);
 	g_free(part);
 }
 
@@ -252,6 +255,41 @@ static void append_text(struct sl_message *msg, GMimeTextPart *tp,
 	g_string_append(msg->body, text);
 }
 
+/* Enough of an attachment to tell an executable from source. */
+#define SL_PART_HEAD_BYTES 4096
+
+static GBytes *part_head(GMimePart *part)
+{
+	GMimeDataWrapper *content = g_mime_part_get_content(part);
+	g_autoptr(GMimeStream) mem = NULL;
+	GByteArray *bytes;
+
+	if (!content)
+		return NULL;
+	mem = g_mime_stream_mem_new();
+	if (g_mime_data_wrapper_write_to_stream(content, mem) < 0)
+		return NULL;
+	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	return g_bytes_new(bytes->data, MIN(bytes->len, SL_PART_HEAD_BYTES));
+}
+
+static void digest_leaf(struct sl_part *part, GMimePart *leaf)
+{
+	GMimeContentEncoding enc = g_mime_part_get_content_encoding(leaf);
+	const char *flowed;
+
+	if (g_mime_part_get_filename(leaf))
+		part->filename = g_strdup(g_mime_part_get_filename(leaf));
+	if (enc != GMIME_CONTENT_ENCODING_DEFAULT)
+		part->encoding = g_ascii_strdown(
+			g_mime_content_encoding_to_string(enc), -1);
+	flowed = g_mime_content_type_get_parameter(
+		g_mime_object_get_content_type(GMIME_OBJECT(leaf)), "format");
+	part->flowed = flowed && !g_ascii_strcasecmp(flowed, "flowed");
+	if (sl_part_is_attachment(part))
+		part->head = part_head(leaf);
+}
+
 struct walk {
 	struct sl_message *msg;
 	struct sl_lines *lines;
@@ -278,8 +316,8 @@ static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 	if (cd && g_mime_content_disposition_get_disposition(cd))
 		part->disposition = g_ascii_strdown(
 			g_mime_content_disposition_get_disposition(cd), -1);
-	if (GMIME_IS_PART(obj) && g_mime_part_get_filename(GMIME_PART(obj)))
-		part->filename = g_strdup(g_mime_part_get_filename(GMIME_PART(obj)));
+	if (GMIME_IS_PART(obj))
+		digest_leaf(part, GMIME_PART(obj));
 	g_ptr_array_add(w->msg->parts, part);
 	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
 	    !part->crypto && !sl_part_is_attachment(part))

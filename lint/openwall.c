@@ -221,6 +221,8 @@ void sl_check_restricted_text(struct sl_check *c,
 	g_autofree char *text = without_disclaimers(own, &disclaimer);
 	g_autofree char *hit = NULL;
 
+	if (!sl_msg_content_visible(c->msg))
+		return;
 	if (what->except) {
 		g_autoptr(GRegex) re = sl_regex_new(what->except, 0, 0, NULL);
 		char *rest = g_regex_replace_literal(re, text, -1, 0, "", 0,

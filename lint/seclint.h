@@ -77,6 +77,9 @@ struct sl_part {
 	unsigned line;		/* its first header (or content) line; 0 unknown */
 	enum sl_crypto_kind crypto_kind;	/* SL_CRYPTO_NONE iff !crypto */
 	enum sl_armor armor;	/* leaves only */
+	char *encoding;		/* Content-Transfer-Encoding, lower case, or NULL */
+	gboolean flowed;	/* format=flowed (RFC 3676) */
+	GBytes *head;		/* an attachment's first decoded bytes, or NULL */
 };
 
 struct sl_message {
@@ -132,6 +135,7 @@ struct sl_policy {
 	GHashTable *severity;	/* rule id -> GINT_TO_POINTER(sev + 1) */
 	GKeyFile *profile;	/* the document revision in force, or NULL */
 	char *profile_name;
+	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
@@ -408,6 +412,7 @@ struct sl_lint_options {
 struct sl_context {
 	const struct sl_lint_options *options;
 	GPtrArray *patches;	/* of struct sl_patch; NULL: not parsed yet */
+	struct sl_text *text;	/* sl_check_text(); NULL: not scanned yet */
 };
 
 GPtrArray *sl_lint_message_with(const struct sl_message *msg,
@@ -457,6 +462,72 @@ char *sl_text_before_patch(const char *own);
 char *sl_check_fix_upstream(struct sl_check *check, const char *own);
 /* Recipients other than the sender's own From address. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
+/* The text to scan, catalogue 3.0 (lint/text.c). */
+struct sl_text {
+	GString *prose;		/* own lines: no quotes, patches or logs */
+	GString *patch;		/* inline diffs: headers and hunks */
+	GString *log;		/* kernel log excerpts, bot report headers */
+	GString *quoted;	/* "> " lines */
+	char *signature;	/* after the first "-- " line */
+	unsigned prose_lines;	/* non-blank ones */
+	unsigned patch_lines;
+	unsigned log_lines;
+	unsigned log_reports;	/* splats and bot reports, by title line */
+	unsigned hunks;
+	unsigned broken_hunks;	/* cut short: line counts do not match */
+	gboolean clearsigned;	/* read between the PGP clear-sign markers */
+	gboolean encrypted;	/* the own text holds a PGP message */
+};
+
+/* g_strsplit(text, "\n", -1), linear under sanitizers too. */
+char **sl_split_lines(const char *text);
+struct sl_text *sl_text_scan(const char *body);
+struct sl_text *sl_msg_text(const struct sl_message *msg);
+/* The same, scanned once per message and owned by the check's context. */
+const struct sl_text *sl_check_text(struct sl_check *check);
+void sl_text_free(struct sl_text *text);
+typedef struct sl_text sl_text;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
+/* The one query every content rule asks first (3.0, encrypted message). */
+gboolean sl_msg_content_visible(const struct sl_message *msg);
+/* sl_regex() of lint/regex.c, asserted valid; and two shorthands. */
+GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags);
+gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
+		       const char *text);
+unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
+			const char *text);
+
+/* Signals in a report's text, shared by content rules (lint/signals.c). */
+/* The first match of @re in @text not negated in its sentence. */
+char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence);
+/* What says AI helped find the bug; @trailer_only for Assisted-by: only. */
+char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only);
+gboolean sl_msg_from_bot(const struct sl_message *msg);
+/* Why the report looks automated, or NULL. */
+const char *sl_text_automated(const struct sl_message *msg,
+			      const struct sl_text *t);
+/* The kind of reproducer the report has, or NULL; @content_only leaves
+ * out mere mentions ("a reproducer is available"). */
+const char *sl_text_reproducer(const struct sl_message *msg,
+			       const struct sl_text *t, gboolean content_only);
+/* Source for a reproducer: an inline program, a .c/.sh/.py attachment. */
+gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
+				       const struct sl_text *t);
+gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
+				    const struct sl_text *t);
+const struct sl_address *sl_msg_find_public_list(
+	const struct sl_message *msg, const struct sl_policy *policy);
+const struct sl_address *sl_msg_kernel_report_to(
+	const struct sl_message *msg, const struct sl_policy *policy);
+/* A report under security-bugs.rst: to security@ or hardware-security@,
+ * or marked with --security and sent to no closed list. */
+gboolean sl_check_kernel_report(const struct sl_check *c);
+/* The scanned text of a readable report under security-bugs.rst (to
+ * security@ or hardware-security@), or NULL: the gate of its content rules.
+ * sl_initial_report_text() also leaves out follow-ups and patches. */
+const struct sl_text *sl_kernel_report_text(struct sl_check *c,
+					    gboolean initial_only);
+const struct sl_text *sl_initial_report_text(struct sl_check *c);
 
 /*
  * Cached compiled regular expressions (lint/regex.c): use these, not

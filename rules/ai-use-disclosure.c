@@ -28,7 +28,8 @@ static void check(struct sl_check *c)
 
 	if (!to)
 		to = sl_msg_find_role(c->msg, c->policy, "oss-security");
-	if (!to || !flag || g_ascii_strcasecmp(flag, "true"))
+	if (!to || !flag || g_ascii_strcasecmp(flag, "true") ||
+	    !sl_msg_content_visible(c->msg))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
 	if (sl_regex_match_simple(specific, own, 0, 0))

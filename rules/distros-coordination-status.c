@@ -42,7 +42,7 @@ static void check(struct sl_check *c)
 	g_autofree char *own = NULL;
 
 	/* Sent to the kernel teams as well, it says so in the header. */
-	if (!to || c->msg->followup || sl_msg_is_encrypted(c->msg) ||
+	if (!to || c->msg->followup || !sl_msg_content_visible(c->msg) ||
 	    sl_msg_find_role(c->msg, c->policy, "kernel-security") ||
 	    sl_msg_find_role(c->msg, c->policy, "hardware-security"))
 		return;

@@ -7,7 +7,7 @@ static void check(struct sl_check *c)
 		sl_msg_find_role(c->msg, c->policy, "hardware-security");
 
 	/* An encrypted body cannot be read; judge nothing from it. */
-	if (hw && !sl_msg_is_encrypted(c->msg) &&
+	if (hw && sl_msg_content_visible(c->msg) &&
 	    !sl_msg_mentions_hardware(c->msg))
 		sl_report_at(c, hw->header, hw->addr,
 			     "nothing in the report to %s points "

@@ -36,8 +36,7 @@ static void check(struct sl_check *c)
 	g_autofree char *own = NULL;
 	g_autofree char *local = NULL;
 
-	/* An encrypted body may well name the fix: say nothing. */
-	if (!distros || c->msg->followup || sl_msg_is_encrypted(c->msg) ||
+	if (!distros || c->msg->followup || !sl_msg_content_visible(c->msg) ||
 	    !sl_check_is_kernel_issue(c))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);

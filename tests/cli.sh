@@ -134,6 +134,12 @@ ai=$dir/rules/ai-use-disclosure/fire-no-mention-distros.eml
 if grep -q "\[ai-use-disclosure\]" "$tmp/out"; then ko "ai-use-disclosure without --ai-assisted"; else ok; fi
 "$seclint" --ai-assisted "$ai" >"$tmp/out"
 expect_grep ai-assisted "$tmp/out" "note: .*does not say so \[ai-use-disclosure\]"
+# --security: a report to maintainers only gets the content rules too.
+printf 'From: r@reporter.test\nTo: m@maint.test\nSubject: foo: overflow\n\nAn overflow in foo_ioctl().\n' >"$tmp/maint.eml"
+check maint-only 0 "$seclint" "$tmp/maint.eml"
+if grep -q "report-missing-version" "$tmp/out"; then ko "content rules without --security"; else ok; fi
+check maint-security 0 "$seclint" --security "$tmp/maint.eml"
+expect_grep maint-security-version "$tmp/out" "\[report-missing-version\]"
 check version 0 "$seclint" --version
 expect_grep version-profile "$tmp/out" "default profile 2026-05"
 

@@ -95,6 +95,13 @@ static gboolean has_rcpt(const struct sl_message *m, const char *addr)
 	return FALSE;
 }
 
+/* A stub body ("hi") is no report: these content rules rightly fire. */
+static gboolean asks_for_content(const char *rule)
+{
+	return !strcmp(rule, "report-missing-version") ||
+	       !strcmp(rule, "report-missing-reproducer");
+}
+
 /* Checked: parses, and @rule fires (or, with @rule NULL, nothing fires). */
 static void expect_checked_len(const char *text, gsize len, const char *rule)
 {
@@ -105,8 +112,9 @@ static void expect_checked_len(const char *text, gsize len, const char *rule)
 		fail_msg("refused: %s", error->message);
 	if (rule && !fired(&r, rule))
 		fail_msg("%s did not fire", rule);
-	if (!rule && r.rules->len)
-		fail_msg("%s fired", (char *)r.rules->pdata[0]);
+	for (guint i = 0; !rule && i < r.rules->len; i++)
+		if (!asks_for_content(r.rules->pdata[i]))
+			fail_msg("%s fired", (char *)r.rules->pdata[i]);
 	result_clear(&r);
 }
 
@@ -147,7 +155,7 @@ static void expect_refused(const char *text, const char *reason)
 }
 
 #define BOTH_LISTS \
-	"From: Bob <bob@example.com>\n" \
+	"From: Bob <bob@reporter.test>\n" \
 	"To: " KSEC "\n" \
 	"Cc: " DISTROS "\n"
 
@@ -177,7 +185,7 @@ static void test_huge_subject(void **state)
 
 static void test_many_recipients(void **state)
 {
-	g_autoptr(GString) s = g_string_new("From: bob@example.com\nTo: ");
+	g_autoptr(GString) s = g_string_new("From: bob@reporter.test\nTo: ");
 	struct result r;
 	g_autoptr(GError) error = NULL;
 	int n = 100000 / scale;
@@ -233,12 +241,12 @@ static void test_broken_transfer_encodings(void **state)
 		       "Content-Type: text/html\n"
 		       "Content-Transfer-Encoding: base64\n\n"
 		       "PGh0bWw+!!!*** not base64 ===\n=\n", "report-html");
-	expect_checked("From: bob@example.com\nTo: " KSEC ", m@example.org\n"
+	expect_checked("From: bob@reporter.test\nTo: " KSEC ", m@example.org\n"
 		       "Subject: x\n"
 		       "Content-Type: text/plain\n"
 		       "Content-Transfer-Encoding: quoted-printable\n\n"
 		       "=ZZ=\n=4=\n=\n", NULL);
-	expect_checked("From: bob@example.com\nTo: " KSEC ", m@example.org\n"
+	expect_checked("From: bob@reporter.test\nTo: " KSEC ", m@example.org\n"
 		       "Subject: x\n"
 		       "Content-Type: text/plain\n"
 		       "Content-Transfer-Encoding: x-bogus-encoding\n\n"
@@ -249,17 +257,17 @@ static void test_bad_charsets(void **state)
 {
 	(void)state;
 	/* An undecodable Subject never yields a '[vs]' that is not there. */
-	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+	expect_checked("From: bob@reporter.test\nTo: " DISTROS "\n"
 		       "Subject: =?x-no-such-charset?q?bug?=\n\nhi\n",
 		       "distros-missing-vs-tag");
-	expect_not_fired("From: bob@example.com\nTo: " DISTROS "\n"
+	expect_not_fired("From: bob@reporter.test\nTo: " DISTROS "\n"
 			 "Subject: [vs] =?x-no-such-charset?q?=FF=FE?=\n\nhi\n",
 			 "distros-missing-vs-tag");
-	expect_checked("From: bob@example.com\nTo: " KSEC ", m@example.org\n"
+	expect_checked("From: bob@reporter.test\nTo: " KSEC ", m@example.org\n"
 		       "Subject: x\n"
 		       "Content-Type: text/plain; charset=\"\x01\xff\"\n\nhi\n",
 		       NULL);
-	expect_checked("From: =?utf-7?b?+AGQ-?= <bob@example.com>\n"
+	expect_checked("From: =?utf-7?b?+AGQ-?= <bob@reporter.test>\n"
 		       "To: " KSEC "\nCc: " DISTROS "\nSubject: [vs] x\n\nhi\n",
 		       "ksec-with-linux-distros");
 }
@@ -277,7 +285,7 @@ static void test_malformed_encoded_words(void **state)
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(subjects); i++) {
 		g_autofree char *text = g_strdup_printf(
-			"From: bob@example.com\nTo: " DISTROS
+			"From: bob@reporter.test\nTo: " DISTROS
 			"\nSubject: %s\n\nhi\n", subjects[i]);
 		struct result r;
 		g_autoptr(GError) error = NULL;
@@ -320,14 +328,14 @@ static void test_truncated(void **state)
 static void test_line_endings(void **state)
 {
 	(void)state;
-	expect_checked("From: bob@example.com\r\nTo: " KSEC "\r\n"
+	expect_checked("From: bob@reporter.test\r\nTo: " KSEC "\r\n"
 		       "Cc: " DISTROS "\r\nSubject: [vs] x\r\n\r\nhi\r\n",
 		       "ksec-with-linux-distros");
-	expect_checked("From: bob@example.com\r\nTo: x@example.org,\r\n "
+	expect_checked("From: bob@reporter.test\r\nTo: x@example.org,\r\n "
 		       KSEC "\nCc: a@example.org,\r\n\t" DISTROS
 		       "\r\nSubject: [vs] x\n\r\nhi\r\n",
 		       "ksec-with-linux-distros");
-	expect_checked("From: bob@example.com\r\nTo: " DISTROS "\r\n"
+	expect_checked("From: bob@reporter.test\r\nTo: " DISTROS "\r\n"
 		       "Subject: no tag\r\n\r\nhi\r\n",
 		       "distros-missing-vs-tag");
 }
@@ -335,12 +343,12 @@ static void test_line_endings(void **state)
 static void test_8bit_headers(void **state)
 {
 	(void)state;
-	expect_checked("From: B\xc3\xb6\x62 <bob@example.com>\n"
+	expect_checked("From: B\xc3\xb6\x62 <bob@reporter.test>\n"
 		       "To: Kr\xc3\xa4mer <" KSEC ">\n"
 		       "Cc: \xe9\xe8 <" DISTROS ">\n"
 		       "Subject: [vs] \xff\xfe bug\n\nhi\n",
 		       "ksec-with-linux-distros");
-	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+	expect_checked("From: bob@reporter.test\nTo: " DISTROS "\n"
 		       "Subject: \xef\xbc\xbbvs\xef\xbc\xbd bug\n\nhi\n",
 		       "distros-missing-vs-tag");
 }
@@ -348,11 +356,11 @@ static void test_8bit_headers(void **state)
 static void test_mbox_from_escaping(void **state)
 {
 	static const char mbox[] =
-		"From bob@example.com Mon Sep 17 00:00:00 2001\n"
-		"From: bob@example.com\nTo: " KSEC "\nSubject: one\n\n"
+		"From bob@reporter.test Mon Sep 17 00:00:00 2001\n"
+		"From: bob@reporter.test\nTo: " KSEC "\nSubject: one\n\n"
 		">From the top\n>>From: x\nhi\n\n"
-		"From bob@example.com Mon Sep 17 00:00:00 2001\n"
-		"From: bob@example.com\nTo: " KSEC "\nCc: " DISTROS "\n"
+		"From bob@reporter.test Mon Sep 17 00:00:00 2001\n"
+		"From: bob@reporter.test\nTo: " KSEC "\nCc: " DISTROS "\n"
 		"Subject: [vs] two\n\nhi\n";
 	struct result r;
 	g_autoptr(GError) error = NULL;
@@ -402,7 +410,7 @@ static void test_recipient_spellings(void **state)
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(spellings); i++) {
 		g_autofree char *text = g_strdup_printf(
-			"From: bob@example.com\nTo: %s\nCc: " DISTROS
+			"From: bob@reporter.test\nTo: %s\nCc: " DISTROS
 			"\nSubject: [vs] x\n\nhi\n", spellings[i]);
 		struct result r;
 		g_autoptr(GError) error = NULL;
@@ -416,7 +424,7 @@ static void test_recipient_spellings(void **state)
 		result_clear(&r);
 	}
 	/* Several Cc headers, the distros address in the last one. */
-	expect_checked("From: bob@example.com\nTo: " KSEC "\n"
+	expect_checked("From: bob@reporter.test\nTo: " KSEC "\n"
 		       "Cc: a@example.org\nCc: b@example.org\n"
 		       "Cc: " DISTROS "\nSubject: [vs] x\n\nhi\n",
 		       "ksec-with-linux-distros");
@@ -439,7 +447,7 @@ static void test_lookalikes(void **state)
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(lookalikes); i++) {
 		g_autofree char *text = g_strdup_printf(
-			"From: bob@example.com\nTo: %s\nCc: " DISTROS
+			"From: bob@reporter.test\nTo: %s\nCc: " DISTROS
 			"\nSubject: [vs] x\n\nhi\n", lookalikes[i]);
 
 		expect_not_fired(text, "ksec-with-linux-distros");
@@ -450,36 +458,36 @@ static void test_subject_tags(void **state)
 {
 	(void)state;
 	/* Only the tag rules: other distros rules judge the body. */
-	expect_not_fired("From: bob@example.com\nTo: " DISTROS "\n"
+	expect_not_fired("From: bob@reporter.test\nTo: " DISTROS "\n"
 			 "Subject: =?utf-8?q?=5Bvs=5D?= bug\n\nhi\n",
 			 "distros-missing-vs-tag");
-	expect_not_fired("From: bob@example.com\nTo: " DISTROS "\n"
+	expect_not_fired("From: bob@reporter.test\nTo: " DISTROS "\n"
 			 "Subject: Re: Fwd: [vs] bug\n\nhi\n",
 			 "distros-missing-vs-tag");
-	expect_not_fired("From: bob@example.com\nTo: " DISTROS "\n"
+	expect_not_fired("From: bob@reporter.test\nTo: " DISTROS "\n"
 			 "Subject: Re: Fwd: [vs] bug\n\nhi\n",
 			 "distros-vs-tag-malformed");
-	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
+	expect_checked("From: bob@reporter.test\nTo: " DISTROS "\n"
 		       "Subject: [VS] bug\n\nhi\n", "distros-missing-vs-tag");
 }
 
 static void test_hidden_parts(void **state)
 {
 	(void)state;
-	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+	expect_checked("From: bob@reporter.test\nTo: " KSEC "\nSubject: x\n"
 		       "Content-Type: multipart/mixed; boundary=a\n\n"
 		       "--a\nContent-Type: text/plain\n\nsee below\n"
 		       "--a\nContent-Type: message/rfc822\n\n"
 		       "From: c@example.org\nSubject: inner\n"
 		       "Content-Type: text/html\n\n<p>hi</p>\n--a--\n",
 		       "report-html");
-	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+	expect_checked("From: bob@reporter.test\nTo: " KSEC "\nSubject: x\n"
 		       "Content-Type: multipart/mixed; boundary=a\n\n"
 		       "--a\nContent-Type: text/plain\n\nsee below\n"
 		       "--a\nContent-Type: application/octet-stream\n"
 		       "Content-Disposition: inline; filename=x.html\n\n"
 		       "<p>hi</p>\n--a--\n", "report-attachment");
-	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+	expect_checked("From: bob@reporter.test\nTo: " KSEC "\nSubject: x\n"
 		       "Content-Type: multipart/mixed; boundary=a\n\n"
 		       "--a\nContent-Type: text/plain\n\nsee below\n"
 		       "--a\nContent-Type: application/pgp-signature\n\n"

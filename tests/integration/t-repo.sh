@@ -92,6 +92,25 @@ lint mailmap-other other.txt --cc carol@old.example.org "$report"
 expect_grep r11-mailmap-other "$tmp/other.txt" "report-missing-maintainers"
 rm .mailmap
 
+# R33: the commit a proposed fix's Fixes: names is upstream, as named.
+base=$(git rev-parse --short=12 origin/master~1)
+patch33() {
+	printf 'From: r@reporter.test\nTo: security@kernel.org\n'
+	printf 'Subject: [PATCH] foo: fix it\n\nFix it.\n\n'
+	printf 'Fixes: %s ("%s")\nSigned-off-by: r <r@reporter.test>\n' "$1" "$2"
+	printf -- '---\n--- a/fs/foo/inode.c\n+++ b/fs/foo/inode.c\n'
+	printf '@@ -1 +1 @@\n-a\n+b\n'
+}
+patch33 "$base" "foo: comments" >"$tmp/r33-ok.eml"
+lint r33-ok r33-ok.txt "$tmp/r33-ok.eml"
+expect_no r33-ok "$tmp/r33-ok.txt" "proposed-fix-not-mergeable"
+patch33 0123456789ab "foo: comments" >"$tmp/r33-unknown.eml"
+lint r33-unknown r33-unknown.txt "$tmp/r33-unknown.eml"
+expect_grep r33-unknown "$tmp/r33-unknown.txt" "on no upstream branch.*\[proposed-fix-not-mergeable\]"
+patch33 "$base" "foo: something else" >"$tmp/r33-subject.eml"
+lint r33-subject r33-subject.txt "$tmp/r33-subject.eml"
+expect_grep r33-subject "$tmp/r33-subject.txt" "but upstream it is.*\[proposed-fix-not-mergeable\]"
+
 # The sendemail-validate hook runs in the repository and sees it too.
 git config sendemail.smtpserver /bin/true
 "$seclint" install-hook >/dev/null 2>&1 || ko "install-hook"

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The text to scan (catalogue 3.0): the body's own lines split into prose,
+ * inline patches and log excerpts, with quoted lines and the signature
+ * apart.  A PGP clear-signed body is read between its markers with the
+ * dash-escaping undone.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "seclint.h"
+
+/* Shorthands for the cached patterns of lint/regex.c (per thread). */
+GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags)
+{
+	GRegex *re = sl_regex(pattern, flags, 0, NULL);
+
+	g_assert(re);
+	return re;
+}
+
+gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
+		       const char *text)
+{
+	return g_regex_match(sl_regex_cached(pattern, flags), text, 0, NULL);
+}
+
+unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
+			const char *text)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+	unsigned n = 0;
+
+	g_regex_match(sl_regex_cached(pattern, flags), text, 0, &mi);
+	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL))
+		n++;
+	return n;
+}
+
+/*
+ * The lines of @text, like g_strsplit(text, "\n", -1) but with memchr:
+ * linear even under sanitizers, whose strstr is not.
+ */
+char **sl_split_lines(const char *text)
+{
+	GPtrArray *lines = g_ptr_array_new();
+	const char *end = text + strlen(text);
+
+	for (const char *p = text;;) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		g_ptr_array_add(lines, g_strndup(p, (nl ? nl : end) - p));
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	g_ptr_array_add(lines, NULL);
+	return (char **)g_ptr_array_free(lines, FALSE);
+}
+
+enum region {
+	IN_PROSE,
+	IN_DIFF,	/* diff headers, or between hunks */
+	IN_HUNK,
+	IN_LOG,
+};
+
+struct scan {
+	struct sl_text *t;
+	enum region in;
+	long old_left, new_left;
+	gboolean log_gap;	/* a blank line inside a log excerpt */
+};
+
+/* "[  12.345678] [  T123] " in front of dmesg lines. */
+static const char timestamp[] =
+	"^\\s*\\[\\s*\\d+\\.\\d+\\]\\s*(\\[\\s*[TC]\\d+\\]\\s*)?";
+
+/* A line that opens a kernel log excerpt or a bot's report header. */
+static const char log_start[] =
+	"^\\s*(BUG: |WARNING: |UBSAN: |KASAN: |KMSAN: |KCSAN: |KFENCE: |"
+	"INFO: (task |rcu|trying to register)|general protection fault|"
+	"Oops(: |\\b)|Unable to handle (kernel|page)|kernel BUG at |"
+	"Kernel panic|-+\\[ cut here \\]-+|Call Trace:|<TASK>|"
+	"unreferenced object 0x|possible circular locking|"
+	"(HEAD commit|git tree|console output|kernel config|dashboard link|"
+	"syz repro|C reproducer|userspace arch|Downloadable assets|"
+	"disk image|vmlinux|kernel image|compiler):\\s)";
+
+/* Lines that go on a log excerpt: registers, frames, banners, dumps. */
+static const char log_more[] =
+	"^\\s*(\\? |</?(TASK|IRQ|NMI|SOFTIRQ)>|R[A-Z0-9]{1,2}: |[ECDEFGS]S: |"
+	"CR[0-4]: |DR[0-7]: |Code: |Modules linked in|Hardware name:|CPU: |"
+	"Workqueue: |Comm: |PID: |Allocated by task|Freed by task|"
+	"Last potentially|Second to last|The buggy address|Memory state|"
+	"(Read|Write) of size|Free of addr|Disabling lock debugging|"
+	"-+\\[ end trace|Kernel Offset|Rebooting|Dumping ftrace|irq event|"
+	"hardirqs |softirqs |Showing all locks|\\d+ locks? held|#\\d+: |"
+	"index -?\\d+ is out of range|shift exponent|load of value|"
+	"signed integer overflow|page:|flags: |raw: |page dumped|head: |"
+	"object |Pointer tag|note: |pc : |lr : |sp : |x\\d+ ?: |"
+	"Internal error|Mem abort|ESR = |EC = |FAR = |backtrace:|comm \"|"
+	"hex dump|stack pop|Call trace:|-> #\\d|[0-9a-f]{8,16}: |"
+	">?[0-9a-f]{16}\\b|={8,}$|\\S+\\+0x[0-9a-f]+/0x[0-9a-f]+|"
+	"\\S+\\.[ch]:\\d+|(HEAD commit|git tree|console output|kernel config|"
+	"dashboard link|syz repro|C reproducer|compiler|userspace arch|"
+	"disk image|vmlinux|kernel image):)";
+
+/* The title line of one report: a splat, a bot's header. */
+static const char log_title[] =
+	"^\\s*(BUG: |WARNING: |UBSAN: |KMSAN: |KCSAN: |KFENCE: |"
+	"general protection fault|Oops: |Unable to handle kernel|"
+	"kernel BUG at |INFO: task |HEAD commit:)";
+
+static const char hunk_header[] =
+	"^@@ -\\d+(,(\\d+))? \\+\\d+(,(\\d+))? @@";
+
+static const char diff_header[] =
+	"^(diff --git |index [0-9a-f]+\\.\\.|(new|deleted) file mode |"
+	"(old|new) mode |similarity index |dissimilarity index |"
+	"rename (from|to) |copy (from|to) |--- |\\+\\+\\+ |Binary files |"
+	"\\\\ No newline)";
+
+
+static gboolean is_blank(const char *line)
+{
+	return line[strspn(line, " \t")] == '\0';
+}
+
+static void add_line(GString *to, const char *line)
+{
+	g_string_append(to, line);
+	g_string_append_c(to, '\n');
+}
+
+static gboolean starts_diff(char **l)
+{
+	return g_str_has_prefix(*l, "diff --git ") ||
+	       (g_str_has_prefix(*l, "--- ") && l[1] &&
+		g_str_has_prefix(l[1], "+++ ") && l[2] &&
+		g_str_has_prefix(l[2], "@@ -"));
+}
+
+static gboolean open_hunk(struct scan *s, const char *line)
+{
+	GRegex *re = sl_regex_cached(hunk_header, 0);
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autofree char *old = NULL;
+	g_autofree char *new = NULL;
+
+	if (!g_regex_match(re, line, 0, &mi))
+		return FALSE;
+	old = g_match_info_fetch(mi, 2);
+	new = g_match_info_fetch(mi, 4);
+	s->old_left = old && *old ? strtol(old, NULL, 10) : 1;
+	s->new_left = new && *new ? strtol(new, NULL, 10) : 1;
+	s->in = IN_HUNK;
+	s->t->hunks++;
+	return TRUE;
+}
+
+/* One line inside a hunk: TRUE if it belongs to it. */
+static gboolean hunk_line(struct scan *s, const char *line)
+{
+	switch (*line) {
+	case '\0':	/* a context line whose space a mailer ate */
+	case ' ':
+		s->old_left--;
+		s->new_left--;
+		break;
+	case '-':
+		s->old_left--;
+		break;
+	case '+':
+		s->new_left--;
+		break;
+	case '\\':
+		break;
+	default:
+		return FALSE;
+	}
+	if (s->old_left <= 0 && s->new_left <= 0)
+		s->in = IN_DIFF;
+	return TRUE;
+}
+
+/* Patch lines; FALSE when @l is no longer part of a diff. */
+static gboolean patch_line(struct scan *s, char **l)
+{
+	if (s->in == IN_HUNK) {
+		if (hunk_line(s, *l))
+			return TRUE;
+		s->t->broken_hunks++;
+		s->in = IN_PROSE;
+		return FALSE;
+	}
+	if (s->in != IN_DIFF && !starts_diff(l))
+		return FALSE;
+	s->in = IN_DIFF;
+	if (open_hunk(s, *l) ||
+	    sl_regex_test(diff_header, 0, *l))
+		return TRUE;
+	s->in = IN_PROSE;
+	return FALSE;
+}
+
+/* A KASAN/UBSAN banner: a rule of '=' right above the report's title. */
+static gboolean is_banner(const char *line, const char *next)
+{
+	return strlen(line) >= 20 && line[strspn(line, "=")] == '\0' &&
+	       next && sl_regex_test(log_start, 0, next);
+}
+
+static gboolean log_line(struct scan *s, const char *line, const char *next)
+{
+	g_autofree char *bare = g_regex_replace_literal(
+		sl_regex_cached(timestamp, 0), line, -1, 0, "",
+		0, NULL);
+	gboolean stamped = bare && strlen(bare) != strlen(line);
+	const char *text = bare ? bare : line;
+
+	if (is_banner(text, next) ||
+	    sl_regex_test(log_start, 0, text)) {
+		if (sl_regex_test(log_title, 0, text))
+			s->t->log_reports++;
+		s->in = IN_LOG;
+		s->log_gap = FALSE;
+		return TRUE;
+	}
+	if (s->in != IN_LOG && !stamped)
+		return FALSE;
+	if (stamped || sl_regex_test(log_more, 0, text) ||
+	    (!s->log_gap && g_ascii_isspace(*line))) {
+		s->in = IN_LOG;
+		s->log_gap = FALSE;
+		return TRUE;
+	}
+	s->in = IN_PROSE;
+	return FALSE;
+}
+
+static void classify(struct scan *s, char **l)
+{
+	struct sl_text *t = s->t;
+
+	if (patch_line(s, l)) {
+		add_line(t->patch, *l);
+		t->patch_lines++;
+		return;
+	}
+	if (s->in == IN_LOG && is_blank(*l)) {
+		s->log_gap = TRUE;
+		return;
+	}
+	if (log_line(s, *l, l[1])) {
+		add_line(t->log, *l);
+		t->log_lines++;
+		return;
+	}
+	add_line(t->prose, *l);
+	if (!is_blank(*l))
+		t->prose_lines++;
+}
+
+static void scan_lines(struct sl_text *t, char **lines)
+{
+	struct scan s = { t, IN_PROSE, 0, 0, FALSE };
+	GString *sig = NULL;
+
+	for (char **l = lines; *l; l++) {
+		if (!l[1] && !**l)
+			break;	/* the end of the last line */
+		if (sig) {
+			add_line(sig, *l);
+		} else if (s.in != IN_HUNK && (!strcmp(*l, "-- ") ||
+					       !strcmp(*l, "--"))) {
+			sig = g_string_new(NULL);
+		} else if (s.in != IN_HUNK && **l == '>') {
+			add_line(t->quoted, *l);
+		} else {
+			if (strstr(*l, "-----BEGIN PGP MESSAGE-----"))
+				t->encrypted = TRUE;
+			classify(&s, l);
+		}
+	}
+	if (s.in == IN_HUNK)
+		t->broken_hunks++;
+	t->signature = sig ? g_string_free(sig, FALSE) : g_strdup("");
+}
+
+/*
+ * The lines of a clear-signed body, between "BEGIN PGP SIGNED MESSAGE"
+ * (and its armor headers) and "BEGIN PGP SIGNATURE", "- " unescaped;
+ * NULL if the body is not clear-signed.
+ */
+static GPtrArray *clearsigned_lines(char **lines)
+{
+	GPtrArray *out;
+	char **l = lines;
+
+	while (*l && strcmp(*l, "-----BEGIN PGP SIGNED MESSAGE-----"))
+		l++;
+	if (!*l)
+		return NULL;
+	for (l++; *l && !is_blank(*l); l++)
+		;	/* Hash: armor headers */
+	out = g_ptr_array_new();
+	for (; *l && strcmp(*l, "-----BEGIN PGP SIGNATURE-----"); l++)
+		g_ptr_array_add(out, g_str_has_prefix(*l, "- ") ? *l + 2 : *l);
+	g_ptr_array_add(out, NULL);
+	return out;
+}
+
+struct sl_text *sl_text_scan(const char *body)
+{
+	struct sl_text *t = g_new0(struct sl_text, 1);
+	g_auto(GStrv) lines = sl_split_lines(body);
+	g_autoptr(GPtrArray) signed_part = NULL;
+
+	for (char **l = lines; *l; l++)
+		g_strchomp(*l);
+	t->prose = g_string_new(NULL);
+	t->patch = g_string_new(NULL);
+	t->log = g_string_new(NULL);
+	t->quoted = g_string_new(NULL);
+	signed_part = clearsigned_lines(lines);
+	t->clearsigned = signed_part != NULL;
+	scan_lines(t, signed_part ? (char **)signed_part->pdata : lines);
+	return t;
+}
+
+struct sl_text *sl_msg_text(const struct sl_message *msg)
+{
+	return sl_text_scan(msg->body->str);
+}
+
+/* Scanned once per message, for all the rules that read it. */
+const struct sl_text *sl_check_text(struct sl_check *c)
+{
+	if (!c->ctx->text)
+		c->ctx->text = sl_msg_text(c->msg);
+	return c->ctx->text;
+}
+
+void sl_text_free(struct sl_text *t)
+{
+	if (!t)
+		return;
+	g_string_free(t->prose, TRUE);
+	g_string_free(t->patch, TRUE);
+	g_string_free(t->log, TRUE);
+	g_string_free(t->quoted, TRUE);
+	g_free(t->signature);
+	g_free(t);
+}
+
+/*
+ * Can the content rules read the report?  Not when it is encrypted as a
+ * whole (PGP/MIME, S/MIME) or the sender's own text is a PGP message.
+ */
+gboolean sl_msg_content_visible(const struct sl_message *msg)
+{
+	g_autoptr(sl_text) t = NULL;
+
+	if (!sl_msg_is_encrypted(msg))
+		return TRUE;
+	if (!strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----"))
+		return FALSE;	/* PGP/MIME or S/MIME */
+	t = sl_msg_text(msg);	/* a quoted PGP block hides nothing */
+	return !t->encrypted;
+}

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+static const struct sl_address *private_target(const struct sl_check *c)
+{
+	const struct sl_address *a =
+		sl_msg_find_role(c->msg, c->policy, "kernel-security");
+
+	return a ? a : sl_msg_find_role(c->msg, c->policy, "distros");
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *to = private_target(c);
+	const struct sl_text *t = NULL;
+	g_autofree char *said = NULL;
+	gboolean trailer_only;
+
+	if (!to || sl_msg_find_public_list(c->msg, c->policy) ||
+	    !sl_msg_content_visible(c->msg))
+		return;
+	t = sl_check_text(c);
+	said = sl_text_ai_disclosure(t, &trailer_only);
+	if (!said)
+		return;
+	if (trailer_only)
+		sl_report_weak_at(c, "body", said, "the patch has an AI "
+				  "trailer (\"%s\"); if AI also helped find "
+				  "the bug, the 2026 text asks you to treat it "
+				  "as public and not to send it only to %s",
+				  said, to->addr);
+	else
+		sl_report_at(c, "body", said, "the report says AI helped "
+			     "(\"%s\"); if AI helped find the bug, treat it "
+			     "as public: other researchers are likely to find "
+			     "it too, so %s is probably not the place for it "
+			     "alone", said, to->addr);
+}
+
+const struct sl_rule sl_rule_ai_finding_sent_privately = {
+	.id = "ai-finding-sent-privately",
+	.severity = SL_SEV_WARNING,
+	.summary = "a bug found with AI help is sent only to a private list",
+	.rationale =
+		"The 2026 text says a bug found with AI assistance must be "
+		"treated as public: the same tools surface the same bugs for "
+		"many people at once, often on the same day, so keeping one "
+		"report private protects nobody.  Such reports go to the "
+		"maintainers and their public list, with the security team "
+		"Cc'd at most.  The rule reads what the message says about AI "
+		"(negations such as \"I did not use AI\" and AI that only "
+		"polished the English do not count); an Assisted-by: trailer "
+		"of a patch only shows that AI wrote the patch, so it gives a "
+		"note.",
+	.help = "send the report to the maintainers and their public list "
+		"(Cc security@ if needed), and keep the reproducer private",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "What qualifies as a security bug (\"you must treat it "
+		    "as public\")", "2026-05" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: foo: overflow\n\n"
+		       "I found this overflow using an LLM-based code scanner.\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: foo@vger.kernel.org\n"
+			"Cc: security@kernel.org\n"
+			"Subject: foo: overflow\n\n"
+			"I found this overflow using an LLM-based code scanner.\n",
+	.check = check,
+};

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+/* Why the report counts as AI-assisted or automated, or NULL. */
+static const char *ai_or_tool(const struct sl_message *msg,
+			      const struct sl_text *t, char **said)
+{
+	gboolean trailer_only;
+
+	*said = sl_text_ai_disclosure(t, &trailer_only);
+	if (*said)
+		return "AI";
+	return sl_text_automated(msg, t) ? "an automated tool" : NULL;
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *list =
+		sl_msg_find_public_list(c->msg, c->policy);
+	const struct sl_text *t = NULL;
+	g_autofree char *said = NULL;
+	const char *who, *repro;
+
+	if (!list || !sl_msg_content_visible(c->msg))
+		return;
+	t = sl_check_text(c);
+	who = ai_or_tool(c->msg, t, &said);
+	repro = who ? sl_text_reproducer(c->msg, t, TRUE) : NULL;
+	if (repro)
+		sl_report(c, "body", "the report was probably found with %s "
+			  "and goes to the public list %s with %s; do not "
+			  "publish the reproducer, say that one is available "
+			  "on request", who, list->addr, repro);
+}
+
+const struct sl_rule sl_rule_ai_public_reproducer = {
+	.id = "ai-public-reproducer",
+	.severity = SL_SEV_WARNING,
+	.summary = "a public AI-assisted or automated report includes its "
+		   "reproducer",
+	.rationale =
+		"Bugs found with AI are reported publicly under the 2026 text, "
+		"but the reproducer is not: publishing it could cause harm, so "
+		"the report should only say that one is available and share it "
+		"privately when maintainers ask.  The rule fires on a message "
+		"to a public list that says AI helped (or looks automated) and "
+		"carries a program, commands, steps, a reproducer link or a "
+		"reproducer attachment.",
+	.help = "remove the reproducer and write \"a reproducer is available "
+		"on request\"",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Responsible use of AI (\"do not publicly share a "
+		    "reproducer\")", "2026-05" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: foo@vger.kernel.org\n"
+		       "Subject: foo: overflow\n\n"
+		       "Claude found this overflow.\n\n"
+		       "Reproducer:\n  int main(void) { return foo(); }\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: foo@vger.kernel.org\n"
+			"Subject: foo: overflow\n\n"
+			"Claude found this overflow.  A reproducer is "
+			"available on request.\n",
+	.check = check,
+};

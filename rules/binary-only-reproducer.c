@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "seclint.h"
+
+/* What an executable starts with; NULL if it is not one. */
+static const char *executable_kind(const guint8 *b, gsize n)
+{
+	static const guint8 macho[][4] = {
+		{ 0xfe, 0xed, 0xfa, 0xce }, { 0xfe, 0xed, 0xfa, 0xcf },
+		{ 0xce, 0xfa, 0xed, 0xfe }, { 0xcf, 0xfa, 0xed, 0xfe },
+		{ 0xca, 0xfe, 0xba, 0xbe },
+	};
+
+	if (n >= 4 && !memcmp(b, "\x7f" "ELF", 4))
+		return "an ELF executable";
+	if (n >= 2 && !memcmp(b, "MZ", 2)) {
+		gsize pe = n >= 0x40 ? b[0x3c] | b[0x3d] << 8 : 0;
+
+		if (pe && pe + 4 <= n && !memcmp(b + pe, "PE\0\0", 4))
+			return "a Windows PE executable";
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(macho); i++)
+		if (n >= 4 && !memcmp(b, macho[i], 4))
+			return "a Mach-O executable";
+	if (n >= 2 && !memcmp(b, "#!", 2) && memchr(b, '\0', n))
+		return "a script with binary content";
+	return NULL;
+}
+
+static gboolean is_archive(const struct sl_part *p, const guint8 *b, gsize n)
+{
+	return (n >= 4 && !memcmp(b, "PK\x03\x04", 4)) ||
+	       (n >= 2 && b[0] == 0x1f && b[1] == 0x8b) ||
+	       (n >= 6 && !memcmp(b, "\xfd" "7zXZ", 5)) ||
+	       (p->filename && sl_regex_match_simple(
+		       "\\.(zip|tar|tgz|tar\\.(gz|xz|bz2|zst)|7z|rar|xz|gz)$",
+		       p->filename, G_REGEX_CASELESS, 0));
+}
+
+static gboolean binary_name(const struct sl_part *p)
+{
+	return p->filename && !g_str_has_prefix(p->type, "text/") &&
+	       sl_regex_match_simple("\\.(ko|exe|bin|elf|so|o|out)$",
+				    p->filename, G_REGEX_CASELESS, 0);
+}
+
+/* Checks one attachment; TRUE if it was reported. */
+static gboolean check_part(struct sl_check *c, const struct sl_part *p,
+			   gboolean has_source)
+{
+	gsize n = 0;
+	const guint8 *b = p->head ? g_bytes_get_data(p->head, &n) : NULL;
+	const char *kind = b ? executable_kind(b, n) : NULL;
+	g_autofree char *where = g_strdup_printf("part %s", p->path);
+	const char *name = p->filename ? p->filename : p->type;
+
+	if (!kind && binary_name(p))
+		kind = "probably an executable (by its name)";
+	if (kind && !has_source) {
+		sl_report(c, where, "the attachment %s is %s and no source "
+			  "for it is in the report; binary-only reproducers "
+			  "are not accepted", name, kind);
+		return TRUE;
+	}
+	if (!kind && b && is_archive(p, b, n)) {
+		sl_report_weak(c, where, "the archive %s cannot be checked "
+			       "for binary-only content; send the reproducer's "
+			       "source inline instead", name);
+		return TRUE;
+	}
+	return FALSE;
+}
+
+static const char b64_line[] = "^[A-Za-z0-9+/]{60,}={0,2}$";
+
+
+/* A base64 blob over 4 KB pasted inline that decodes to an executable. */
+static const char *inline_executable(const char *prose)
+{
+	g_auto(GStrv) lines = sl_split_lines(prose);
+	g_autoptr(GString) blob = g_string_new(NULL);
+
+	for (char **l = lines; ; l++) {
+		if (*l && sl_regex_test(b64_line, 0, *l)) {
+			g_string_append(blob, *l);
+			continue;
+		}
+		if (blob->len > 4096) {
+			gsize n;
+			g_autofree guint8 *b = g_base64_decode(blob->str, &n);
+			const char *kind = executable_kind(b, n);
+
+			if (kind)
+				return kind;
+		}
+		g_string_truncate(blob, 0);
+		if (!*l)
+			return NULL;
+	}
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
+	gboolean source;
+	const char *kind;
+
+	if (!t)
+		return;
+	source = sl_text_has_source_reproducer(c->msg, t);
+	for (guint i = 0; i < c->msg->parts->len; i++) {
+		const struct sl_part *p = c->msg->parts->pdata[i];
+
+		if (sl_part_is_attachment(p))
+			check_part(c, p, source);
+	}
+	kind = source ? NULL : inline_executable(t->prose->str);
+	if (kind)
+		sl_report(c, "body", "a base64 blob in the text decodes to %s "
+			  "and no source for it is in the report; binary-only "
+			  "reproducers are not accepted", kind);
+}
+
+const struct sl_rule sl_rule_binary_only_reproducer = {
+	.id = "binary-only-reproducer",
+	.severity = SL_SEV_ERROR,
+	.summary = "the reproducer is an executable without its source",
+	.rationale =
+		"Developers must be able to read and rebuild a reproducer: "
+		"source code, a shell script, a sequence of steps or a "
+		"file-system image are fine, binary-only executables are not "
+		"accepted (nobody runs an unknown binary, and it cannot be "
+		"adapted).  The rule looks at the first bytes of attachments "
+		"(ELF, PE, Mach-O) and at long base64 blobs pasted inline; a "
+		"binary next to its source passes, and an archive, which "
+		"seclint does not open, gets a note.",
+	.help = "send the reproducer's source inline (C, shell script or "
+		"steps); drop the binary",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Preparing your report (\"Binary-only executables are "
+		    "not accepted\")", "2026-05" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: foo: overflow\nMIME-Version: 1.0\n"
+		       "Content-Type: multipart/mixed; boundary=b\n\n"
+		       "--b\nContent-Type: text/plain\n\nRun the attached poc.\n"
+		       "--b\nContent-Type: application/octet-stream\n"
+		       "Content-Disposition: attachment; filename=poc\n\n"
+		       "\x7f" "ELF\n--b--\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: security@kernel.org\n"
+			"Subject: foo: overflow\n\n"
+			"Reproducer:\n\n  int main(void) { return foo(); }\n",
+	.check = check,
+};

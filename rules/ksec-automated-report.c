@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+static void check(struct sl_check *c)
+{
+	const struct sl_text *t = NULL;
+	const char *why;
+
+	if (!sl_msg_has_closed_list(c->msg, c->policy) ||
+	    !sl_msg_content_visible(c->msg))
+		return;
+	t = sl_check_text(c);
+	why = sl_text_automated(c->msg, t);
+	if (!why)
+		return;
+	sl_report(c, sl_msg_from_bot(c->msg) ? "From" : "body",
+		  "this looks like an automated report (%s); such reports "
+		  "belong in the usual public places, not on a private "
+		  "security list", why);
+}
+
+const struct sl_rule sl_rule_ksec_automated_report = {
+	.id = "ksec-automated-report",
+	.severity = SL_SEV_WARNING,
+	.summary = "a bot's or scanner's report is sent to a private "
+		   "security list",
+	.rationale =
+		"The security list asks not to receive automated reports "
+		"(syzbot, the kernel test robot, static analysers): anyone "
+		"can repeat them, so they are handled better and faster in "
+		"public, and they crowd out the reports that need privacy.  "
+		"A report that forwards one trace with the sender's own "
+		"analysis is a human report and passes; the rule fires when "
+		"the bot's text dominates or a bot is the sender.",
+	.help = "report it publicly (reply to the bot's message on its list), "
+		"or add your own analysis of why it is a security issue",
+	.source = { "MAINTAINERS, SECURITY CONTACT; "
+		    "Documentation/process/security-bugs.rst",
+		    "item 7 (\"Please do not send automated reports\"); "
+		    "What qualifies as a security bug",
+		    "2023-06 onwards" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: KASAN: use-after-free in foo\n\n"
+		       "syzbot found the following issue on:\n\n"
+		       "HEAD commit:    0123456789ab Linux 6.9\n"
+		       "git tree:       upstream\n"
+		       "console output: https://syzkaller.appspot.com/x/log.txt\n"
+		       "kernel config:  https://syzkaller.appspot.com/x/.config\n"
+		       "dashboard link: https://syzkaller.appspot.com/bug?extid=1\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: security@kernel.org\n"
+			"Subject: foo: use-after-free\n\n"
+			"foo_release() frees the request while foo_complete()\n"
+			"still uses it; a local user can trigger it.\n",
+	.check = check,
+};

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "seclint.h"
+
+static const char fixes_ok[] =
+	"(?m)^Fixes: [0-9a-f]{12,40} \\(\".+\"\\)\\s*$";
+static const char fixes_any[] = "(?im)^Fixes:";
+static const char signed_off[] = "(?im)^Signed-off-by: .*\\S+@\\S+";
+static const char patch_name[] = "(?i)\\.(patch|diff)$";
+
+static const char fixes_parts[] =
+	"(?m)^Fixes: ([0-9a-f]{12,40}) \\(\"(.+)\"\\)\\s*$";
+
+
+/* With a repository: is the commit Fixes: names upstream, as it says? */
+static void check_fixes_commit(struct sl_check *c, const char *prose)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autofree char *sha = NULL;
+	g_autofree char *subject = NULL;
+	g_autofree char *known = NULL;
+	g_autofree char *tail = NULL;
+
+	if (!sl_check_has_upstream(c) ||
+	    !g_regex_match(sl_regex_cached(fixes_parts, 0), prose,
+			   0, &mi))
+		return;
+	sha = g_match_info_fetch(mi, 1);
+	subject = g_match_info_fetch(mi, 2);
+	known = sl_check_commit_upstream(c, sha);
+	tail = g_strdup_printf("(\"%s\")", subject);
+	if (!known)
+		sl_report_capped(c, SL_SEV_WARNING, "body", "Fixes: names %s, "
+				 "which is on no upstream branch of the "
+				 "repository", sha);
+	else if (!g_str_has_suffix(known, tail))
+		sl_report_capped(c, SL_SEV_INFO, "body", "Fixes: gives %s the "
+				 "subject \"%s\", but upstream it is %s", sha,
+				 subject, known);
+}
+
+static void check_attachments(struct sl_check *c)
+{
+	for (guint i = 0; i < c->msg->parts->len; i++) {
+		const struct sl_part *p = c->msg->parts->pdata[i];
+		g_autofree char *where = NULL;
+
+		if (!sl_part_is_attachment(p) ||
+		    !(strstr(p->type, "x-patch") || strstr(p->type, "x-diff") ||
+		      (p->filename && sl_regex_test(patch_name,
+						    0, p->filename))))
+			continue;
+		where = g_strdup_printf("part %s", p->path);
+		sl_report_capped(c, SL_SEV_WARNING, where, "the proposed fix %s is "
+			     "attached; send it inline (git send-email) so it "
+			     "can be applied and quoted",
+			     p->filename ? p->filename : p->type);
+	}
+}
+
+static void check_trailers(struct sl_check *c, const struct sl_text *t)
+{
+	g_autofree char *ai = NULL;
+	gboolean trailer_only;
+	enum sl_severity fixes_sev = SL_SEV_WARNING;
+
+	if (!sl_regex_test(signed_off, 0, t->prose->str))
+		sl_report_capped(c, SL_SEV_WARNING, "body", "the proposed fix has "
+			     "no Signed-off-by: line, so it cannot be merged "
+			     "as it is");
+	if (sl_regex_test(fixes_ok, 0, t->prose->str)) {
+		check_fixes_commit(c, t->prose->str);
+		return;
+	}
+	ai = sl_text_ai_disclosure(t, &trailer_only);
+	if (ai)
+		fixes_sev = SL_SEV_ERROR;
+	sl_report_capped(c, fixes_sev, "body", "the proposed fix has %s; add "
+		     "Fixes: <12+ hex digits> (\"subject\") naming the commit "
+		     "that introduced the bug%s",
+		     sl_regex_test(fixes_any, 0, t->prose->str)
+		     ? "a malformed Fixes: tag" : "no Fixes: tag",
+		     ai ? " (the 2026 text says a fix proposed with AI help "
+		     "must have one)" : "");
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
+
+	if (!t)
+		return;
+	check_attachments(c);
+	if (sl_msg_is_patch_submission(c->msg, t))
+		check_trailers(c, t);
+}
+
+const struct sl_rule sl_rule_proposed_fix_not_mergeable = {
+	.id = "proposed-fix-not-mergeable",
+	.severity = SL_SEV_ERROR,
+	.summary = "a proposed fix is not in a form that can be merged",
+	.rationale =
+		"The 2026 text asks for a tested fix formatted so that it can "
+		"be merged at once, following submitting-patches.rst, and says "
+		"a fix proposed with AI help must carry a Fixes: tag naming "
+		"the commit that introduced the bug.  A patch (a diff with a "
+		"[PATCH] Subject, a commit header or trailers) without "
+		"Signed-off-by: or Fixes: gets a warning, an error for the "
+		"missing Fixes: when the message says AI helped; an attached "
+		"patch should be inline.  With a repository, the commit "
+		"Fixes: names must be upstream and have the subject given.  A "
+		"diff shown as an illustration, with no commit message, is left "
+		"alone.",
+	.help = "send the fix with git format-patch/send-email, with "
+		"Signed-off-by: and Fixes: 0123456789ab (\"subject\")",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Proposing a fix; Responsible use of AI", "2026-05" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: [PATCH] foo: fix overflow\n\n"
+		       "Check the length.\n---\n"
+		       "--- a/foo.c\n+++ b/foo.c\n@@ -1 +1 @@\n-a\n+b\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: security@kernel.org\n"
+			"Subject: [PATCH] foo: fix overflow\n\n"
+			"Check the length.\n\n"
+			"Fixes: 0123456789ab (\"foo: add ioctl\")\n"
+			"Signed-off-by: A <a@reporter.test>\n---\n"
+			"--- a/foo.c\n+++ b/foo.c\n@@ -1 +1 @@\n-a\n+b\n",
+	.check = check,
+};

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "seclint.h"
+
+enum markup {
+	MU_HEADING, MU_BOLD, MU_FENCE, MU_LINK, MU_TABLE, MU_TASK,
+	MU_UNDERLINE, MU_DIRECTIVE, MU_LITERAL, MU_KINDS
+};
+
+static const char *const markup_names[MU_KINDS] = {
+	"headings", "**bold**", "code fences", "[links](...)", "tables",
+	"task lists", "RST title underlines", "RST directives",
+	"``literals``",
+};
+
+/* Markup that fits on one line, in the order of enum markup. */
+static const char *const line_patterns[] = {
+	[MU_HEADING] = "^#{2,6} \\S|^# [A-Z][^/|<>$=;]*$",
+	[MU_BOLD] = "(^|[\\s(])(\\*\\*[^*\\s][^*]{0,80}?[^*\\s]\\*\\*|"
+		    "\\*\\*[^*\\s]\\*\\*|__[^_\\s][^_]{0,80} [^_]{0,80}[^_\\s]__)"
+		    "(?=$|[\\s.,:;)!?])",
+	[MU_FENCE] = "^\\s*(```|~~~)",
+	[MU_LINK] = "\\[[^]\\n]+\\]\\(https?://",
+	[MU_TABLE] = "^\\s*\\|?\\s*:?-{3,}:?\\s*\\|",
+	[MU_TASK] = "^\\s*[-*] \\[[ xX]\\] ",
+	[MU_UNDERLINE] = NULL,
+	[MU_DIRECTIVE] = "^\\.\\. [a-z][\\w-]*::",
+	[MU_LITERAL] = "``[^`\\s][^`]*``",
+};
+
+
+/* C and shell lines: "char **argv;", "#include", indented code. */
+static const char code_like[] =
+	"^(\\t|    )|^\\s*#\\s*(include|define|if|ifdef|ifndef|endif|else)\\b|"
+	"[;{}]\\s*$|^\\s*(/\\*|\\*/|//)";
+static const char underline[] = "^([=~^-])\\1{2,}$";
+static const char banner_text[] =
+	"(BUG:|UBSAN:|WARNING:|KASAN|cut here|end trace|Call Trace)";
+
+
+struct markup_count {
+	unsigned n[MU_KINDS];
+	gboolean in_fence;
+	gboolean in_script;	/* "#!" up to a blank line: "# " comments */
+};
+
+static gboolean is_underline(const char *prev, const char *line)
+{
+	const char *text = prev + strspn(prev, " \t");
+
+	if (!sl_regex_test(underline, 0, line) || !*text ||
+	    sl_regex_test(banner_text, 0, text))
+		return FALSE;
+	for (const char *p = text; *p; p++)
+		if (g_ascii_isalpha(*p))
+			return g_utf8_strlen(text, -1) == (glong)strlen(line);
+	return FALSE;
+}
+
+static void count_line(struct markup_count *m, const char *prev,
+		       const char *line)
+{
+	if (sl_regex_test(line_patterns[MU_FENCE], 0,
+			  line)) {
+		if (!m->in_fence)
+			m->n[MU_FENCE]++;
+		m->in_fence = !m->in_fence;
+		return;
+	}
+	if (g_str_has_prefix(line, "#!"))
+		m->in_script = TRUE;
+	else if (!*line)
+		m->in_script = FALSE;
+	if (m->in_fence || m->in_script ||
+	    sl_regex_test(code_like, 0, line))
+		return;
+	if (is_underline(prev, line))
+		m->n[MU_UNDERLINE]++;
+	for (int k = 0; k < MU_KINDS; k++)
+		if (line_patterns[k] && k != MU_FENCE)
+			m->n[k] += sl_regex_count(line_patterns[k], 0, line);
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
+	g_auto(GStrv) lines = NULL;
+	struct markup_count m = { { 0 }, FALSE, FALSE };
+	g_autoptr(GString) seen = g_string_new(NULL);
+	unsigned kinds = 0, most = 0;
+
+	if (!t)
+		return;
+	lines = sl_split_lines(t->prose->str);
+	for (char **l = lines; *l; l++)
+		count_line(&m, l == lines ? "" : l[-1], *l);
+	for (int k = 0; k < MU_KINDS; k++) {
+		if (!m.n[k])
+			continue;
+		kinds++;
+		most = MAX(most, m.n[k]);
+		g_string_append_printf(seen, "%s%u %s", seen->len ? ", " : "",
+				       m.n[k], markup_names[k]);
+	}
+	if (kinds >= 2 || most >= 3)
+		sl_report(c, "body", "the report looks formatted as Markdown "
+			  "or RST (%s); convert it to plain text", seen->str);
+}
+
+const struct sl_rule sl_rule_report_markdown_rst = {
+	.id = "report-markdown-rst",
+	.severity = SL_SEV_WARNING,
+	.summary = "the report is written in Markdown or reStructuredText",
+	.rationale =
+		"Markdown and RST are hard to read as mail and tempt readers "
+		"to paste a confidential report into a viewer, perhaps an "
+		"online one; the 2026 text frowns on them and notes that "
+		"AI-generated reports are littered with Markdown.  The rule "
+		"counts markup in the sender's own prose (quotes, patches, "
+		"logs and code lines are skipped) and fires on two kinds of "
+		"it or one kind three times, so a mention of Markdown, a "
+		"plain bullet list or a KASAN banner does not count.",
+	.help = "send plain text: no #-headings, **bold**, ``` fences, "
+		"[links](url) or RST underlines; indent code instead",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Sending the report; Responsible use of AI (\"always "
+		    "convert your report to plain text\")", "2026-05" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: foo: overflow\n\n"
+		       "## Summary\n\n**Impact:** local root\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: security@kernel.org\n"
+			"Subject: foo: overflow\n\n"
+			"Summary: an overflow.\n\nImpact: local root.\n",
+	.check = check,
+};

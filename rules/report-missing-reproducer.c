@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+static void check(struct sl_check *c)
+{
+	const struct sl_text *t = sl_initial_report_text(c);
+
+	if (!t || sl_text_reproducer(c->msg, t, FALSE))
+		return;
+	sl_report(c, "body", "the report shows no reproducer, steps to "
+		  "reproduce or mention of one; an issue nobody can "
+		  "reproduce is not treated as a security bug");
+}
+
+const struct sl_rule sl_rule_report_missing_reproducer = {
+	.id = "report-missing-reproducer",
+	.severity = SL_SEV_WARNING,
+	.summary = "the report has no reproducer and does not mention one",
+	.rationale =
+		"Developers need to reproduce a problem to fix it, and the 2026 "
+		"text says that an issue that cannot be reproduced is not "
+		"exploitable and thus not a security bug; AI tools can usually "
+		"write a reproducer too.  An inline program, shell commands, "
+		"numbered steps, a reproducer link or attachment all count, and "
+		"so does saying that one is available on request (which is what "
+		"a public report should do).  \"No reproducer yet\" does not.",
+	.help = "add a reproducer (source, script, steps or a file-system "
+		"image) or say that one is available on request",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Preparing your report (\"reproducer\")", "2026-05" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: foo: overflow in 6.9\n\n"
+		       "There is an overflow in foo_ioctl().\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: security@kernel.org\n"
+			"Subject: foo: overflow in 6.9\n\n"
+			"There is an overflow in foo_ioctl(); a reproducer is "
+			"available on request.\n",
+	.check = check,
+};

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "seclint.h"
+
+static const char heading[] =
+	"^(#{1,6} \\S.*|\\*\\*[^*]{2,60}\\*\\*:?|[=~^-]{3,})$";
+/* What a summary names: a file, a function, a version, a bug class. */
+static const char summary[] =
+	"(?i)\\b[\\w-]+/[\\w/.-]+\\.[chS]\\b|\\b\\w+\\(\\)|"
+	"\\bv?[2-7]\\.\\d{1,2}\\b|\\b(use[- ]after[- ]free|UAF|overflow|"
+	"underflow|out[- ]of[- ]bounds|OOB|null[- ]pointer|NULL deref|"
+	"double[- ]free|race|leak|uninitiali[sz]ed|type confusion|deadlock|"
+	"privilege escalation|LPE|denial of service|DoS|panic|crash|"
+	"corruption|bypass|infinite loop|integer|refcount|lockup)";
+
+
+static unsigned count_headings(char **lines)
+{
+	unsigned n = 0;
+
+	for (char **l = lines; *l; l++)
+		if (sl_regex_test(heading, 0, *l))
+			n++;
+	return n;
+}
+
+/* Does one of the first @window non-blank lines say what the bug is? */
+static gboolean summary_first(char **lines, int window)
+{
+	int seen = 0;
+
+	for (char **l = lines; *l && seen < window; l++) {
+		if (!**l)
+			continue;
+		seen++;
+		if (sl_regex_test(summary, 0, *l))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static void check(struct sl_check *c)
+{
+	int max_lines = sl_profile_rule_int(c->policy, c->rule->id,
+					    "max-lines", 150);
+	int max_headings = sl_profile_rule_int(c->policy, c->rule->id,
+					       "max-headings", 8);
+	int window = sl_profile_rule_int(c->policy, c->rule->id,
+					 "summary-lines", 15);
+	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
+	g_auto(GStrv) lines = NULL;
+	unsigned headings;
+
+	if (!t)
+		return;
+	lines = sl_split_lines(t->prose->str);
+	headings = count_headings(lines);
+	if ((int)t->prose_lines > max_lines)
+		sl_report(c, "body", "the report has %u lines of text besides "
+			  "quotes, patches and logs (more than %d); put a clear "
+			  "summary and the critical details first and cut the "
+			  "rest", t->prose_lines, max_lines);
+	else if ((int)headings > max_headings)
+		sl_report(c, "body", "the report has %u heading-like lines "
+			  "(more than %d): it reads like a long document; a "
+			  "short plain summary first is easier to triage",
+			  headings, max_headings);
+	else if ((int)t->prose_lines > 2 * window &&
+		 !summary_first(lines, window))
+		sl_report(c, "body", "the first %d lines name no file, "
+			  "function, version or kind of bug: the summary "
+			  "probably does not come first", window);
+}
+
+const struct sl_rule sl_rule_report_too_long = {
+	.id = "report-too-long",
+	.severity = SL_SEV_INFO,
+	.summary = "the report is long, or does not start with a summary",
+	.rationale =
+		"Triage engineers should not have to read pages of text: the "
+		"2026 text notes that AI-generated reports tend to be "
+		"excessively long and asks for a clear summary and the "
+		"critical details first.  Only the sender's own prose counts "
+		"(quotes, patches and kernel logs do not); the line and "
+		"heading limits are profile parameters.",
+	.help = "start with a few lines saying what is broken where and with "
+		"what impact; shorten or drop the rest",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Responsible use of AI (\"Length\")", "2026-05" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: report\n\n"
+		       "# A\n# B\n# C\n# D\n# E\n# F\n# G\n# H\n# I\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: security@kernel.org\n"
+			"Subject: foo: overflow\n\n"
+			"An overflow in foo_ioctl() (drivers/misc/foo.c).\n",
+	.check = check,
+};

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "seclint.h"
+
+struct out_of_scope {
+	const char *what;	/* for the finding */
+	const char *claim;	/* the report says so */
+	const char *unless;	/* ... but also says this: in scope */
+};
+
+static const struct out_of_scope classes[] = {
+	{ "it needs CAP_SYS_ADMIN, CAP_NET_ADMIN or root",
+	  "(?i)\\b(requires?|requiring|needs?|needed|must (have|be)|only "
+	  "(as|with|by)|run(ning)? as|privileged)\\b[^.\\n]{0,30}?"
+	  "(\\bCAP_(SYS_ADMIN|NET_ADMIN|SYS_RAWIO|SYS_MODULE)\\b|"
+	  "\\broot\\b( privileges?| access| user)?)",
+	  "(?i)\\b(unprivileged|(?<!initial )user namespaces?|userns|unshare|non-root|"
+	  "normal user|regular user|any (local )?user)\\b" },
+	{ "it only shows with debugging options (KASAN, LOCKDEP, fault "
+	  "injection)",
+	  "(?i)\\bonly\\b[^.\\n]{0,20}?\\b(with|when|under|if|on)\\b[^.\\n]{0,30}?\\b(CONFIG_)?"
+	  "(KASAN|KMSAN|LOCKDEP|PROVE_LOCKING|FAULT_INJECTION|FAILSLAB|"
+	  "FAIL_PAGE_ALLOC|DEBUG_[A-Z_]+)\\b|\\b(with|using|needs?|requires?)"
+	  " (CONFIG_)?(fault[ _]injection|FAULT_INJECTION|failslab|"
+	  "fail_page_alloc)\\b",
+	  "(?i)\\b(production|default config\\w*|distribution kernels?|"
+	  "distro kernels?|without (CONFIG_)?KASAN)\\b" },
+	{ "the code is in drivers/staging or EXPERIMENTAL",
+	  "\\bdrivers/staging/|\\bCONFIG_\\w+ \\(EXPERIMENTAL\\)|"
+	  "\\(EXPERIMENTAL\\)", NULL },
+	{ "it needs a crafted file-system image to be mounted",
+	  "(?i)\\b(mount(s|ing|ed)?|crafted|malicious|corrupt(ed)?|fuzzed|"
+	  "malformed)\\b[^.\\n]{0,40}?\\b(file ?system|fs|ext[234]|xfs|btrfs|"
+	  "f2fs|ntfs3?|hfs\\+?|hfsplus|jfs|udf|squashfs|erofs|vfat|exfat|"
+	  "ocfs2|gfs2|nilfs2?|reiserfs|isofs)\\b[^.\\n]{0,20}?\\bimages?\\b",
+	  NULL },
+	{ "it only leaks kernel addresses (a pointer or KASLR leak)",
+	  "(?i)\\b(kernel )?(pointer|address)(es)? (leak|disclosure)|"
+	  "\\bleaks? (a |the |kernel )*(pointers?|addresses)\\b|"
+	  "\\bKASLR (bypass|leak|defeat)",
+	  "(?i)\\b(use[- ]after[- ]free|overflow|out[- ]of[- ]bounds write|"
+	  "arbitrary (write|read)|privilege escalation|code execution|"
+	  "double[- ]free|memory corruption)\\b" },
+	{ "it needs physical access or an emulated or malicious device",
+	  "(?i)\\bphysical access\\b|\\b(malicious|fake|emulated|rogue|"
+	  "crafted|evil) (USB|HID|Thunderbolt|PCIe?|FireWire) (device|"
+	  "stick|gadget|peripheral)s?\\b|\\braw[-_]gadget\\b|\\bdummy_hcd\\b",
+	  NULL },
+};
+
+/* Versions the report was tested on; not "introduced in v4.4". */
+static const char version[] =
+	"(?i)(\\b(introduced|since|from|after|before|until|added) (in |by |"
+	"with )?(commit \\w+ \\()?)?\\bv?(2(?=\\.6)|[3-7])\\.(\\d{1,2})(\\.\\d+)?"
+	"(-rc\\d+)?\\b";
+
+
+/* Are all tested versions older than @eol ("5.10")? */
+static gboolean only_eol(const char *text, const char *eol)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+	unsigned emaj = 0, emin = 0, tested = 0;
+
+	if (!eol || sscanf(eol, "%u.%u", &emaj, &emin) != 2)
+		return FALSE;
+	g_regex_match(sl_regex_cached(version, 0), text, 0, &mi);
+	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
+		g_autofree char *origin = g_match_info_fetch(mi, 1);
+		g_autofree char *maj = g_match_info_fetch(mi, 5);
+		g_autofree char *min = g_match_info_fetch(mi, 6);
+		unsigned a = strtoul(maj, NULL, 10), b = strtoul(min, NULL, 10);
+
+		if (origin && *origin)
+			continue;
+		if (a > emaj || (a == emaj && b >= emin))
+			return FALSE;
+		tested++;
+	}
+	return tested > 0;
+}
+
+static void report(struct sl_check *c, const char *what, const char *hit)
+{
+	sl_report_at(c, "body", hit, "this probably falls outside the "
+		     "kernel's threat model (%s); if so, it is a regular bug: "
+		     "consider reporting it publicly to the maintainers", what);
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_text *t = NULL;
+	g_autofree char *eol = NULL;
+	g_autofree char *text = NULL;
+
+	if (c->msg->followup || !sl_msg_has_closed_list(c->msg, c->policy) ||
+	    !sl_msg_content_visible(c->msg))
+		return;
+	t = sl_check_text(c);
+	text = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
+			   t->prose->str, NULL);
+	for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
+		g_autofree char *hit = sl_text_find_unnegated(
+			sl_regex_cached(classes[i].claim, 0),
+			text, NULL);
+
+		if (hit && !(classes[i].unless &&
+			     sl_regex_test(classes[i].unless, 0,
+					   text))) {
+			report(c, classes[i].what, hit);
+			return;
+		}
+	}
+	eol = sl_profile_get(c->policy, "rule threat-model-out-of-scope",
+			     "eol-below");
+	if (only_eol(text, eol))
+		report(c, "every version it names is older than the oldest "
+		       "maintained series", NULL);
+}
+
+const struct sl_rule sl_rule_threat_model_out_of_scope = {
+	.id = "threat-model-out-of-scope",
+	.severity = SL_SEV_INFO,
+	.summary = "the reported issue seems to be outside the kernel's "
+		   "threat model",
+	.rationale =
+		"Most reports to the security team are regular bugs that "
+		"should have gone through the normal public channels.  The "
+		"2026 threat model names classes that are not security bugs: "
+		"actions that need CAP_SYS_ADMIN, CAP_NET_ADMIN or root, "
+		"issues seen only with debugging options, staging or "
+		"experimental code, crafted file-system images, leaks of "
+		"kernel addresses alone, physical access or fake devices, and "
+		"end-of-life kernels (the oldest maintained series is a "
+		"profile parameter).  This is a note: a KASAN splat alone, or "
+		"a claim that an unprivileged user can reach the bug, does "
+		"not trigger it.",
+	.help = "if the issue is in one of these classes, report it publicly "
+		"to the maintainers; otherwise say why it is exploitable",
+	.source = { "Documentation/process/threat-model.rst; "
+		    "security-bugs.rst",
+		    "What does not constitute a security bug", "2026-05" },
+	.example_bad = "From: A <a@reporter.test>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: foo: overflow\n\n"
+		       "The overflow requires CAP_SYS_ADMIN to trigger.\n",
+	.example_good = "From: A <a@reporter.test>\n"
+			"To: security@kernel.org\n"
+			"Subject: foo: overflow\n\n"
+			"Any unprivileged user can trigger the overflow.\n",
+	.check = check,
+};

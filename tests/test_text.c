@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The text to scan (lint/text.c): which lines are prose, patch, log,
+ * quote or signature, and the shared signals built on it (lint/signals.c).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "seclint.h"
+
+static void assert_has(const GString *s, const char *what)
+{
+	if (!strstr(s->str, what))
+		fail_msg("'%s' not in:\n%s", what, s->str);
+}
+
+static void assert_lacks(const GString *s, const char *what)
+{
+	if (strstr(s->str, what))
+		fail_msg("'%s' unexpectedly in:\n%s", what, s->str);
+}
+
+static void test_quotes_and_signature(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"Hello,\n> quoted words\nown words\n-- \nAlice, Linux 6.9\n");
+
+	(void)state;
+	assert_has(t->prose, "own words");
+	assert_lacks(t->prose, "quoted");
+	assert_has(t->quoted, "> quoted words");
+	assert_string_equal(t->signature, "Alice, Linux 6.9\n");
+	assert_int_equal(t->prose_lines, 2);
+}
+
+static const char patch[] =
+	"Take a reference.\n\n"
+	"Signed-off-by: A <a@reporter.test>\n"
+	"---\n"
+	"diff --git a/foo.c b/foo.c\n"
+	"index 1111111..2222222 100644\n"
+	"--- a/foo.c\n"
+	"+++ b/foo.c\n"
+	"@@ -1,3 +1,3 @@\n"
+	" context\n"
+	"-- \n"			/* a removed line "- ", not a signature */
+	"+new line\n"
+	" context\n"
+	"-- \n"
+	"2.43.0\n";
+
+static void test_patch_regions(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(patch);
+
+	(void)state;
+	assert_int_equal(t->hunks, 1);
+	assert_int_equal(t->broken_hunks, 0);
+	assert_has(t->patch, "+new line");
+	assert_has(t->patch, "diff --git a/foo.c");
+	assert_lacks(t->prose, "new line");
+	assert_has(t->prose, "Signed-off-by: A");
+	assert_string_equal(t->signature, "2.43.0\n");
+}
+
+static void test_plain_diff_and_prose_after(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"Something like:\n"
+		"--- a/foo.c\n+++ b/foo.c\n@@ -1 +1 @@\n-old\n+new\n"
+		"Would that work?\n");
+
+	(void)state;
+	assert_int_equal(t->hunks, 1);
+	assert_has(t->patch, "-old");
+	assert_has(t->prose, "Would that work?");
+	assert_lacks(t->prose, "+new");
+}
+
+static void test_broken_hunk(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"--- a/foo.c\n+++ b/foo.c\n@@ -1,3 +1,4 @@\n"
+		" a\n+\tif (x &&\ny)\n b\n c\n");
+
+	(void)state;
+	assert_int_equal(t->hunks, 1);
+	assert_int_equal(t->broken_hunks, 1);
+	assert_has(t->prose, "y)");
+}
+
+static void test_dash_lines_are_not_a_patch(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"Summary\n---\n--- not a diff\n+++ neither\nplain\n");
+
+	(void)state;
+	assert_int_equal(t->hunks, 0);
+	assert_int_equal(t->patch_lines, 0);
+	assert_has(t->prose, "--- not a diff");
+}
+
+static void test_kasan_log(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"I see this on boot:\n\n"
+		"==================================================================\n"
+		"BUG: KASAN: slab-use-after-free in foo_complete+0x42/0x90\n"
+		"Read of size 8 at addr ffff888012345678 by task poc/1\n"
+		"\n"
+		"CPU: 0 PID: 1 Comm: poc Not tainted 6.9.0-rc3 #1\n"
+		"Call Trace:\n"
+		" <TASK>\n"
+		" dump_stack_lvl+0x100/0x190\n"
+		" </TASK>\n"
+		"\n"
+		"Allocated by task 1:\n"
+		"==================================================================\n"
+		"\n"
+		"The root cause is a missing reference.\n"
+		"  int main(void) { return 0; }\n");
+
+	(void)state;
+	assert_has(t->log, "BUG: KASAN");
+	assert_has(t->log, "Not tainted 6.9.0-rc3");
+	assert_has(t->log, "Allocated by task 1");
+	assert_has(t->log, "dump_stack_lvl");
+	assert_lacks(t->prose, "KASAN");
+	assert_lacks(t->prose, "======");
+	assert_has(t->prose, "The root cause");
+	assert_has(t->prose, "int main(void)");
+	assert_int_equal(t->log_reports, 1);
+}
+
+static void test_indented_code_after_log_is_prose(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"BUG: KASAN: use-after-free in f+0x1/0x2\n"
+		"\n"
+		"    int main(void)\n"
+		"    {\n");
+
+	(void)state;
+	assert_has(t->prose, "int main(void)");
+	assert_lacks(t->log, "main");
+}
+
+static void test_dmesg_and_syzbot_header(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"Log:\n"
+		"[   12.345678] foo: probe failed\n"
+		"[   12.345679][ T123] WARNING: CPU: 0 PID: 123 at foo.c:10\n"
+		"\n"
+		"HEAD commit:    0123456789ab Linux 6.9\n"
+		"git tree:       upstream\n"
+		"\n"
+		"My analysis follows.\n");
+
+	(void)state;
+	assert_has(t->log, "probe failed");
+	assert_has(t->log, "git tree:");
+	assert_has(t->prose, "My analysis follows.");
+	assert_lacks(t->prose, "HEAD commit");
+	assert_int_equal(t->log_reports, 2);
+}
+
+static void test_clearsigned(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"-----BEGIN PGP SIGNED MESSAGE-----\n"
+		"Hash: SHA256\n"
+		"\n"
+		"The report.\n"
+		"- --- a/foo.c\n"
+		"- -- \n"
+		"Still the report.\n"
+		"-----BEGIN PGP SIGNATURE-----\n"
+		"\n"
+		"iQEzBAEBCAAdFiEE\n"
+		"-----END PGP SIGNATURE-----\n");
+
+	(void)state;
+	assert_true(t->clearsigned);
+	assert_has(t->prose, "The report.");
+	assert_has(t->prose, "--- a/foo.c");
+	assert_lacks(t->prose, "Hash:");
+	assert_lacks(t->prose, "iQEz");
+	assert_lacks(t->prose, "- --- a/foo.c");
+	assert_lacks(t->prose, "Still the report.");	/* after "-- " */
+	assert_string_equal(t->signature, "Still the report.\n");
+	assert_false(t->encrypted);
+}
+
+static void test_encrypted(void **state)
+{
+	g_autoptr(sl_text) own = sl_text_scan(
+		"-----BEGIN PGP MESSAGE-----\n\nhQEMA\n-----END PGP MESSAGE-----\n");
+	g_autoptr(sl_text) quoted = sl_text_scan(
+		"Decrypted fine.\n> -----BEGIN PGP MESSAGE-----\n> hQEMA\n");
+
+	(void)state;
+	assert_true(own->encrypted);
+	assert_false(quoted->encrypted);
+}
+
+static void test_crlf_and_empty(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan("one\r\n> two\r\n");
+	g_autoptr(sl_text) e = sl_text_scan("");
+
+	(void)state;
+	assert_string_equal(t->prose->str, "one\n");
+	assert_int_equal(e->prose_lines, 0);
+	assert_string_equal(e->signature, "");
+}
+
+static void test_unnegated(void **state)
+{
+	g_autoptr(GRegex) re = g_regex_new("\\bAI\\b", 0, 0, NULL);
+	g_autofree char *no = sl_text_find_unnegated(
+		re, "I did not use AI for this.", NULL);
+	g_autofree char *yes = NULL;
+	g_autofree char *sentence = NULL;
+
+	(void)state;
+	assert_null(no);
+	yes = sl_text_find_unnegated(re, "No reply yet. Then AI found it.",
+				     &sentence);
+	assert_non_null(yes);
+	assert_string_equal(sentence, " Then AI found it");
+}
+
+static void test_ai_disclosure(void **state)
+{
+	static const char *const found[] = {
+		"I found this bug using Claude.",
+		"It was discovered with the help of an AI-based scanner.",
+		"Our LLM agent flagged foo().",
+	};
+	static const char *const not_found[] = {
+		"I did not use AI to find it.",
+		"I used ChatGPT to polish the English.",
+		"Found by manual review, without any AI assistance.",
+		"Please reply by mail.",
+	};
+	gboolean trailer;
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(found); i++) {
+		g_autoptr(sl_text) t = sl_text_scan(found[i]);
+		g_autofree char *hit = sl_text_ai_disclosure(t, &trailer);
+
+		if (!hit)
+			fail_msg("missed: %s", found[i]);
+		assert_false(trailer);
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(not_found); i++) {
+		g_autoptr(sl_text) t = sl_text_scan(not_found[i]);
+		g_autofree char *hit = sl_text_ai_disclosure(t, &trailer);
+
+		if (hit)
+			fail_msg("'%s' in: %s", hit, not_found[i]);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quotes_and_signature),
+		cmocka_unit_test(test_patch_regions),
+		cmocka_unit_test(test_plain_diff_and_prose_after),
+		cmocka_unit_test(test_broken_hunk),
+		cmocka_unit_test(test_dash_lines_are_not_a_patch),
+		cmocka_unit_test(test_kasan_log),
+		cmocka_unit_test(test_indented_code_after_log_is_prose),
+		cmocka_unit_test(test_dmesg_and_syzbot_header),
+		cmocka_unit_test(test_clearsigned),
+		cmocka_unit_test(test_encrypted),
+		cmocka_unit_test(test_crlf_and_empty),
+		cmocka_unit_test(test_unnegated),
+		cmocka_unit_test(test_ai_disclosure),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
