@@ -146,7 +146,7 @@ check_line() {
 	for c in "$@"; do
 		case $c in
 		!*) rule=${c#!} sev= neg=1 ;;
-		~*) rule=${c#~} sev= neg=info ;;
+		~*) rule=${c#\~} sev= neg=info ;;
 		*=*) rule=${c%%=*} sev=${c#*=} neg= ;;
 		*) rule=$c sev= neg= ;;
 		esac
