@@ -74,7 +74,10 @@ gboolean sl_text_says_fix_accepted(const char *own)
 
 gboolean sl_text_says_merged(const char *own)
 {
+	/* "it is not merged into mainline yet" says the opposite. */
 	return sl_regex_match_simple(
+		"(?<!not )(?<!n't )(?<!never )(?<!not yet )(?<!not been )"
+		"(?<!n't been )(?<!yet to be )"
 		"\\b(?:merged|landed|included)\\s+(?:in|into)\\s+(?:"
 		"(?:linux\\s+|kernel\\s+)?v?[0-9]+\\.[0-9]+(?:-rc[0-9]+)?\\b|"
 		"mainline|linus'?\\s*(?:'s\\s+)?tree|torvalds)", own,

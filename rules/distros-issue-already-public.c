@@ -5,6 +5,7 @@
 static char *public_artefact(struct sl_check *c, const char *own)
 {
 	char *found = sl_check_fix_upstream(c, own);
+	g_autofree char *flat = NULL;
 	char *why;
 
 	if (found)
@@ -12,6 +13,20 @@ static char *public_artefact(struct sl_check *c, const char *own)
 	if ((found = sl_text_public_fix_link(own))) {
 		why = g_strdup_printf("it links to a public patch or commit, "
 				      "%s", found);
+		g_free(found);
+		return why;
+	}
+	/* Any project's fix in a public repository (GitHub, GitLab, cgit,
+	 * gitweb): for userland software this is the usual artefact.  The
+	 * paragraph is one line here, so "see also" before a wrapped URL
+	 * still marks it as context. */
+	flat = sl_text_unwrap(own);
+	if ((found = sl_regex_find(
+		     "(?m)^(?!.*\\b(?:see also|similar|previous|earlier|older|"
+		     "related|like|unrelated|background)\\b).*?\\K"
+		     "https?://\\S+?/(?:-/)?commit(?:s)?(?:/|/?\\?id=|;h=)"
+		     "[0-9a-f]{7,40}\\S*", flat, G_REGEX_CASELESS))) {
+		why = g_strdup_printf("it links to a public commit, %s", found);
 		g_free(found);
 		return why;
 	}

@@ -14,9 +14,10 @@ static void check_tag(struct sl_check *c, const struct sl_address *a,
 				  "a near miss of the '%s' tag; the filter "
 				  "wants exactly '%s'", a->addr, tag, tag);
 	} else if (!sl_subject_tag_at_start(subject, tag)) {
-		sl_report_at(c, "Subject", tag, "'%s' is not at the start of "
-			     "the Subject (after Re:/Fwd: and other tags "
-			     "only)", tag);
+		/* The filter sees the tag anyway: position is a note. */
+		sl_report_weak_at(c, "Subject", tag, "'%s' is not at the "
+				  "start of the Subject (after Re:/Fwd: and "
+				  "other tags only)", tag);
 	}
 }
 
@@ -44,7 +45,8 @@ const struct sl_rule sl_rule_distros_vs_tag_malformed = {
 		"\"(vs)\" is not documented, so a near miss may be dropped "
 		"like a missing tag.  A tag in the middle of the Subject is "
 		"not a prefix either; only reply prefixes and other [tags] "
-		"should come before it.",
+		"should come before it, but the filter does see it there, "
+		"so that case is only a note.",
 	.help = "start the Subject with exactly \"[vs] \" (after any Re:)",
 	.source = { "Documentation/process/security-bugs.rst",
 		    "Contacting the linux-distros list, List rules",

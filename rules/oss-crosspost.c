@@ -3,6 +3,20 @@
 
 #include "seclint.h"
 
+/*
+ * The other list's weight: LKML, netdev and every vger list make it an
+ * error; other lists a warning, as enforcement varies; a list on Bcc only
+ * a note, as the readers of either list see no cross-post.
+ */
+static enum sl_severity crosspost_severity(const struct sl_address *list)
+{
+	if (list->header && g_str_has_suffix(list->header, "Bcc"))
+		return SL_SEV_INFO;
+	if (g_str_has_suffix(list->addr, "@vger.kernel.org"))
+		return SL_SEV_ERROR;
+	return SL_SEV_WARNING;
+}
+
 static void check(struct sl_check *c)
 {
 	const struct sl_address *oss =
@@ -10,15 +24,18 @@ static void check(struct sl_check *c)
 
 	if (!oss)
 		return;
+	/* Closed lists with oss-security: distros-with-oss-security and
+	 * private-with-public-list say so. */
 	for (guint i = 0; i < c->msg->recipients->len; i++) {
 		const struct sl_address *a = c->msg->recipients->pdata[i];
 
 		if (strcmp(a->addr, oss->addr) &&
-		    sl_policy_is_mailing_list(c->policy, a->addr)) {
-			sl_report_at(c, a->header, a->addr,
-				     "%s is cross-posted to the "
-				     "mailing list %s (%s)", oss->addr, a->addr,
-				     a->header);
+		    sl_policy_is_public_list(c->policy, a->addr)) {
+			/* Names the list first: the location points at it. */
+			sl_report_capped(c, crosspost_severity(a), a->header,
+					 "the mailing list %s (%s) is a "
+					 "recipient next to %s: a cross-post",
+					 a->addr, a->header, oss->addr);
 			return;
 		}
 	}
@@ -32,10 +49,13 @@ const struct sl_rule sl_rule_oss_crosspost = {
 	.rationale =
 		"oss-security wants focused postings: a thread shared with "
 		"LKML, netdev or any other list drifts into that list's "
-		"topics, and a private list on the same message publishes "
-		"its thread.  Post to oss-security separately; the posting "
-		"may link to the other list's archive.  Individual people "
-		"on Cc are fine.",
+		"topics.  Post to oss-security separately; the posting "
+		"may link to the other list's archive.  A vger list is an "
+		"error, another public list a warning (the moderators do "
+		"not always reject those), a list on Bcc a note.  Closed "
+		"lists are the business of distros-with-oss-security and "
+		"private-with-public-list.  Individual people on Cc are "
+		"fine.",
 	.help = "send one message to oss-security alone and a separate one "
 		"to the other list",
 	.source = { "Documentation/process/security-bugs.rst",

@@ -23,17 +23,66 @@ static const struct sl_address *find_closed_list(const struct sl_check *c)
 	return NULL;
 }
 
+/* Is security@ the only closed list among the recipients? */
+static gboolean only_ksec_closed(const struct sl_check *c)
+{
+	for (guint i = 0; i < c->msg->recipients->len; i++) {
+		const struct sl_address *a = c->msg->recipients->pdata[i];
+		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
+
+		if (l && !l->public && !sl_list_has_role(l, "kernel-security"))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/*
+ * The severity the profile gives a public report that Cc's security@
+ * when AI or a widely available tool found the bug ("unless you have good
+ * reasons to consider the issue as being public ... or use of AI-based
+ * tools"), or SL_SEV_OFF when the profile has no such exception.
+ */
+static enum sl_severity public_tool_severity(struct sl_check *c)
+{
+	g_autofree char *name = sl_profile_get(c->policy,
+					       "rule private-with-public-list",
+					       "public-tool-severity");
+	g_autofree char *said = NULL;
+	enum sl_severity sev;
+	const struct sl_text *t;
+	gboolean trailer_only = FALSE;
+
+	if (!name || !sl_severity_parse(name, &sev) || !only_ksec_closed(c) ||
+	    !sl_msg_content_visible(c->msg))
+		return SL_SEV_OFF;
+	t = sl_check_text(c);
+	said = sl_text_ai_disclosure(t, &trailer_only);
+	if ((said && !trailer_only) || sl_text_automated(c->msg, t))
+		return sev;
+	return SL_SEV_OFF;
+}
+
 static void check(struct sl_check *c)
 {
 	const struct sl_address *closed = find_closed_list(c);
 	const struct sl_address *open = closed ? find_public_list(c) : NULL;
+	enum sl_severity tolerated;
 
-	if (open)
-		sl_report_at(c, open->header, open->addr,
-			     "the closed list %s (%s) and the "
-			     "public mailing list %s (%s) are recipients",
-			     closed->addr, closed->header, open->addr,
-			     open->header);
+	if (!open)
+		return;
+	tolerated = public_tool_severity(c);
+	if (tolerated != SL_SEV_OFF)
+		sl_report_capped(c, tolerated, open->header, "the closed list "
+				 "%s (%s) and the public mailing list %s (%s) "
+				 "are recipients; tolerated for a bug found "
+				 "with AI or a public tool, but do not post "
+				 "the reproducer there", closed->addr,
+				 closed->header, open->addr, open->header);
+	else
+		sl_report(c, open->header, "the closed list %s (%s) and the "
+			  "public mailing list %s (%s) are recipients",
+			  closed->addr, closed->header, open->addr,
+			  open->header);
 }
 
 const struct sl_rule sl_rule_private_with_public_list = {

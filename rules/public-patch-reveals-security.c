@@ -23,9 +23,11 @@ static gboolean future_date(const struct sl_message *msg, const char *text)
 	g_autoptr(GMatchInfo) mi = NULL;
 	g_autoptr(GDateTime) now = g_date_time_new_now_utc();
 	GDateTime *base = msg->date ? msg->date : now;
+	/* "under embargo until\n2026-06-16": a wrapped line is no end. */
+	g_autofree char *flat = sl_text_unwrap(text);
 	gboolean later = FALSE;
 
-	for (g_regex_match(re, text, 0, &mi); !later &&
+	for (g_regex_match(re, flat, 0, &mi); !later &&
 	     g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
 		g_autofree char *y = g_match_info_fetch(mi, 1);
 		g_autofree char *m = g_match_info_fetch(mi, 2);

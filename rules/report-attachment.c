@@ -12,7 +12,8 @@ static void check(struct sl_check *c)
 		const struct sl_part *p = c->msg->parts->pdata[i];
 		g_autofree char *where = NULL;
 
-		if (!sl_part_is_attachment(p))
+		/* A file encrypted by hand: distros-manual-pgp-attachment. */
+		if (!sl_part_is_attachment(p) || sl_part_is_manual_pgp(p))
 			continue;
 		where = g_strdup_printf("part %s", p->path);
 		sl_report(c, where, "part %s (%s%s%s) is an attachment in a "
@@ -35,7 +36,8 @@ const struct sl_rule sl_rule_report_attachment = {
 		"forwarded messages count.  The parts of PGP/MIME and S/MIME "
 		"(the signature, the encrypted payload) and an attached public "
 		"key (application/pgp-keys) do not: Openwall asks for PGP/MIME "
-		"when files must be sent encrypted.",
+		"when files must be sent encrypted; a file encrypted by hand "
+		"is distros-manual-pgp-attachment's.",
 	.help = "paste the content inline (patches with git send-email); "
 		"if files must travel, encrypt the message with PGP/MIME",
 	.source = { "Documentation/process/security-bugs.rst",

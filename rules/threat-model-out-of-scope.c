@@ -94,21 +94,24 @@ static void check(struct sl_check *c)
 	const struct sl_text *t = NULL;
 	g_autofree char *eol = NULL;
 	g_autofree char *text = NULL;
+	g_autofree char *flat = NULL;
 
 	if (c->msg->followup || !sl_msg_has_closed_list(c->msg, c->policy) ||
 	    !sl_msg_content_visible(c->msg))
 		return;
 	t = sl_check_text(c);
+	/* Unwrapped: "requires\nCAP_SYS_ADMIN" is one claim. */
 	text = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
 			   t->prose->str, NULL);
+	flat = sl_text_unwrap(text);
 	for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
 		g_autofree char *hit = sl_text_find_unnegated(
 			sl_regex_cached(classes[i].claim, 0),
-			text, NULL);
+			flat, NULL);
 
 		if (hit && !(classes[i].unless &&
 			     sl_regex_test(classes[i].unless, 0,
-					   text))) {
+					   flat))) {
 			report(c, classes[i].what, hit);
 			return;
 		}
