@@ -98,6 +98,35 @@ static gboolean is_blank(const char *s)
 }
 
 /*
+ * Whether a comment is still open at the end of @value, reading it as RFC
+ * 5322 does: quoted strings and domain literals hold no comments, comments
+ * nest, a backslash quotes the next character.  GMime drops the address
+ * before an unterminated comment and keeps the others ("security@kernel.org
+ * (x, a@example.org" yields only a@example.org), so seclint refuses such a
+ * header rather than miss a recipient.  GMime 3.2.13 also leaks that address
+ * (fixed upstream in 3.2.15, commit 6d34651e); refusing avoids it too.
+ */
+gboolean sl_address_has_open_comment(const char *value)
+{
+	char closing = 0;	/* '"' or ']' inside a quoted string or literal */
+	unsigned depth = 0;
+
+	for (const char *p = value; *p; p++) {
+		if (*p == '\\' && (depth || closing) && p[1])
+			p++;
+		else if (closing)
+			closing = *p == closing ? 0 : closing;
+		else if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth)
+			depth--;
+		else if (!depth && (*p == '"' || *p == '['))
+			closing = *p == '"' ? '"' : ']';
+	}
+	return depth > 0;
+}
+
+/*
  * Adds the recipients of one header value.  A value that is not blank but
  * yields nothing an address parser understands is an error: seclint must not
  * guess who a message goes to.
@@ -109,6 +138,12 @@ gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 
 	if (!value || is_blank(value))
 		return TRUE;
+	if (sl_address_has_open_comment(value)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "unterminated comment in the addresses in %s: '%s'",
+			    header, value);
+		return FALSE;
+	}
 	list = internet_address_list_parse(NULL, value);
 	if (!list || add_list(recipients, header, list) == 0) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,

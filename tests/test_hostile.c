@@ -419,6 +419,47 @@ static void test_recipient_spellings(void **state)
 		       "ksec-with-linux-distros");
 }
 
+/*
+ * An unterminated comment swallows the rest of the header: GMime drops the
+ * address before it and keeps the others, so seclint refuses the header
+ * rather than miss a recipient (and GMime 3.2.13 never sees it: it leaks
+ * that address).  From only loses its address.
+ */
+static void test_unterminated_comments(void **state)
+{
+	static const char *const headers[] = {
+		"To: " KSEC " (the team, x@example.org",
+		"To: x@example.org, security@[kernel.org] (x",
+		"To: a@[v](",
+		"Cc: " KSEC " (x\\) y, x@example.org",
+		"Cc: Sec (nested (one) <" KSEC ">",
+		"Bcc: " KSEC " (",
+		"Reply-To: " KSEC " (x",
+		"Mail-Followup-To: oss-security@[vs](lists.s]x, a@example.org",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(headers); i++) {
+		g_autofree char *text = g_strdup_printf(
+			"From: bob@example.com\nTo: " DISTROS
+			"\n%s\nSubject: [vs] x\n\nhi\n", headers[i]);
+
+		expect_refused(text, "unterminated comment");
+	}
+	/* Inside a forwarded message too: GMime builds that one as well. */
+	expect_refused(BOTH_LISTS "Subject: [vs] x\n"
+		       "Content-Type: message/rfc822\n\n"
+		       "From: c@example.org\nCc: a@[v] (x\n\nhi\n",
+		       "unterminated comment");
+	/* Parentheses that are not comments, and closed comments, are fine. */
+	expect_checked(BOTH_LISTS "Cc: \"Smiley :-(\" <a@example.org>, "
+		       "b@[(v] (x (y) \\( z)\nSubject: [vs] x\n\nhi\n",
+		       "ksec-with-linux-distros");
+	expect_checked("From: Bob (at home <bob@example.com>\n"
+		       "To: " KSEC "\nCc: " DISTROS "\nSubject: [vs] x\n\nhi\n",
+		       "ksec-with-linux-distros");
+}
+
 static void test_lookalikes(void **state)
 {
 	static const char *const lookalikes[] = {
@@ -520,6 +561,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_mbox_from_escaping),
 		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_recipient_spellings),
+		cmocka_unit_test(test_unterminated_comments),
 		cmocka_unit_test(test_lookalikes),
 		cmocka_unit_test(test_subject_tags),
 		cmocka_unit_test(test_hidden_parts),
