@@ -98,32 +98,51 @@ static gboolean is_blank(const char *s)
 }
 
 /*
- * Whether a comment is still open at the end of @value, reading it as RFC
- * 5322 does: quoted strings and domain literals hold no comments, comments
- * nest, a backslash quotes the next character.  GMime drops the address
- * before an unterminated comment and keeps the others ("security@kernel.org
- * (x, a@example.org" yields only a@example.org), so seclint refuses such a
- * header rather than miss a recipient.  GMime 3.2.13 also leaks that address
- * (fixed upstream in 3.2.15, commit 6d34651e); refusing avoids it too.
+ * Whether some '(' in @value opens a comment that never closes, the way
+ * GMime reads a comment: nested, a backslash quoting the next character.
+ * GMime drops the address before such a comment and keeps the others
+ * ("security@kernel.org (x, a@example.org" yields only a@example.org), so
+ * seclint refuses the header rather than miss a recipient.  GMime 3.2.13
+ * also leaks that address (fixed upstream in 3.2.15, commit 6d34651e).
+ *
+ * Every '(' counts, even one in a quoted string: after an address it cannot
+ * parse GMime resumes at the next comma, quoted or not, and may then read
+ * that '(' as a comment.  Scans that start after different '(' agree from
+ * there on, so one pass suffices: @level is the nesting depth seen so far,
+ * and the comment of each '(' closes when the depth falls below the depth
+ * it started at (@lowest, for the earliest comment still open).
  */
 gboolean sl_address_has_open_comment(const char *value)
 {
-	char closing = 0;	/* '"' or ']' inside a quoted string or literal */
-	unsigned depth = 0;
+	const char *p = strchr(value, '(');
+	gboolean open = FALSE;
+	long level = 0, lowest = 0;
 
-	for (const char *p = value; *p; p++) {
-		if (*p == '\\' && (depth || closing) && p[1])
+	for (; p && *p; p++) {
+		long target = level;
+
+		if (*p == '\\' && p[1] == '(') {
+			target = level - 1;	/* a '(' escaped in this scan */
 			p++;
-		else if (closing)
-			closing = *p == closing ? 0 : closing;
-		else if (*p == '(')
-			depth++;
-		else if (*p == ')' && depth)
-			depth--;
-		else if (!depth && (*p == '"' || *p == '['))
-			closing = *p == '"' ? '"' : ']';
+		} else if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		} else if (*p == ')') {
+			level--;
+			if (open && level <= lowest)
+				open = FALSE;
+			continue;
+		} else if (*p == '(') {
+			level++;
+		} else {
+			continue;
+		}
+		if (!open) {
+			open = TRUE;
+			lowest = target;
+		}
 	}
-	return depth > 0;
+	return open;
 }
 
 /*

@@ -423,7 +423,8 @@ static void test_recipient_spellings(void **state)
  * An unterminated comment swallows the rest of the header: GMime drops the
  * address before it and keeps the others, so seclint refuses the header
  * rather than miss a recipient (and GMime 3.2.13 never sees it: it leaks
- * that address).  From only loses its address.
+ * that address).  Any '(' that could open such a comment counts, even in a
+ * quoted string or a domain literal.  From only loses its address.
  */
 static void test_unterminated_comments(void **state)
 {
@@ -433,6 +434,10 @@ static void test_unterminated_comments(void **state)
 		"To: a@[v](",
 		"Cc: " KSEC " (x\\) y, x@example.org",
 		"Cc: Sec (nested (one) <" KSEC ">",
+		"Cc: \"Smiley :-(\" <a@example.org>, " KSEC,
+		"Cc: b@[(v], " KSEC,
+		/* GMime resumes after the bad address at the quoted comma. */
+		"Cc: a@@b \"x, b@[c] (d\" <e@example.org>",
 		"Bcc: " KSEC " (",
 		"Reply-To: " KSEC " (x",
 		"Mail-Followup-To: oss-security@[vs](lists.s]x, a@example.org",
@@ -451,10 +456,10 @@ static void test_unterminated_comments(void **state)
 		       "Content-Type: message/rfc822\n\n"
 		       "From: c@example.org\nCc: a@[v] (x\n\nhi\n",
 		       "unterminated comment");
-	/* Parentheses that are not comments, and closed comments, are fine. */
-	expect_checked(BOTH_LISTS "Cc: \"Smiley :-(\" <a@example.org>, "
-		       "b@[(v] (x (y) \\( z)\nSubject: [vs] x\n\nhi\n",
-		       "ksec-with-linux-distros");
+	/* Closed and escaped comments are fine. */
+	expect_checked(BOTH_LISTS "Cc: a@example.org (x (y) \\( z), "
+		       "\"Smiley :-)\" <b@example.org>, (\\() c@example.org\n"
+		       "Subject: [vs] x\n\nhi\n", "ksec-with-linux-distros");
 	expect_checked("From: Bob (at home <bob@example.com>\n"
 		       "To: " KSEC "\nCc: " DISTROS "\nSubject: [vs] x\n\nhi\n",
 		       "ksec-with-linux-distros");
