@@ -9,6 +9,8 @@
 #include "message.h"
 
 #define SL_MAX_MIME_DEPTH 64
+/* The decoded text the rules read, all text/plain body parts together. */
+#define SL_MAX_TEXT_SIZE (16u * 1024 * 1024)
 
 static const char *const recipient_headers[] = {
 	"To", "Cc", "Bcc", "Resent-To", "Resent-Cc", "Resent-Bcc",
@@ -184,16 +186,36 @@ static gboolean is_smime_envelope(GMimeObject *parent, GMimeObject *obj)
 			   type_is(obj, "application", "x-pkcs7-mime"));
 }
 
-/* The decoded text of a body part, in UTF-8 (GMime converts the charset). */
-static void append_text(GString *body, GMimeTextPart *tp)
+static gboolean text_too_large(GError **error, const char *path)
 {
-	g_autofree char *text = g_mime_text_part_get_text(tp);
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+		    "text body larger than %u MiB (at part %s): too large to "
+		    "check, shorten it", SL_MAX_TEXT_SIZE >> 20, path);
+	return FALSE;
+}
 
+/*
+ * The decoded text of a body part, in UTF-8 (GMime converts the charset).
+ * Its encoded size is checked first, so a huge part is refused before it
+ * is decoded into memory.
+ */
+static gboolean append_text(GString *body, GMimeTextPart *tp,
+			    const char *path, GError **error)
+{
+	GMimeDataWrapper *content = g_mime_part_get_content(GMIME_PART(tp));
+	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content)
+				      : NULL;
+	g_autofree char *text = NULL;
+
+	if (stream && g_mime_stream_length(stream) > SL_MAX_TEXT_SIZE)
+		return text_too_large(error, path);
+	text = g_mime_text_part_get_text(tp);
 	if (!text)
-		return;
+		return TRUE;
 	if (body->len)
 		g_string_append_c(body, '\n');
 	g_string_append(body, text);
+	return body->len <= SL_MAX_TEXT_SIZE || text_too_large(error, path);
 }
 
 struct walk {
@@ -204,8 +226,9 @@ struct walk {
 static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 		     int index, const char *path, unsigned depth);
 
-static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
-		     int index, const char *path, unsigned depth)
+static gboolean add_part(struct walk *w, GMimeObject *obj,
+			 GMimeObject *parent, int index, const char *path,
+			 unsigned depth)
 {
 	struct sl_part *part = g_new0(struct sl_part, 1);
 	GMimeContentDisposition *cd = g_mime_object_get_content_disposition(obj);
@@ -224,7 +247,9 @@ static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 	g_ptr_array_add(w->msg->parts, part);
 	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
 	    !part->crypto && !sl_part_is_attachment(part))
-		append_text(w->msg->body, GMIME_TEXT_PART(obj));
+		return append_text(w->msg->body, GMIME_TEXT_PART(obj),
+				   part->path, w->error);
+	return TRUE;
 }
 
 static gboolean walk_multipart(struct walk *w, GMimeMultipart *mp,
@@ -253,8 +278,10 @@ static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 		return FALSE;
 	}
 	/* IMAP numbering: the root multipart is 0, a single body part 1. */
-	add_part(w, obj, parent, index,
-		 *path ? path : GMIME_IS_MULTIPART(obj) ? "0" : "1", depth);
+	if (!add_part(w, obj, parent, index,
+		      *path ? path : GMIME_IS_MULTIPART(obj) ? "0" : "1",
+		      depth))
+		return FALSE;
 	if (GMIME_IS_MULTIPART(obj))
 		return walk_multipart(w, GMIME_MULTIPART(obj), path, depth);
 	if (GMIME_IS_MESSAGE_PART(obj)) {
