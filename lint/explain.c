@@ -4,6 +4,7 @@
  * declarations themselves, so it cannot drift from the code.
  */
 #include "explain.h"
+#include "fix.h"
 
 static int g_strcmp0_indirect(const void *a, const void *b)
 {
@@ -122,6 +123,12 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 	print_wrapped(out, "    ", r->rationale);
 	fprintf(out, "\nHow to fix:\n");
 	print_wrapped(out, "    ", r->help);
+	if (sl_fix_summary(r->id)) {
+		g_autofree char *fix = g_strconcat("seclint --fix ",
+						   sl_fix_summary(r->id), NULL);
+
+		print_wrapped(out, "    ", fix);
+	}
 	fprintf(out, "\nSource:\n    %s, section \"%s\"\n    revision: %s\n",
 		r->source.document, r->source.section, r->source.revision);
 	print_example(out, "Fires on", r->example_bad);

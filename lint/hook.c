@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "fix.h"
 #include "message.h"
 #include "modes.h"
 #include "sendemail.h"
@@ -112,6 +113,8 @@ int sl_hook_main(int argc, char **argv)
 	git_repository *repo = NULL;
 	int status;
 
+	if (sl_fix_refused("the sendemail-validate hook", argc, argv))
+		return 2;
 	if (argc < 1 || argc > 2) {
 		fprintf(stderr, "usage: seclint hook sendemail-validate PATCH "
 				"[HEADERS]\n");

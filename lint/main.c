@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "explain.h"
+#include "fix.h"
 #include "modes.h"
 #include "message.h"
 #include "output.h"
@@ -28,6 +29,7 @@ struct options {
 	gboolean staged;
 	gint jobs;		/* -1: not given */
 	char **files;
+	struct sl_fix_options fix;
 };
 
 static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
@@ -105,6 +107,8 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		"reporting rules");
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_add_main_entries(ctx, sl_fix_option_entries(&o->fix),
+					   NULL);
 	g_option_context_set_description(ctx,
 		"FILE may be a message, an mbox or git format-patch output; "
 		"'-' reads standard input.\n"
@@ -124,6 +128,7 @@ static void options_clear(struct options *o)
 	g_free(o->color);
 	g_free(o->explain);
 	g_strfreev(o->files);
+	sl_fix_options_clear(&o->fix);
 }
 
 static int usage_error(const GError *error)
@@ -157,6 +162,8 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	    !add_extra(extra, "Bcc", o->bcc, error))
 		return usage_error(*error);
 	sl_output_init(&output, format, color, stdout);
+	if (sl_fix_wanted(&o->fix))
+		return sl_fix_files(&o->fix, &run, o->files, o->staged);
 	if (o->staged && !sl_staged_check(&run, error))
 		sl_output_input_error(&output, "(git index)", *error);
 	for (char **f = o->files; f && *f; f++)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fix.h"
 #include "modes.h"
 
 #define SL_MAX_MAIL_SIZE (256u * 1024 * 1024)
@@ -301,7 +302,9 @@ int sl_sendmail_main(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	int status;
 
-	if (parse_args(&a, argc, argv, &error)) {
+	if (sl_fix_refused("seclint sendmail", argc, argv)) {
+		status = 2;
+	} else if (parse_args(&a, argc, argv, &error)) {
 		status = sendmail(&a);
 	} else {
 		fprintf(stderr, "seclint sendmail: %s\n", error->message);

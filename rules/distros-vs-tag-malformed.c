@@ -3,39 +3,17 @@
 
 #include "seclint.h"
 
-/* The tag written loosely: other case, spaces, other brackets, "vs:". */
-static gboolean near_miss(const char *subject, const char *tag)
-{
-	g_autofree char *inner = g_strndup(tag + 1, strlen(tag) - 2);
-	g_autofree char *word = g_regex_escape_string(inner, -1);
-	g_autofree char *re = g_strdup_printf(
-		"[[(（［]\\s*%s\\s*[])）］]|(^|\\s)%s\\s*:", word, word);
-
-	return g_regex_match_simple(re, subject, G_REGEX_CASELESS, 0);
-}
-
-/* Only reply prefixes and other [tags] may come before the tag. */
-static gboolean at_start(const char *subject, const char *tag)
-{
-	g_autofree char *esc = g_regex_escape_string(tag, -1);
-	g_autofree char *re = g_strdup_printf(
-		"^\\s*((re|fwd?|fw|aw|sv|antw|odp)\\s*:\\s*|\\[[^]]*\\]\\s*)*?%s",
-		esc);
-
-	return g_regex_match_simple(re, subject, G_REGEX_CASELESS, 0);
-}
-
 static void check_tag(struct sl_check *c, const struct sl_address *a,
 		      const char *tag)
 {
 	const char *subject = c->msg->subject;
 
 	if (!strstr(subject, tag)) {
-		if (near_miss(subject, tag))
+		if (sl_subject_tag_near_miss(subject, tag, NULL, NULL, NULL))
 			sl_report(c, "Subject", "Subject of a message to %s has "
 				  "a near miss of the '%s' tag; the filter "
 				  "wants exactly '%s'", a->addr, tag, tag);
-	} else if (!at_start(subject, tag)) {
+	} else if (!sl_subject_tag_at_start(subject, tag)) {
 		sl_report(c, "Subject", "'%s' is not at the start of the "
 			  "Subject (after Re:/Fwd: and other tags only)", tag);
 	}

@@ -7,20 +7,6 @@ dir=$2
 in=$dir/inputs
 . "$dir/lib.sh"
 
-check() {
-	# check NAME EXPECTED-EXIT COMMAND...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" = "$want" ]; then
-		ok
-	else
-		ko "$name: exit $got, want $want"
-		cat "$tmp/out" "$tmp/err"
-	fi
-}
-
 check clean 0 "$seclint" "$in/clean-report.eml"
 check bad 1 "$seclint" "$in/bad-report.eml"
 expect_grep bad-text "$tmp/out" \

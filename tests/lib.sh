@@ -13,6 +13,21 @@ expect_grep() {
 	if grep -q -- "$3" "$2"; then ok; else ko "$1: '$3' not in $2"; cat "$2"; fi
 }
 
+# check NAME EXPECTED-EXIT COMMAND...: the exit status, with the output
+# in $tmp/out and $tmp/err.
+check() {
+	name=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" = "$want" ]; then
+		ok
+	else
+		ko "$name: exit $got, want $want"
+		cat "$tmp/out" "$tmp/err"
+	fi
+}
+
 finish() {
 	echo "$pass passed, $fail failed"
 	[ "$fail" = 0 ]

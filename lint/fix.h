@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_FIX_H
+#define SECLINT_FIX_H
+
+#include "check.h"
+
+/*
+ * --fix: rewrites the headers of a message so that the findings with a
+ * mechanical fix go away (lint/fix.c lists them), and leaves every other
+ * byte as it was.
+ */
+
+/* The command line: --fix, --fix-to=OUT, --in-place, --force. */
+struct sl_fix_options {
+	gboolean fix;
+	char *output;		/* --fix-to=OUT; "-" is standard output */
+	gboolean in_place;
+	gboolean force;
+	GOptionEntry entries[5];
+};
+
+/* The options' entries, for g_option_context_add_main_entries(). */
+const GOptionEntry *sl_fix_option_entries(struct sl_fix_options *o);
+void sl_fix_options_clear(struct sl_fix_options *o);
+gboolean sl_fix_wanted(const struct sl_fix_options *o);
+/*
+ * Fixes each of @files as the options say, prints what changed on
+ * standard error and lints the result through @run.  Returns the exit
+ * status: that of linting the fixed messages, or 2.
+ */
+int sl_fix_files(const struct sl_fix_options *o, struct sl_run *run,
+		 char **files, gboolean staged);
+/* What --fix does for the rule, or NULL if it has no fix. */
+const char *sl_fix_summary(const char *rule_id);
+/* A hook mode refuses --fix: prints why and returns TRUE if it is there. */
+gboolean sl_fix_refused(const char *mode, int argc, char **argv);
+
+/* One message (for an mbox, from its "From " line), fixed in memory. */
+struct sl_fix_result {
+	GString *text;		/* the fixed message */
+	GPtrArray *changes;	/* of char *: lines describing the edits */
+	GPtrArray *notes;	/* of char *: what the user must still do */
+	unsigned edits;		/* how many fixes changed something */
+};
+
+void sl_fix_result_clear(struct sl_fix_result *r);
+/*
+ * Fixes the message in @bytes: lints it (with @extra recipients), applies
+ * the fix of each fixable finding in rule order, one at a time, and
+ * lints again after each.  FALSE with @error if it cannot be parsed.
+ */
+gboolean sl_fix_message(const char *bytes, gsize len,
+			const struct sl_policy *policy, const GPtrArray *extra,
+			struct sl_fix_result *result, GError **error);
+
+/* Header edits (lint/fix-edit.c), on the value after the colon. */
+typedef gboolean (*sl_fix_addr_pred)(const char *addr, gpointer data);
+/*
+ * The address-list value @value without the mailboxes @drop selects (it
+ * sees normalised addresses; display names never count), or NULL if none
+ * was there.  A group left empty goes too; *empty says nothing is left.
+ * The normalised addresses removed are added to @removed.  The result is
+ * parsed again: if it does not hold exactly the other addresses, NULL
+ * and @error.
+ */
+char *sl_fix_drop_addresses(const char *value, sl_fix_addr_pred drop,
+			    gpointer data, GPtrArray *removed, gboolean *empty,
+			    GError **error);
+/*
+ * The raw Subject value @raw with @tag where the tag rules want it (after
+ * reply prefixes): a loose spelling rewritten, a misplaced tag moved, else
+ * the tag added.  Encoded words are kept and the tag written outside them;
+ * a spelling inside one makes the whole value re-encoded from @decoded.
+ * NULL if the tag is already right; else *what says what was done.
+ */
+char *sl_fix_subject_tag(const char *raw, const char *decoded,
+			 const char *tag, const char *eol, char **what);
+
+#endif
