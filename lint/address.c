@@ -30,7 +30,8 @@ static void unquote_local_part(char *addr)
 
 char *sl_address_normalise(const char *addr_spec)
 {
-	char *addr = g_utf8_strdown(addr_spec, -1);
+	g_autofree char *valid = g_utf8_make_valid(addr_spec, -1);
+	char *addr = g_utf8_strdown(valid, -1);
 	size_t len;
 
 	g_strstrip(addr);
@@ -62,7 +63,7 @@ static void add_mailbox(GPtrArray *recipients, const char *header,
 	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
 
 	a->addr = sl_address_normalise(internet_address_mailbox_get_addr(mb));
-	a->display = name ? g_strdup(name) : NULL;
+	a->display = name ? g_utf8_make_valid(name, -1) : NULL;
 	a->header = g_intern_string(header);
 	g_ptr_array_add(recipients, a);
 }

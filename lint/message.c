@@ -212,6 +212,12 @@ static gboolean append_text(GString *body, GMimeTextPart *tp,
 	text = g_mime_text_part_get_text(tp);
 	if (!text)
 		return TRUE;
+	if (!g_utf8_validate(text, -1, NULL)) {
+		char *valid = g_utf8_make_valid(text, -1);
+
+		g_free(text);
+		text = valid;
+	}
 	if (body->len)
 		g_string_append_c(body, '\n');
 	g_string_append(body, text);
@@ -243,7 +249,8 @@ static gboolean add_part(struct walk *w, GMimeObject *obj,
 		part->disposition = g_ascii_strdown(
 			g_mime_content_disposition_get_disposition(cd), -1);
 	if (GMIME_IS_PART(obj) && g_mime_part_get_filename(GMIME_PART(obj)))
-		part->filename = g_strdup(g_mime_part_get_filename(GMIME_PART(obj)));
+		part->filename = g_utf8_make_valid(
+			g_mime_part_get_filename(GMIME_PART(obj)), -1);
 	g_ptr_array_add(w->msg->parts, part);
 	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
 	    !part->crypto && !sl_part_is_attachment(part))
@@ -320,7 +327,7 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 	const char *id = g_mime_message_get_message_id(gm);
 	GMimeObject *body = g_mime_message_get_mime_part(gm);
 
-	msg->subject = subject ? g_strdup(subject) : NULL;
+	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
 	msg->followup = is_followup(gm, subject);
 	digest_sender(msg, gm);

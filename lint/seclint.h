@@ -48,6 +48,11 @@ struct sl_part {
 	unsigned depth;
 };
 
+/*
+ * The digest of one message.  Every string in it (and in its addresses and
+ * parts) is valid UTF-8, whatever bytes the mail held: invalid sequences
+ * become U+FFFD, so rules may use GRegex and g_utf8_* on them.
+ */
 struct sl_message {
 	unsigned index;		/* 1-based position in its file */
 	char *message_id;	/* without angle brackets, or NULL */

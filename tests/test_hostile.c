@@ -360,6 +360,43 @@ static void test_8bit_headers(void **state)
 		       "distros-missing-vs-tag");
 }
 
+/* Raw bytes that are not UTF-8 reach the rules as U+FFFD, never as is. */
+static void test_invalid_utf8(void **state)
+{
+	static const char text[] =
+		"From: bob@example.com\n"
+		"To: \xf8\xff <" KSEC ">, oss-security@lists.openwall.com\n"
+		"Subject: foo 1.2 i\xf5\xbb\x9e\x94n \x8d\x9e\n"
+		"Content-Type: multipart/mixed; boundary=a\n\n"
+		"--a\nContent-Type: text/plain; charset=utf-8\n\nhi \xff\n"
+		"--a\nContent-Type: text/plain\n"
+		"Content-Disposition: attachment; filename=\"a\xc3\x28.c\"\n\n"
+		"x\n--a--\n";
+	const struct sl_message *m;
+	struct result r;
+	g_autoptr(GError) error = NULL;
+
+	(void)state;
+	assert_true(run(text, strlen(text), &r, &error));
+	m = r.msgs->pdata[0];
+	assert_true(g_utf8_validate(m->subject, -1, NULL));
+	for (guint i = 0; i < m->recipients->len; i++) {
+		const struct sl_address *a = m->recipients->pdata[i];
+
+		assert_true(g_utf8_validate(a->addr, -1, NULL));
+		assert_true(!a->display || g_utf8_validate(a->display, -1, NULL));
+	}
+	for (guint i = 0; i < m->parts->len; i++) {
+		const struct sl_part *p = m->parts->pdata[i];
+
+		assert_true(!p->filename ||
+			    g_utf8_validate(p->filename, -1, NULL));
+	}
+	assert_true(has_rcpt(m, KSEC));
+	assert_true(fired(&r, "report-attachment"));
+	result_clear(&r);
+}
+
 static void test_mbox_from_escaping(void **state)
 {
 	static const char mbox[] =
@@ -629,6 +666,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_line_endings),
 		cmocka_unit_test(test_8bit_headers),
+		cmocka_unit_test(test_invalid_utf8),
 		cmocka_unit_test(test_mbox_from_escaping),
 		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_recipient_spellings),
