@@ -41,7 +41,8 @@ static gboolean on_message(struct sl_message *msg, gpointer data,
 			   GError **error)
 {
 	struct one_input *in = data;
-	g_autoptr(GPtrArray) findings = sl_lint_message(msg, in->run->policy);
+	g_autoptr(GPtrArray) findings =
+		sl_lint_message_with(msg, in->run->policy, in->run->lint);
 
 	(void)error;
 	sl_output_message(in->run->output, in->name, in->is_mbox, msg,
@@ -59,7 +60,8 @@ static void format_job(struct job *job, const struct one_input *in)
 	for (guint i = 0; i < job->msgs->len; i++) {
 		const struct sl_message *msg = job->msgs->pdata[i];
 		g_autoptr(GPtrArray) findings =
-			sl_lint_message(msg, in->run->policy);
+			sl_lint_message_with(msg, in->run->policy,
+					     in->run->lint);
 
 		sl_output_message(&job->part, in->name, in->is_mbox, msg,
 				  findings);

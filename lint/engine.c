@@ -61,7 +61,8 @@ void sl_finding_free(struct sl_finding *finding)
 }
 
 static void report(struct sl_check *check, enum sl_severity sev,
-		   const char *where, const char *fmt, va_list ap)
+		   const char *where, const char *excerpt, const char *fmt,
+		   va_list ap)
 {
 	struct sl_finding *f = g_new0(struct sl_finding, 1);
 
@@ -69,6 +70,7 @@ static void report(struct sl_check *check, enum sl_severity sev,
 	f->rule = check->rule;
 	f->severity = sev;
 	f->where = g_strdup(where);
+	sl_locate(check->msg, where, excerpt, f);
 	g_ptr_array_add(check->findings, f);
 }
 
@@ -77,7 +79,17 @@ void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report(check, check->severity, where, fmt, ap);
+	report(check, check->severity, where, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void sl_report_at(struct sl_check *check, const char *where,
+		  const char *excerpt, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, check->severity, where, excerpt, fmt, ap);
 	va_end(ap);
 }
 
@@ -87,15 +99,44 @@ void sl_report_weak(struct sl_check *check, const char *where,
 	va_list ap;
 
 	va_start(ap, fmt);
-	report(check, MIN(check->severity, SL_SEV_INFO), where, fmt, ap);
+	report(check, MIN(check->severity, SL_SEV_INFO), where, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void sl_report_weak_at(struct sl_check *check, const char *where,
+		       const char *excerpt, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, MIN(check->severity, SL_SEV_INFO), where, excerpt, fmt,
+	       ap);
+	va_end(ap);
+}
+
+void sl_report_capped(struct sl_check *check, enum sl_severity max,
+		      const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, MIN(check->severity, max), where, NULL, fmt, ap);
 	va_end(ap);
 }
 
 GPtrArray *sl_lint_message(const struct sl_message *msg,
 			   const struct sl_policy *policy)
 {
+	return sl_lint_message_with(msg, policy, NULL);
+}
+
+GPtrArray *sl_lint_message_with(const struct sl_message *msg,
+				const struct sl_policy *policy,
+				const struct sl_lint_options *options)
+{
 	GPtrArray *findings = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sl_finding_free);
+	struct sl_context ctx = { .options = options };
 
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		struct sl_check check = {
@@ -105,10 +146,13 @@ GPtrArray *sl_lint_message(const struct sl_message *msg,
 			.severity = sl_policy_rule_severity(policy, sl_rules[i],
 							    msg->followup),
 			.findings = findings,
+			.ctx = &ctx,
 		};
 
 		if (check.severity != SL_SEV_OFF)
 			sl_rules[i]->check(&check);
 	}
+	if (ctx.patches)
+		g_ptr_array_unref(ctx.patches);
 	return findings;
 }

@@ -119,6 +119,10 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 	print_profiles(out, policy, r);
 	fprintf(out, "\nWhat it checks:\n");
 	print_wrapped(out, "    ", r->summary);
+	if (r->needs) {
+		fprintf(out, "\nNeeds:\n");
+		print_wrapped(out, "    ", r->needs);
+	}
 	fprintf(out, "\nWhy:\n");
 	print_wrapped(out, "    ", r->rationale);
 	fprintf(out, "\nHow to fix:\n");

@@ -87,7 +87,10 @@ static int check_patch(const char *patch, const GPtrArray *extra)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
-	struct sl_run run = { policy, &output, extra, 1 };
+	/* The hook runs in the repository; opened only if a rule asks. */
+	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
+	struct sl_lint_options lint = { .repo = repo };
+	struct sl_run run = { policy, &output, extra, 1, &lint };
 	int status;
 
 	if (!policy) {

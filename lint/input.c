@@ -147,7 +147,8 @@ static gboolean has_headers(GMimeMessage *gm)
 }
 
 static gboolean next_message(GMimeParser *parser, struct parse_state *st,
-			     unsigned index, const GPtrArray *extra,
+			     struct sl_lines *lines, unsigned index,
+			     const GPtrArray *extra,
 			     sl_message_fn each, gpointer data, GError **error)
 {
 	g_autoptr(GMimeParserOptions) opts = g_mime_parser_options_new();
@@ -182,7 +183,8 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 	}
 	msg = sl_message_new();
 	msg->index = index;
-	if (!sl_message_digest(msg, gm, error)) {
+	msg->line = sl_lines_mark(lines, g_mime_parser_get_headers_begin(parser));
+	if (!sl_message_digest(msg, gm, lines, error)) {
 		g_prefix_error(error, "message %u: ", index);
 		return FALSE;
 	}
@@ -193,8 +195,9 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 /* Bytes read ahead of the parser to refuse what is clearly not mail. */
 #define SL_PEEK_SIZE 65536
 
-static gboolean parse_stream(GMimeStream *stream, const char *head,
-			     gsize head_len, const GPtrArray *extra,
+static gboolean parse_stream(GMimeStream *stream, struct sl_lines *lines,
+			     const char *head, gsize head_len,
+			     const GPtrArray *extra,
 			     gboolean *is_mbox, sl_message_fn each,
 			     gpointer data, GError **error)
 {
@@ -211,8 +214,8 @@ static gboolean parse_stream(GMimeStream *stream, const char *head,
 	g_mime_parser_set_header_regex(parser, GMIME_ADDRESS_HEADERS,
 				       on_address_header, &st);
 	do {
-		if (!next_message(parser, &st, ++index, extra, each, data,
-				  error))
+		if (!next_message(parser, &st, lines, ++index, extra, each,
+				  data, error))
 			return FALSE;
 	} while (*is_mbox && !g_mime_parser_eos(parser));
 	return TRUE;
@@ -223,6 +226,7 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 			GError **error)
 {
 	g_autoptr(GMimeStream) stream = NULL;
+	g_autoptr(sl_lines) lines = NULL;
 
 	if (len > SL_MAX_INPUT_SIZE) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
@@ -231,8 +235,9 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 		return FALSE;
 	}
 	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
-	return parse_stream(stream, bytes, len, extra, is_mbox, each, data,
-			    error);
+	lines = sl_lines_new_bytes(bytes, len);
+	return parse_stream(stream, lines, bytes, len, extra, is_mbox, each,
+			    data, error);
 }
 
 static gboolean io_error(GError **error, const char *what)
@@ -350,6 +355,7 @@ gboolean sl_input_read(const char *path, const GPtrArray *extra,
 {
 	g_autofree char *head = NULL;
 	g_autoptr(GMimeStream) stream = NULL;
+	g_autoptr(sl_lines) lines = NULL;
 	gsize len;
 	int fd;
 
@@ -362,10 +368,11 @@ gboolean sl_input_read(const char *path, const GPtrArray *extra,
 	if (fd < 0)
 		return FALSE;
 	stream = g_mime_stream_fs_new(fd);	/* owns fd */
+	lines = sl_lines_new_fd(fd, g_mime_stream_tell(stream));
 	head = g_malloc(SL_PEEK_SIZE);
 	if (!peek(fd, head, &len, error) ||
 	    (len == SL_PEEK_SIZE && !reject_nul_after(fd, len, error)))
 		return FALSE;
-	return parse_stream(stream, head, len, extra, is_mbox, each, data,
-			    error);
+	return parse_stream(stream, lines, head, len, extra, is_mbox, each,
+			    data, error);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "repo.h"
 #include "explain.h"
 #include "fix.h"
 #include "modes.h"
@@ -27,6 +28,11 @@ struct options {
 	gboolean list_rules;
 	gboolean version;
 	gboolean staged;
+	gboolean ai_assisted;
+	char *repo;
+	gboolean no_repo;
+	gboolean security;
+	gboolean embargoed;
 	gint jobs;		/* -1: not given */
 	char **files;
 	struct sl_fix_options fix;
@@ -59,9 +65,11 @@ static gboolean parse_format(const char *name, enum sl_format *format,
 		*format = SL_FORMAT_TEXT;
 	else if (!strcmp(name, "json"))
 		*format = SL_FORMAT_JSON;
+	else if (!strcmp(name, "sarif"))
+		*format = SL_FORMAT_SARIF;
 	else {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
-			    "--format takes text or json, not '%s'", name);
+			    "--format takes text, json or sarif, not '%s'", name);
 		return FALSE;
 	}
 	return TRUE;
@@ -78,7 +86,7 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "bcc", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->bcc,
 		  "Check as if also Bcc'd to ADDR (repeatable)", "ADDR" },
 		{ "format", 0, 0, G_OPTION_ARG_STRING, &o->format,
-		  "Output format: text (default) or json", "FORMAT" },
+		  "Output format: text (default), json or sarif", "FORMAT" },
 		{ "color", 0, 0, G_OPTION_ARG_STRING, &o->color,
 		  "Colour: auto (default), always, never", "WHEN" },
 		{ "policy", 0, 0, G_OPTION_ARG_FILENAME, &o->policy,
@@ -93,9 +101,22 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "staged", 0, 0, G_OPTION_ARG_NONE, &o->staged,
 		  "Check the staged mail files of this git repository "
 		  "(pre-commit)", NULL },
+		{ "repo", 0, 0, G_OPTION_ARG_FILENAME, &o->repo,
+		  "Compare patches and files with the git repository DIR "
+		  "(default: the one the current directory is in)", "DIR" },
+		{ "no-repo", 0, 0, G_OPTION_ARG_NONE, &o->no_repo,
+		  "Do not look at any git repository", NULL },
+		{ "security", 0, 0, G_OPTION_ARG_NONE, &o->security,
+		  "The message is a security report (for one sent only to "
+		  "maintainers)", NULL },
+		{ "embargoed", 0, 0, G_OPTION_ARG_NONE, &o->embargoed,
+		  "The issue the message is about is under embargo", NULL },
 		{ "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs,
 		  "Lint the messages of an mbox on N threads (default: the "
 		  "number of processors)", "N" },
+		{ "ai-assisted", 0, 0, G_OPTION_ARG_NONE, &o->ai_assisted,
+		  "Say that AI helped find or write this up (checks that "
+		  "the message says so)", NULL },
 		{ "version", 0, 0, G_OPTION_ARG_NONE, &o->version,
 		  "Print the version", NULL },
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY,
@@ -127,6 +148,7 @@ static void options_clear(struct options *o)
 	g_free(o->profile);
 	g_free(o->color);
 	g_free(o->explain);
+	g_free(o->repo);
 	g_strfreev(o->files);
 	sl_fix_options_clear(&o->fix);
 }
@@ -143,7 +165,10 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	struct sl_output output;
 	enum sl_format format;
-	struct sl_run run = { policy, &output, extra, 1 };
+	/* Opened lazily, when a rule first asks about the repository. */
+	g_autoptr(sl_repo) repo = o->no_repo ? NULL : sl_repo_new(o->repo);
+	struct sl_lint_options lint = { repo, o->security, o->embargoed };
+	struct sl_run run = { policy, &output, extra, 1, &lint };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))
@@ -156,12 +181,15 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 			    "-j takes a number from 1 to 1024, not %d", o->jobs);
 		return usage_error(*error);
 	}
+	if (o->repo && !o->no_repo && !sl_repo_check(repo, error))
+		return usage_error(*error);
 	run.jobs = o->jobs == -1 ? g_get_num_processors() : (unsigned)o->jobs;
 	if (!add_extra(extra, "To", o->to, error) ||
 	    !add_extra(extra, "Cc", o->cc, error) ||
 	    !add_extra(extra, "Bcc", o->bcc, error))
 		return usage_error(*error);
 	sl_output_init(&output, format, color, stdout);
+	sl_output_set_policy(&output, policy);
 	if (sl_fix_wanted(&o->fix))
 		return sl_fix_files(&o->fix, &run, o->files, o->staged);
 	if (o->staged && !sl_staged_check(&run, error))
@@ -179,6 +207,8 @@ static int run_options(struct options *o, GError **error)
 
 	if (!policy)
 		return usage_error(*error);
+	if (o->ai_assisted)
+		sl_policy_declare_ai_assisted(policy);
 	if (o->list_rules) {
 		sl_list_rules(stdout, policy);
 		return 0;

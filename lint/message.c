@@ -40,7 +40,30 @@ void sl_message_free(struct sl_message *msg)
 	g_ptr_array_unref(msg->from);
 	if (msg->date)
 		g_date_time_unref(msg->date);
+	g_array_unref(msg->header_at);
+	g_array_unref(msg->body_at);
 	g_free(msg);
+}
+
+static void header_at_clear(gpointer p)
+{
+	struct sl_header_at *h = p;
+
+	g_free(h->name);
+	g_free(h->raw);
+}
+
+static GArray *header_at_new(void)
+{
+	GArray *a = g_array_new(FALSE, FALSE, sizeof(struct sl_header_at));
+
+	g_array_set_clear_func(a, header_at_clear);
+	return a;
+}
+
+static GArray *body_at_new(void)
+{
+	return g_array_new(FALSE, FALSE, sizeof(struct sl_body_at));
 }
 
 struct sl_message *sl_message_new(void)
@@ -52,6 +75,8 @@ struct sl_message *sl_message_new(void)
 	msg->body = g_string_new(NULL);
 	msg->parts = g_ptr_array_new_with_free_func(part_free);
 	msg->from = sl_address_list_new();
+	msg->header_at = header_at_new();
+	msg->body_at = body_at_new();
 	return msg;
 }
 
@@ -76,6 +101,8 @@ struct sl_message *sl_message_steal(struct sl_message *msg)
 	msg->body = g_string_new(NULL);
 	msg->from = sl_address_list_new();
 	msg->date = NULL;
+	msg->header_at = header_at_new();
+	msg->body_at = body_at_new();
 	return copy;
 }
 
@@ -100,8 +127,24 @@ gboolean sl_is_recipient_header(const char *name)
 	return canonical_recipient_header(name) != NULL;
 }
 
+/* Records where the header is. */
+static const struct sl_header_at *record_header(struct sl_message *msg,
+						GMimeHeader *h,
+						struct sl_lines *lines)
+{
+	struct sl_header_at at = {
+		.name = g_strdup(g_mime_header_get_name(h)),
+		.raw = g_strdup(g_mime_header_get_raw_value(h)),
+		.line = sl_lines_at(lines, g_mime_header_get_offset(h)),
+	};
+
+	g_array_append_val(msg->header_at, at);
+	return &g_array_index(msg->header_at, struct sl_header_at,
+			      msg->header_at->len - 1);
+}
+
 static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
-				  GError **error)
+				  struct sl_lines *lines, GError **error)
 {
 	GMimeHeaderList *headers = g_mime_object_get_header_list(obj);
 	int n = g_mime_header_list_get_count(headers);
@@ -111,13 +154,18 @@ static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
 		const char *raw = g_mime_header_get_name(h);
 		const char *name = canonical_recipient_header(raw);
 		GPtrArray *to = msg->recipients;
+		const struct sl_header_at *at = record_header(msg, h, lines);
+		guint before;
 
 		if (!name && (name = canonical_followup_header(raw)))
 			to = msg->followup_to;
-		if (name && !sl_address_add_header(to, name,
-						   g_mime_header_get_raw_value(h),
-						   error))
+		if (!name)
+			continue;
+		before = to->len;
+		if (!sl_address_add_header(to, name,
+					   g_mime_header_get_raw_value(h), error))
 			return FALSE;
+		sl_locate_addresses(to, before, at);
 	}
 	return TRUE;
 }
@@ -132,6 +180,15 @@ static void digest_sender(struct sl_message *msg, GMimeMessage *gm)
 
 	if (!sl_address_add_header(msg->from, "From", from, NULL))
 		g_ptr_array_set_size(msg->from, 0);
+	for (guint i = 0; h && i < msg->header_at->len; i++) {
+		const struct sl_header_at *at = &g_array_index(msg->header_at,
+						struct sl_header_at, i);
+
+		if (!g_ascii_strcasecmp(at->name, "From")) {
+			sl_locate_addresses(msg->from, 0, at);
+			break;
+		}
+	}
 	msg->date = date ? g_date_time_ref(date) : NULL;
 }
 
@@ -142,48 +199,41 @@ static char *lower_type(GMimeContentType *ct)
 	return g_ascii_strdown(type, -1);
 }
 
-static gboolean type_is(GMimeObject *obj, const char *type, const char *sub)
+static gboolean keeps_lines(GMimePart *part)
 {
-	return g_mime_content_type_is_type(g_mime_object_get_content_type(obj),
-					   type, sub);
-}
-
-static gboolean param_is(GMimeObject *obj, const char *param,
-			 const char *value)
-{
-	const char *v = g_mime_content_type_get_parameter(
-		g_mime_object_get_content_type(obj), param);
-
-	return v && !g_ascii_strcasecmp(v, value);
-}
-
-/*
- * Is child number @index of @parent part of a PGP/MIME or S/MIME structure
- * (RFC 3156, RFC 8551) rather than content?
- */
-static gboolean is_crypto_child(GMimeObject *parent, int index,
-				GMimeObject *child)
-{
-	if (!parent)
+	switch (g_mime_part_get_content_encoding(part)) {
+	case GMIME_CONTENT_ENCODING_DEFAULT:
+	case GMIME_CONTENT_ENCODING_7BIT:
+	case GMIME_CONTENT_ENCODING_8BIT:
+	case GMIME_CONTENT_ENCODING_BINARY:
+		return TRUE;
+	default:
 		return FALSE;
-	if (type_is(parent, "multipart", "signed") && index == 1)
-		return (param_is(parent, "protocol", "application/pgp-signature") &&
-			type_is(child, "application", "pgp-signature")) ||
-		       ((param_is(parent, "protocol", "application/pkcs7-signature") ||
-			 param_is(parent, "protocol", "application/x-pkcs7-signature")) &&
-			(type_is(child, "application", "pkcs7-signature") ||
-			 type_is(child, "application", "x-pkcs7-signature")));
-	if (type_is(parent, "multipart", "encrypted") &&
-	    param_is(parent, "protocol", "application/pgp-encrypted"))
-		return (index == 0 && type_is(child, "application", "pgp-encrypted")) ||
-		       (index == 1 && type_is(child, "application", "octet-stream"));
-	return FALSE;
+	}
 }
 
-static gboolean is_smime_envelope(GMimeObject *parent, GMimeObject *obj)
+/* Where the part's content starts in the input: GMime's parser keeps it as
+ * a window [bound_start, bound_end) on the input stream. */
+static gint64 content_offset(GMimePart *part)
 {
-	return !parent && (type_is(obj, "application", "pkcs7-mime") ||
-			   type_is(obj, "application", "x-pkcs7-mime"));
+	GMimeDataWrapper *content = g_mime_part_get_content(part);
+	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content)
+				      : NULL;
+
+	return stream ? stream->bound_start : -1;
+}
+
+/* The first line of a part: its first header, else its content. */
+static unsigned part_line(GMimeObject *obj, struct sl_lines *lines)
+{
+	GMimeHeaderList *headers = g_mime_object_get_header_list(obj);
+
+	if (g_mime_header_list_get_count(headers) > 0)
+		return sl_lines_at(lines, g_mime_header_get_offset(
+			g_mime_header_list_get_header_at(headers, 0)));
+	if (GMIME_IS_PART(obj))
+		return sl_lines_at(lines, content_offset(GMIME_PART(obj)));
+	return 0;
 }
 
 static gboolean text_too_large(GError **error, const char *path)
@@ -194,21 +244,35 @@ static gboolean text_too_large(GError **error, const char *path)
 	return FALSE;
 }
 
-/*
- * The decoded text of a body part, in UTF-8 (GMime converts the charset).
- * Its encoded size is checked first, so a huge part is refused before it
- * is decoded into memory.
- */
-static gboolean append_text(GString *body, GMimeTextPart *tp,
-			    const char *path, GError **error)
+static gint64 encoded_size(GMimePart *part)
 {
-	GMimeDataWrapper *content = g_mime_part_get_content(GMIME_PART(tp));
+	GMimeDataWrapper *content = g_mime_part_get_content(part);
 	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content)
 				      : NULL;
-	g_autofree char *text = NULL;
 
-	if (stream && g_mime_stream_length(stream) > SL_MAX_TEXT_SIZE)
-		return text_too_large(error, path);
+	return stream ? g_mime_stream_length(stream) : 0;
+}
+
+struct walk {
+	struct sl_message *msg;
+	struct sl_lines *lines;
+	GError **error;
+};
+
+/*
+ * The decoded text of a body part, in UTF-8 (GMime converts the charset;
+ * bytes that are not UTF-8 become U+FFFD).  Its encoded size is checked
+ * first, so a huge part is refused before it is decoded into memory.
+ */
+static gboolean append_text(struct walk *w, GMimeTextPart *tp,
+			    const char *path)
+{
+	GString *body = w->msg->body;
+	g_autofree char *text = NULL;
+	struct sl_body_at at;
+
+	if (encoded_size(GMIME_PART(tp)) > SL_MAX_TEXT_SIZE)
+		return text_too_large(w->error, path);
 	text = g_mime_text_part_get_text(tp);
 	if (!text)
 		return TRUE;
@@ -220,14 +284,13 @@ static gboolean append_text(GString *body, GMimeTextPart *tp,
 	}
 	if (body->len)
 		g_string_append_c(body, '\n');
+	at.offset = body->len;
+	at.line = sl_lines_at(w->lines, content_offset(GMIME_PART(tp)));
+	at.exact = keeps_lines(GMIME_PART(tp));
+	g_array_append_val(w->msg->body_at, at);
 	g_string_append(body, text);
-	return body->len <= SL_MAX_TEXT_SIZE || text_too_large(error, path);
+	return body->len <= SL_MAX_TEXT_SIZE || text_too_large(w->error, path);
 }
-
-struct walk {
-	struct sl_message *msg;
-	GError **error;
-};
 
 static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 		     int index, const char *path, unsigned depth);
@@ -243,8 +306,10 @@ static gboolean add_part(struct walk *w, GMimeObject *obj,
 	part->type = lower_type(g_mime_object_get_content_type(obj));
 	part->depth = depth;
 	part->leaf = GMIME_IS_PART(obj);
-	part->crypto = is_crypto_child(parent, index, obj) ||
-		       is_smime_envelope(parent, obj);
+	part->crypto_kind = sl_mime_crypto_kind(parent, index, obj);
+	part->crypto = part->crypto_kind != SL_CRYPTO_NONE;
+	part->armor = sl_mime_armor(obj);
+	part->line = part_line(obj, w->lines);
 	if (cd && g_mime_content_disposition_get_disposition(cd))
 		part->disposition = g_ascii_strdown(
 			g_mime_content_disposition_get_disposition(cd), -1);
@@ -254,8 +319,7 @@ static gboolean add_part(struct walk *w, GMimeObject *obj,
 	g_ptr_array_add(w->msg->parts, part);
 	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
 	    !part->crypto && !sl_part_is_attachment(part))
-		return append_text(w->msg->body, GMIME_TEXT_PART(obj),
-				   part->path, w->error);
+		return append_text(w, GMIME_TEXT_PART(obj), part->path);
 	return TRUE;
 }
 
@@ -320,9 +384,9 @@ static gboolean is_followup(GMimeMessage *gm, const char *subject)
 }
 
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
-			   GError **error)
+			   struct sl_lines *lines, GError **error)
 {
-	struct walk w = { msg, error };
+	struct walk w = { msg, lines, error };
 	const char *subject = g_mime_message_get_subject(gm);
 	const char *id = g_mime_message_get_message_id(gm);
 	GMimeObject *body = g_mime_message_get_mime_part(gm);
@@ -330,8 +394,8 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
 	msg->followup = is_followup(gm, subject);
-	digest_sender(msg, gm);
-	if (!digest_recipients(msg, GMIME_OBJECT(gm), error))
+	if (!digest_recipients(msg, GMIME_OBJECT(gm), lines, error))
 		return FALSE;
+	digest_sender(msg, gm);
 	return !body || walk(&w, body, NULL, 0, "", 0);
 }

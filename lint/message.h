@@ -9,8 +9,25 @@
 struct sl_message *sl_message_new(void);
 struct sl_message *sl_message_steal(struct sl_message *msg);
 gboolean sl_is_recipient_header(const char *name);
+/* Offsets in the input to lines (lint/lines.c); NULL: lines unknown. */
+struct sl_lines;
+struct sl_lines *sl_lines_new_fd(int fd, gint64 start);
+struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len);
+void sl_lines_free(struct sl_lines *lines);
+/* The 1-based line of @offset, 0 if unknown. */
+unsigned sl_lines_at(struct sl_lines *lines, gint64 offset);
+/* The same, and a message starts there: later look-ups stay after it. */
+unsigned sl_lines_mark(struct sl_lines *lines, gint64 offset);
+typedef struct sl_lines sl_lines;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_lines, sl_lines_free)
+
+/* Sets the line and column of the addresses @list got from @header, from
+ * index @from on (lint/location.c). */
+void sl_locate_addresses(GPtrArray *list, guint from,
+			 const struct sl_header_at *header);
+
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
-			   GError **error);
+			   struct sl_lines *lines, GError **error);
 
 /* Hostile input (lint/address.c). */
 gboolean sl_address_has_open_comment(const char *value);
@@ -32,5 +49,10 @@ gboolean sl_input_read(const char *path, const GPtrArray *extra_recipients,
 gboolean sl_input_parse(const char *bytes, gsize len,
 			const GPtrArray *extra_recipients, gboolean *is_mbox,
 			sl_message_fn each, gpointer data, GError **error);
+
+/* The crypto side of the digest (lint/mime-crypto.c). */
+enum sl_crypto_kind sl_mime_crypto_kind(GMimeObject *parent, int index,
+					GMimeObject *child);
+enum sl_armor sl_mime_armor(GMimeObject *obj);
 
 #endif

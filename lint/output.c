@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Reporting findings: gcc-style text for people and editors, one JSON
- * document for tools, and the exit code (0 clean, 1 error findings,
- * 2 an input could not be checked).
+ * Reporting findings: gcc-style text for people and editors
+ * (FILE:LINE:COLUMN: error: TEXT [rule-id]), one JSON document for tools
+ * (doc/seclint-json.schema.json), SARIF 2.1.0 (lint/sarif.c), and the exit
+ * code (0 clean, 1 error findings, 2 an input could not be checked).
+ * JSON and SARIF are streamed: a finding is written when its message is
+ * done, so memory does not grow with the input.
  */
 #include <string.h>
 
@@ -30,6 +33,11 @@ void sl_output_init(struct sl_output *o, enum sl_format format,
 	o->json_errors = g_string_new(NULL);
 }
 
+void sl_output_set_policy(struct sl_output *o, const struct sl_policy *policy)
+{
+	o->policy = policy;
+}
+
 void sl_output_init_part(struct sl_output *part,
 			 const struct sl_output *main, FILE *out)
 {
@@ -38,15 +46,35 @@ void sl_output_init_part(struct sl_output *part,
 	part->json_open = part->json_any = TRUE;
 }
 
+static gboolean is_json_like(const struct sl_output *o)
+{
+	return o->format == SL_FORMAT_JSON || o->format == SL_FORMAT_SARIF;
+}
+
 /* Findings are streamed: the document's head goes before the first. */
 static void json_open(struct sl_output *o)
 {
+	g_autoptr(GString) profile = NULL;
+
 	if (o->json_open)
 		return;
+	o->json_open = TRUE;
+	if (o->format == SL_FORMAT_SARIF) {
+		sl_sarif_open(o->out, o->policy);
+		return;
+	}
+	profile = g_string_new(NULL);
+	sl_json_string(profile, o->policy ? o->policy->profile_name : NULL);
 	fprintf(o->out,
 		"{\n  \"version\": 1,\n  \"tool\": {\"name\": \"seclint\", "
-		"\"version\": \"%s\"},\n  \"findings\": [", SECLINT_VERSION);
-	o->json_open = TRUE;
+		"\"version\": \"%s\"},\n  \"profile\": %s,\n"
+		"  \"findings\": [", SECLINT_VERSION,
+		o->policy ? profile->str : "null");
+}
+
+const char *sl_output_file_name(const char *file)
+{
+	return strcmp(file, "-") ? file : "<stdin>";
 }
 
 void sl_output_merge(struct sl_output *main, const struct sl_output *part,
@@ -54,7 +82,7 @@ void sl_output_merge(struct sl_output *main, const struct sl_output *part,
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(main->counts); i++)
 		main->counts[i] += part->counts[i];
-	if (main->format == SL_FORMAT_JSON && len) {
+	if (is_json_like(main) && len) {
 		json_open(main);
 		if (!main->json_any) {
 			text++;	/* the ',' of a continuation */
@@ -91,7 +119,7 @@ void sl_json_string(GString *out, const char *s)
 	g_string_append_c(out, '"');
 }
 
-static void json_member(GString *out, const char *key, const char *value)
+void sl_json_member(GString *out, const char *key, const char *value)
 {
 	g_string_append_printf(out, "\"%s\":", key);
 	if (value)
@@ -100,6 +128,8 @@ static void json_member(GString *out, const char *key, const char *value)
 		g_string_append(out, "null");
 }
 
+/* Before the findings of one message of an mbox: which message, as gcc
+ * says "In function" (no line, so editors do not take it for a finding). */
 static void text_message_context(struct sl_output *o, const char *file,
 				 const struct sl_message *msg)
 {
@@ -108,12 +138,11 @@ static void text_message_context(struct sl_output *o, const char *file,
 	g_autofree char *subject = sl_sanitise(msg->subject ? msg->subject
 							    : "(no Subject)");
 
-	fprintf(o->out, "%s:%u: In message %u <%s> \"%s\":\n", file,
-		msg->index, msg->index, id, subject);
+	fprintf(o->out, "%s: In message %u <%s> \"%s\", line %u:\n", file,
+		msg->index, id, subject, msg->line);
 }
 
 static void text_finding(struct sl_output *o, const char *file,
-			 gboolean is_mbox, const struct sl_message *msg,
 			 const struct sl_finding *f)
 {
 	g_autofree char *text = sl_sanitise(f->text);
@@ -121,11 +150,21 @@ static void text_finding(struct sl_output *o, const char *file,
 	const char *off = o->color ? "\033[0m" : "";
 
 	fprintf(o->out, "%s", file);
-	if (is_mbox)
-		fprintf(o->out, ":%u", msg->index);
+	if (f->line)
+		fprintf(o->out, ":%u", f->line);
+	if (f->line && f->column)
+		fprintf(o->out, ":%u", f->column);
 	fprintf(o->out, ": %s%s:%s %s [%s]\n", on, text_level[f->severity],
 		off, text, f->rule->id);
 	fprintf(o->out, "    fix: %s\n", f->rule->help);
+}
+
+static void json_number(GString *out, const char *key, unsigned n)
+{
+	if (n)
+		g_string_append_printf(out, ",\"%s\":%u", key, n);
+	else
+		g_string_append_printf(out, ",\"%s\":null", key);
 }
 
 static void json_finding(struct sl_output *o, const char *file,
@@ -145,13 +184,28 @@ static void json_finding(struct sl_output *o, const char *file,
 	g_autoptr(GString) j = g_string_new(o->json_any ? ",\n    {"
 							: "\n    {");
 
-	json_member(j, "file", file);
+	sl_json_member(j, "file", file);
 	g_string_append_printf(j, ",\"message\":%u", msg->index);
 	for (size_t i = 0; i < G_N_ELEMENTS(members); i++) {
 		g_string_append_c(j, ',');
-		json_member(j, members[i][0], members[i][1]);
+		sl_json_member(j, members[i][0], members[i][1]);
 	}
+	json_number(j, "line", f->line);
+	json_number(j, "column", f->column);
 	g_string_append_c(j, '}');
+	json_open(o);
+	fwrite(j->str, 1, j->len, o->out);
+	o->json_any = TRUE;
+}
+
+static void sarif_finding(struct sl_output *o, const char *file,
+			  const struct sl_message *msg,
+			  const struct sl_finding *f)
+{
+	g_autoptr(GString) j = g_string_new(o->json_any ? ",\n        "
+							: "\n        ");
+
+	sl_sarif_result(j, file, msg, f);
 	json_open(o);
 	fwrite(j->str, 1, j->len, o->out);
 	o->json_any = TRUE;
@@ -161,7 +215,8 @@ void sl_output_message(struct sl_output *o, const char *file,
 		       gboolean is_mbox, const struct sl_message *msg,
 		       const GPtrArray *findings)
 {
-	g_autofree char *safe_file = sl_sanitise(file);
+	const char *name = sl_output_file_name(file);
+	g_autofree char *safe_file = sl_sanitise(name);
 
 	if (o->format == SL_FORMAT_TEXT && is_mbox && findings->len)
 		text_message_context(o, safe_file, msg);
@@ -170,33 +225,44 @@ void sl_output_message(struct sl_output *o, const char *file,
 
 		o->counts[f->severity]++;
 		if (o->format == SL_FORMAT_TEXT)
-			text_finding(o, safe_file, is_mbox, msg, f);
+			text_finding(o, safe_file, f);
+		else if (o->format == SL_FORMAT_SARIF)
+			sarif_finding(o, file, msg, f);
 		else
-			json_finding(o, file, msg, f);
+			json_finding(o, name, msg, f);
 	}
 }
 
 void sl_output_input_error(struct sl_output *o, const char *file,
 			   const GError *error)
 {
-	g_autofree char *safe_file = sl_sanitise(file);
+	g_autofree char *safe_file = sl_sanitise(sl_output_file_name(file));
 	g_autofree char *reason = sl_sanitise(error->message);
 	GString *j = o->json_errors;
 
 	o->input_errors++;
 	fprintf(stderr, "seclint: cannot check '%s': %s\n", safe_file, reason);
+	if (o->format == SL_FORMAT_SARIF) {
+		sl_sarif_input_error(j, file, error->message);
+		return;
+	}
 	if (o->format != SL_FORMAT_JSON)
 		return;
+	file = sl_output_file_name(file);
 	g_string_append(j, j->len ? ",\n    {" : "\n    {");
-	json_member(j, "file", file);
+	sl_json_member(j, "file", file);
 	g_string_append_c(j, ',');
-	json_member(j, "reason", error->message);
+	sl_json_member(j, "reason", error->message);
 	g_string_append_c(j, '}');
 }
 
 void sl_output_finish(struct sl_output *o)
 {
-	if (o->format == SL_FORMAT_JSON) {
+	if (o->format == SL_FORMAT_SARIF) {
+		json_open(o);
+		sl_sarif_close(o->out, o->json_errors, o->input_errors == 0,
+			       sl_output_exit_code(o));
+	} else if (o->format == SL_FORMAT_JSON) {
 		json_open(o);
 		fprintf(o->out,
 			"\n  ],\n"

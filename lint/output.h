@@ -9,6 +9,7 @@
 enum sl_format {
 	SL_FORMAT_TEXT,
 	SL_FORMAT_JSON,
+	SL_FORMAT_SARIF,
 };
 
 struct sl_output {
@@ -20,10 +21,14 @@ struct sl_output {
 	GString *json_errors;	/* input errors array, written at the end */
 	unsigned counts[SL_SEV_ERROR + 1];
 	unsigned input_errors;
+	const struct sl_policy *policy;	/* the profile, for JSON and SARIF */
 };
 
 void sl_output_init(struct sl_output *o, enum sl_format format,
 		    gboolean color, FILE *out);
+/* The rules and profile in force: JSON names the profile, SARIF lists the
+ * rules with their level under it. */
+void sl_output_set_policy(struct sl_output *o, const struct sl_policy *policy);
 void sl_output_message(struct sl_output *o, const char *file,
 		       gboolean is_mbox, const struct sl_message *msg,
 		       const GPtrArray *findings);
@@ -43,5 +48,17 @@ int sl_output_exit_code(const struct sl_output *o);
 /* Valid UTF-8 with control characters replaced, safe for a terminal. */
 char *sl_sanitise(const char *s);
 void sl_json_string(GString *out, const char *s);
+/* "key":"value" (or null) */
+void sl_json_member(GString *out, const char *key, const char *value);
+/* How an input is named in the output: "-" is "<stdin>". */
+const char *sl_output_file_name(const char *file);
+
+/* SARIF 2.1.0 (lint/sarif.c), streamed like the JSON document. */
+void sl_sarif_open(FILE *out, const struct sl_policy *policy);
+void sl_sarif_result(GString *out, const char *file,
+		     const struct sl_message *msg, const struct sl_finding *f);
+void sl_sarif_input_error(GString *out, const char *file, const char *reason);
+void sl_sarif_close(FILE *out, const GString *input_errors, gboolean ok,
+		    int exit_code);
 
 #endif

@@ -62,20 +62,6 @@ gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
 				    G_REGEX_CASELESS, 0);
 }
 
-/* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
-gboolean sl_msg_is_encrypted(const struct sl_message *msg)
-{
-	for (guint i = 0; i < msg->parts->len; i++) {
-		const struct sl_part *p = msg->parts->pdata[i];
-
-		if (!strcmp(p->type, "multipart/encrypted") ||
-		    !strcmp(p->type, "application/pkcs7-mime") ||
-		    !strcmp(p->type, "application/x-pkcs7-mime"))
-			return TRUE;
-	}
-	return strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----") != NULL;
-}
-
 char *sl_msg_own_text(const struct sl_message *msg, char **signature)
 {
 	g_auto(GStrv) lines = g_strsplit(msg->body->str, "\n", -1);
@@ -96,13 +82,23 @@ char *sl_msg_own_text(const struct sl_message *msg, char **signature)
 }
 
 /* Corporate mail disclaimers: confidentiality claims that nobody meant. */
+static const char disclaimer[] =
+	"(this (e-?mail|message|communication)[^.]{0,80}"
+	"(is|are|may be|contains?)[^.]{0,40}(confidential|privileged)"
+	"|intended (solely|only|exclusively) for the (use of the )?"
+	"(addressee|recipient|individual))";
+
 gboolean sl_text_is_disclaimer(const char *text)
 {
-	return g_regex_match_simple(
-		"(this (e-?mail|message|communication)[^.]{0,80}"
-		"(is|are|may be|contains?)[^.]{0,40}(confidential|privileged)"
-		"|intended (solely|only|exclusively) for the (use of the )?"
-		"(addressee|recipient|individual))", text, G_REGEX_CASELESS, 0);
+	return g_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
+}
+
+char *sl_text_find_disclaimer(const char *own, const char *signature)
+{
+	char *hit = sl_regex_find(disclaimer, own, G_REGEX_CASELESS);
+
+	return hit ? hit : sl_regex_find(disclaimer, signature,
+					 G_REGEX_CASELESS);
 }
 
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
@@ -116,4 +112,15 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 			return TRUE;
 	}
 	return FALSE;
+}
+
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags)
+{
+	g_autoptr(GRegex) re = g_regex_new(pattern, flags, 0, NULL);
+	g_autoptr(GMatchInfo) match = NULL;
+
+	if (!re || !g_regex_match(re, text, 0, &match))
+		return NULL;
+	return g_match_info_fetch(match, 0);
 }

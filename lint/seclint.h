@@ -35,6 +35,34 @@ struct sl_address {
 	char *addr;		/* lower case, one trailing dot stripped */
 	char *display;		/* decoded display name, or NULL */
 	const char *header;	/* "To", "Cc", "Bcc", "Resent-To", ... */
+	unsigned line, column;	/* in the input, 1-based; 0: unknown */
+};
+
+/*
+ * Crypto structure and OpenPGP armour (lint/mime-crypto.c), for the
+ * encryption and signature rules.  A part is structure only where RFC 3156
+ * or RFC 8551 puts it and with the content that place requires: a
+ * "signature" that is not an armoured signature is content (an attachment).
+ */
+enum sl_crypto_kind {
+	SL_CRYPTO_NONE,
+	SL_CRYPTO_PGP_SIGNATURE,	/* multipart/signed's signature */
+	SL_CRYPTO_PGP_CONTROL,		/* multipart/encrypted's "Version: 1" */
+	SL_CRYPTO_PGP_ENCRYPTED,	/* multipart/encrypted's ciphertext */
+	SL_CRYPTO_SMIME_SIGNATURE,	/* multipart/signed's pkcs7-signature */
+	SL_CRYPTO_SMIME_ENVELOPED,	/* top-level pkcs7-mime, encrypted */
+	SL_CRYPTO_SMIME_SIGNED,		/* top-level pkcs7-mime, signed-data */
+	SL_CRYPTO_SMIME_OTHER,		/* top-level pkcs7-mime, certs-only, ... */
+};
+
+/* The OpenPGP ASCII armour a leaf's decoded content starts with. */
+enum sl_armor {
+	SL_ARMOR_NONE,
+	SL_ARMOR_MESSAGE,		/* -----BEGIN PGP MESSAGE----- */
+	SL_ARMOR_SIGNED_MESSAGE,	/* clear-signed text */
+	SL_ARMOR_SIGNATURE,
+	SL_ARMOR_PUBLIC_KEY,
+	SL_ARMOR_PRIVATE_KEY,
 };
 
 /* One node of the MIME tree, flattened in document order. */
@@ -46,12 +74,16 @@ struct sl_part {
 	gboolean leaf;		/* not multipart, not message/rfc822 */
 	gboolean crypto;	/* PGP/MIME or S/MIME structure part */
 	unsigned depth;
+	unsigned line;		/* its first header (or content) line; 0 unknown */
+	enum sl_crypto_kind crypto_kind;	/* SL_CRYPTO_NONE iff !crypto */
+	enum sl_armor armor;	/* leaves only */
 };
 
 /*
- * The digest of one message.  Every string in it (and in its addresses and
- * parts) is valid UTF-8, whatever bytes the mail held: invalid sequences
- * become U+FFFD, so rules may use GRegex and g_utf8_* on them.
+ * The digest of one message.  Its subject, body, addresses, display names
+ * and part file names are valid UTF-8, whatever bytes the mail held:
+ * invalid sequences become U+FFFD, so rules may use GRegex and g_utf8_* on
+ * them.  (The raw header values kept for locations are as written.)
  */
 struct sl_message {
 	unsigned index;		/* 1-based position in its file */
@@ -64,6 +96,25 @@ struct sl_message {
 	GString *body;		/* the text/plain content, decoded to UTF-8 */
 	GPtrArray *from;	/* of struct sl_address; empty if unreadable */
 	GDateTime *date;	/* the Date header, or NULL if absent/invalid */
+	/* Where things are in the input (lint/location.c); 0: unknown. */
+	unsigned line;		/* the message's first header line */
+	GArray *header_at;	/* of struct sl_header_at, in order */
+	GArray *body_at;	/* of struct sl_body_at, by offset */
+};
+
+/* A header of the message, as written, and its line in the input. */
+struct sl_header_at {
+	char *name;
+	char *raw;		/* the raw (folded) value */
+	unsigned line;
+};
+
+/* The body from @offset on comes from the part whose content starts on
+ * @line; @exact when its lines are the file's (7bit/8bit, not base64/QP). */
+struct sl_body_at {
+	gsize offset;
+	unsigned line;
+	gboolean exact;
 };
 
 void sl_message_free(struct sl_message *msg);
@@ -148,6 +199,9 @@ struct sl_rule {
 	const char *example_bad;	/* a whole message */
 	const char *example_good;	/* a whole message */
 	void (*check)(struct sl_check *check);
+	/* What it needs beyond the message (a repository, a flag), and what
+	 * it does without; NULL: nothing.  Shown by --explain. */
+	const char *needs;
 };
 
 extern const struct sl_rule *const sl_rules[];
@@ -160,6 +214,7 @@ struct sl_finding {
 	enum sl_severity severity;
 	char *text;		/* specific message */
 	char *where;		/* "Cc", "Subject", "part 1.2", ... */
+	unsigned line, column;	/* in the input, 1-based; 0: unknown */
 };
 
 void sl_finding_free(struct sl_finding *finding);
@@ -170,6 +225,7 @@ struct sl_check {
 	const struct sl_policy *policy;
 	enum sl_severity severity;
 	GPtrArray *findings;	/* of struct sl_finding */
+	struct sl_context *ctx;	/* repository and flags; see below */
 };
 
 void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
@@ -177,6 +233,16 @@ void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
 /* A finding from a weak signal (say, a mail footer): at most info. */
 void sl_report_weak(struct sl_check *check, const char *where,
 		    const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+
+/*
+ * A finding that points at @excerpt, text of @where: for an address
+ * header the address (a->addr) the finding is about, for "Subject" and
+ * other headers text of the raw value, for "body" text of the body (as
+ * sl_regex_find() returns it).  sl_report points at @where itself: for an
+ * address header, the address the text names first.
+ */
+void sl_report_at(struct sl_check *check, const char *where,
+		  const char *excerpt, const char *fmt, ...) G_GNUC_PRINTF(4, 5);
 
 /* Run every rule that is not switched off; returns the findings. */
 GPtrArray *sl_lint_message(const struct sl_message *msg,
@@ -190,12 +256,81 @@ gboolean sl_msg_to_report_list(const struct sl_message *msg,
 			       const struct sl_policy *policy);
 gboolean sl_part_is_attachment(const struct sl_part *part);
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
-gboolean sl_msg_is_encrypted(const struct sl_message *msg);
 /* The body's own lines: no quoted ("> ") lines; the signature apart. */
 char *sl_msg_own_text(const struct sl_message *msg, char **signature);
 gboolean sl_text_is_disclaimer(const char *text);
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);
+
+/* Locations (lint/location.c): sets @f's line and column from @where and
+ * @excerpt (or, without one, the address that @f's text names). */
+void sl_locate(const struct sl_message *msg, const char *where,
+	       const char *excerpt, struct sl_finding *f);
+/* A weak finding (at most info) at @excerpt, as sl_report_at. */
+void sl_report_weak_at(struct sl_check *check, const char *where,
+		       const char *excerpt, const char *fmt, ...)
+	G_GNUC_PRINTF(4, 5);
+/* The disclaimer in the own text, else in the signature, or NULL. */
+char *sl_text_find_disclaimer(const char *own, const char *signature);
+/* The first match of @pattern in @text, or NULL (for sl_report_at). */
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags);
+/* Encryption, signatures and the Openwall lists (lint/openwall.c). */
+enum sl_encryption {
+	SL_ENC_NONE,
+	SL_ENC_PGP_MIME,	/* multipart/encrypted at the top */
+	SL_ENC_SMIME,		/* top-level enveloped pkcs7-mime */
+	SL_ENC_INLINE_PGP,	/* -----BEGIN PGP MESSAGE----- in the body */
+};
+
+enum sl_signing {
+	SL_SIGN_NONE,
+	SL_SIGN_PGP_MIME,	/* multipart/signed at the top */
+	SL_SIGN_SMIME,		/* multipart/signed or signed-data at the top */
+	SL_SIGN_INLINE_PGP,	/* a clear-signed body */
+};
+
+enum sl_encryption sl_msg_encryption(const struct sl_message *msg);
+/* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
+gboolean sl_msg_is_encrypted(const struct sl_message *msg);
+/* The signature seclint can see: inside encryption it cannot. */
+enum sl_signing sl_msg_signing(const struct sl_message *msg);
+/* An attachment encrypted by hand (.gpg, .asc, ...), not PGP/MIME. */
+gboolean sl_part_is_manual_pgp(const struct sl_part *part);
+/* A finding at most @max severe (say, a warning from an error rule). */
+void sl_report_capped(struct sl_check *check, enum sl_severity max,
+		      const char *where, const char *fmt, ...)
+	G_GNUC_PRINTF(4, 5);
+/* The own text asks the recipients for a CVE id ("please assign a CVE"). */
+gboolean sl_text_asks_for_cve(const char *text);
+/* The same: the words that ask (for sl_report_at), or NULL. */
+char *sl_text_find_cve_request(const char *text);
+/*
+ * The confidentiality rules: text matching @pattern outside mail
+ * disclaimers is reported with @strong; a disclaimer alone (in the text or
+ * the signature) as a note with @weak.  @except, if not NULL, is removed
+ * first (say, "no NDA needed").
+ */
+struct sl_restricted_text {
+	const char *pattern;
+	const char *except;
+	const char *strong;
+	const char *weak;
+};
+void sl_check_restricted_text(struct sl_check *check,
+			      const struct sl_restricted_text *what);
+/* --ai-assisted: the sender says AI was used (rule ai-use-disclosure). */
+void sl_policy_declare_ai_assisted(struct sl_policy *policy);
+/* @text with single line breaks made spaces: a wrapped line is no end. */
+char *sl_text_unwrap(const char *text);
+/* The sentence [*s, *e) of @text around the match [@start, @end). */
+void sl_text_sentence_bounds(const char *text, gint start, gint end,
+			     gint *s, gint *e);
+/* Own text without URLs, white space collapsed: what a reader gets. */
+char *sl_text_without_urls(const char *text, guint *urls);
+/* The own text; *@prose_len is its length without URLs, in characters. */
+char *sl_msg_own_prose(const struct sl_message *msg, glong *prose_len,
+		       guint *urls);
 
 /*
  * Subject tags (lint/subject-tag.c), shared by the tag rules and --fix so
@@ -212,5 +347,119 @@ gboolean sl_subject_tag_at_start(const char *subject, const char *tag);
  */
 gboolean sl_subject_tag_near_miss(const char *subject, const char *tag,
 				  gsize *start, gsize *end, gboolean *word);
+/*
+ * Repository context (lint/repo.c, lint/patch.c, lint/maintainers.c,
+ * lint/context.c).  The front end hands the engine a struct sl_repo; it is
+ * opened lazily, on the first question a rule asks, so a message that no
+ * repository-aware rule looks at costs no libgit2 work at all.
+ */
+struct sl_repo;
+
+/* One patch found in a message body. */
+struct sl_patch {
+	char id[41];		/* git's stable patch-id, hex */
+	char **files;		/* the paths it touches (old and new names) */
+	gboolean renames;	/* it holds a rename or copy */
+};
+
+void sl_patch_free(struct sl_patch *patch);
+/* Cheap: does @text hold a line starting "diff --git " (not quoted)? */
+gboolean sl_text_has_patch(const char *text);
+
+/* One section of a MAINTAINERS file. */
+struct sl_maint_section {
+	char *name;		/* its title line */
+	char **maintainers;	/* M: addr-specs, normalised */
+	char **reviewers;	/* R: */
+	char **lists;		/* L: */
+	char **files;		/* F: patterns */
+	char **excludes;	/* X: patterns */
+	GPtrArray *regexes;	/* N: patterns, of GRegex */
+};
+
+struct sl_maintainers;
+struct sl_maintainers *sl_maintainers_parse(const char *text, gsize len);
+void sl_maintainers_free(struct sl_maintainers *m);
+/*
+ * The sections for @files as `get_maintainer.pl --pattern-depth 1` picks
+ * them (falling back to every matching section when those name no M:),
+ * most specific first; of const struct sl_maint_section, owned by @m.
+ */
+GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
+			      const char *const *files);
+/* Does @section cover @file?  @depth: how specific its pattern is. */
+gboolean sl_maint_section_match(const struct sl_maint_section *section,
+				const char *file, int *depth);
+gboolean sl_maintainers_is_list(const struct sl_maintainers *m,
+				const char *addr);
+/* Whether the file is the kernel's (has a SECURITY CONTACT section). */
+gboolean sl_maintainers_is_kernel(const struct sl_maintainers *m);
+
+/* @path: the repository (NULL: found from $GIT_DIR or the current dir). */
+struct sl_repo *sl_repo_new(const char *path);
+void sl_repo_free(struct sl_repo *repo);
+typedef struct sl_repo sl_repo;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_repo, sl_repo_free)
+
+/* What the front end passes the engine. */
+struct sl_lint_options {
+	struct sl_repo *repo;	/* NULL: repository rules stay silent */
+	gboolean security;	/* --security: a security report */
+	gboolean embargoed;	/* --embargoed: the issue is under embargo */
+};
+
+/* Per message, shared by the rules that run on it. */
+struct sl_context {
+	const struct sl_lint_options *options;
+	GPtrArray *patches;	/* of struct sl_patch; NULL: not parsed yet */
+};
+
+GPtrArray *sl_lint_message_with(const struct sl_message *msg,
+				const struct sl_policy *policy,
+				const struct sl_lint_options *options);
+
+/* Questions rules ask of the context (lint/context.c). */
+gboolean sl_check_has_repo(struct sl_check *check);
+/* A repository with remote-tracking (upstream) branches. */
+gboolean sl_check_has_upstream(struct sl_check *check);
+gboolean sl_check_security(const struct sl_check *check);
+gboolean sl_check_embargoed(const struct sl_check *check);
+/* The patches of the message; empty without a repository. */
+const GPtrArray *sl_check_patches(struct sl_check *check);
+/* "<sha> (\"<subject>\")" of an upstream commit with @patch's patch-id. */
+char *sl_check_patch_upstream(struct sl_check *check,
+			      const struct sl_patch *patch);
+/* "<sha> (\"<subject>\")" if @rev names an upstream commit, else NULL. */
+char *sl_check_commit_upstream(struct sl_check *check, const char *rev);
+/* Is @rev in one of the most recent release tags (v[0-9]*)? */
+gboolean sl_check_commit_released(struct sl_check *check, const char *rev);
+/* The MAINTAINERS of the repository, or NULL. */
+const struct sl_maintainers *sl_check_maintainers(struct sl_check *check);
+/* @addr as the repository's .mailmap maps it (a new string). */
+char *sl_check_canonical_address(struct sl_check *check, const char *addr);
+/* A mailing list by the policy, or by an L: entry of MAINTAINERS. */
+gboolean sl_check_is_mailing_list(struct sl_check *check, const char *addr);
+/* Kernel paths the message names: its patches' files, "fs/foo.c:12". */
+char **sl_check_named_files(struct sl_check *check);
+/* A report about the Linux kernel (its words, paths or the repository). */
+gboolean sl_check_is_kernel_issue(struct sl_check *check);
+/* Fixes a text names (lint/fixref.c); @own: sl_msg_own_text(). */
+/* Commit ids (12-40 hex) the text says are a fix, or "commit X upstream". */
+char **sl_text_fix_commits(const char *own);
+/* Every commit id (12-40 hex) outside Fixes: lines. */
+char **sl_text_commit_ids(const char *own);
+/* The first lore/patchwork/git.kernel.org/GitHub link to a patch or
+ * commit that is not given as context ("see also", "similar to"). */
+char *sl_text_public_fix_link(const char *own);
+/* "the fix was accepted/merged/queued/applied", "merged in v6.9". */
+gboolean sl_text_says_fix_accepted(const char *own);
+gboolean sl_text_says_merged(const char *own);
+/* The text before the first "diff --git" line (commit message, cover). */
+char *sl_text_before_patch(const char *own);
+/* Why the message's fix is upstream (its patch, by patch-id, or a commit
+ * it names as the fix), or NULL. */
+char *sl_check_fix_upstream(struct sl_check *check, const char *own);
+/* Recipients other than the sender's own From address. */
+GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
 
 #endif

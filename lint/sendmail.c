@@ -262,7 +262,10 @@ static int check_message(const struct sendmail_args *a, const GByteArray *msg)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
-	struct sl_run run = { policy, &output, a->extra, 1 };
+	/* The repository git send-email runs in; opened only if a rule asks. */
+	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
+	struct sl_lint_options lint = { .repo = repo };
+	struct sl_run run = { policy, &output, a->extra, 1, &lint };
 	int status;
 
 	if (!policy) {

@@ -9,9 +9,10 @@ static void check(struct sl_check *c)
 		sl_msg_find_role(c->msg, c->policy, "distros-linux");
 
 	if (full && linux_only)
-		sl_report(c, full->header, "both %s (%s) and its Linux-only "
-			  "sub-list %s (%s) are recipients", full->addr,
-			  full->header, linux_only->addr, linux_only->header);
+		sl_report_at(c, full->header, full->addr,
+			     "both %s (%s) and its Linux-only sub-list %s (%s) "
+			     "are recipients", full->addr, full->header,
+			     linux_only->addr, linux_only->header);
 }
 
 const struct sl_rule sl_rule_distros_and_linux_distros = {

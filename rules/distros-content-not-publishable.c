@@ -2,26 +2,22 @@
 #include "seclint.h"
 
 static const char restricted[] =
-	"(do not (publish|make (this|it) public)|not for public (release|"
+	"(?i:do not (publish|make (this|it) public)|not for public (release|"
 	"disclosure)|internal (use )?only|under NDA|TLP:\\s*(RED|AMBER)|"
 	"must remain confidential|never be (made )?public)";
 
 static void check(struct sl_check *c)
 {
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	static const struct sl_restricted_text unpublishable = {
+		.pattern = restricted,
+		.strong = "material marked as not publishable is sent to a "
+			  "list that publishes everything after the embargo",
+		.weak = "a confidentiality disclaimer contradicts the distros "
+			"lists' publication rule",
+	};
 
-	if (!sl_msg_find_role(c->msg, c->policy, "distros"))
-		return;
-	own = sl_msg_own_text(c->msg, &signature);
-	if (g_regex_match_simple(restricted, own, G_REGEX_CASELESS, 0))
-		sl_report(c, "body", "material marked as not publishable is "
-			  "sent to a list that publishes everything after "
-			  "the embargo");
-	else if (sl_text_is_disclaimer(own) || sl_text_is_disclaimer(signature))
-		sl_report_weak(c, "body", "a confidentiality disclaimer "
-			       "contradicts the distros lists' publication "
-			       "rule");
+	if (sl_msg_find_role(c->msg, c->policy, "distros"))
+		sl_check_restricted_text(c, &unpublishable);
 }
 
 const struct sl_rule sl_rule_distros_content_not_publishable = {

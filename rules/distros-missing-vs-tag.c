@@ -18,8 +18,9 @@ static void check_list(struct sl_check *c, const struct sl_address *a,
 	const char *subject = c->msg->subject;
 
 	if (!subject) {
-		sl_report(c, a->header, "message to %s has no Subject; it "
-			  "needs the '%s' tag", a->addr, l->subject_tag);
+		sl_report_at(c, a->header, a->addr,
+			     "message to %s has no Subject; it "
+			     "needs the '%s' tag", a->addr, l->subject_tag);
 	} else if (!strstr(subject, l->subject_tag)) {
 		sl_report(c, "Subject", "Subject of a message to %s lacks the "
 			  "'%s' tag%s", a->addr, l->subject_tag,

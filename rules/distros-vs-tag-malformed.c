@@ -14,8 +14,9 @@ static void check_tag(struct sl_check *c, const struct sl_address *a,
 				  "a near miss of the '%s' tag; the filter "
 				  "wants exactly '%s'", a->addr, tag, tag);
 	} else if (!sl_subject_tag_at_start(subject, tag)) {
-		sl_report(c, "Subject", "'%s' is not at the start of the "
-			  "Subject (after Re:/Fwd: and other tags only)", tag);
+		sl_report_at(c, "Subject", tag, "'%s' is not at the start of "
+			     "the Subject (after Re:/Fwd: and other tags "
+			     "only)", tag);
 	}
 }
 

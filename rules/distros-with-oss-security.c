@@ -9,9 +9,10 @@ static void check(struct sl_check *c)
 		sl_msg_find_role(c->msg, c->policy, "oss-security");
 
 	if (distros && oss)
-		sl_report(c, oss->header, "the private list %s (%s) and the "
-			  "public list %s (%s) are recipients", distros->addr,
-			  distros->header, oss->addr, oss->header);
+		sl_report_at(c, oss->header, oss->addr,
+			     "the private list %s (%s) and the public list "
+			     "%s (%s) are recipients", distros->addr,
+			     distros->header, oss->addr, oss->header);
 }
 
 const struct sl_rule sl_rule_distros_with_oss_security = {

@@ -40,9 +40,10 @@ static void check(struct sl_check *c)
 		const struct sl_address *f = c->msg->followup_to->pdata[i];
 
 		if (leaks(c, f, private, oss)) {
-			sl_report(c, f->header, "%s routes replies to the "
-				  "mailing list %s, which this message does not "
-				  "go to", f->header, f->addr);
+			sl_report_at(c, f->header, f->addr,
+				     "%s routes replies to the mailing "
+				     "list %s, which this message does not go "
+				     "to", f->header, f->addr);
 			return;
 		}
 	}

@@ -9,9 +9,10 @@ static void check(struct sl_check *c)
 	/* An encrypted body cannot be read; judge nothing from it. */
 	if (hw && !sl_msg_is_encrypted(c->msg) &&
 	    !sl_msg_mentions_hardware(c->msg))
-		sl_report(c, hw->header, "nothing in the report to %s points "
-			  "at the hardware; software bugs go to "
-			  "security@kernel.org", hw->addr);
+		sl_report_at(c, hw->header, hw->addr,
+			     "nothing in the report to %s points "
+			     "at the hardware; software bugs go to "
+			     "security@kernel.org", hw->addr);
 }
 
 const struct sl_rule sl_rule_hwsec_software_bug = {

@@ -8,9 +8,10 @@ static void check(struct sl_check *c)
 
 	if (ksec && !sl_msg_find_role(c->msg, c->policy, "hardware-security") &&
 	    sl_msg_mentions_hardware(c->msg))
-		sl_report(c, ksec->header, "the report to %s reads like a "
-			  "hardware issue; it may belong to the hardware "
-			  "security team", ksec->addr);
+		sl_report_at(c, ksec->header, ksec->addr,
+			     "the report to %s reads like a "
+			     "hardware issue; it may belong to the hardware "
+			     "security team", ksec->addr);
 }
 
 const struct sl_rule sl_rule_ksec_hardware_issue = {

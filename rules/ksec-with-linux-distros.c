@@ -9,10 +9,10 @@ static void check(struct sl_check *c)
 		sl_msg_find_role(c->msg, c->policy, "distros");
 
 	if (ksec && distros)
-		sl_report(c, distros->header,
-			  "%s (%s) and %s (%s) are both recipients",
-			  ksec->addr, ksec->header, distros->addr,
-			  distros->header);
+		sl_report_at(c, distros->header, distros->addr,
+			     "%s (%s) and %s (%s) are both recipients",
+			     ksec->addr, ksec->header, distros->addr,
+			     distros->header);
 }
 
 const struct sl_rule sl_rule_ksec_with_linux_distros = {

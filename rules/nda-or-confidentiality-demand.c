@@ -13,31 +13,19 @@ static const char negated[] =
 	"(?i:\\b(no|without( an?)?|not (need|require)( an?)?|"
 	"don't (need|require)( an?)?)\\s+)(NDA|non-?disclosure agreement)";
 
-static gboolean demands(const char *text)
-{
-	g_autoptr(GRegex) re = g_regex_new(negated, 0, 0, NULL);
-	g_autofree char *rest = g_regex_replace_literal(re, text, -1, 0, "", 0,
-							NULL);
-
-	return rest && g_regex_match_simple(demand, rest, 0, 0);
-}
-
 static void check(struct sl_check *c)
 {
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	static const struct sl_restricted_text nda = {
+		.pattern = demand,
+		.except = negated,
+		.strong = "the report asks for a non-disclosure agreement or "
+			  "restricted handling",
+		.weak = "a confidentiality disclaimer is attached to a report "
+			"the lists cannot keep under such terms",
+	};
 
-	if (!sl_msg_has_closed_list(c->msg, c->policy))
-		return;
-	own = sl_msg_own_text(c->msg, &signature);
-	if (demands(own) &&
-	    !sl_text_is_disclaimer(own))
-		sl_report(c, "body", "the report asks for a non-disclosure "
-			  "agreement or restricted handling");
-	else if (sl_text_is_disclaimer(own) || sl_text_is_disclaimer(signature))
-		sl_report_weak(c, "body", "a confidentiality disclaimer is "
-			       "attached to a report the lists cannot keep "
-			       "under such terms");
+	if (sl_msg_has_closed_list(c->msg, c->policy))
+		sl_check_restricted_text(c, &nda);
 }
 
 const struct sl_rule sl_rule_nda_or_confidentiality_demand = {

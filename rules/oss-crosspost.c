@@ -15,9 +15,10 @@ static void check(struct sl_check *c)
 
 		if (strcmp(a->addr, oss->addr) &&
 		    sl_policy_is_mailing_list(c->policy, a->addr)) {
-			sl_report(c, a->header, "%s is cross-posted to the "
-				  "mailing list %s (%s)", oss->addr, a->addr,
-				  a->header);
+			sl_report_at(c, a->header, a->addr,
+				     "%s is cross-posted to the "
+				     "mailing list %s (%s)", oss->addr, a->addr,
+				     a->header);
 			return;
 		}
 	}

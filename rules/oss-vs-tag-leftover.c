@@ -22,9 +22,9 @@ static void check(struct sl_check *c)
 	const char *tag = oss && c->msg->subject ? distros_tag_in(c) : NULL;
 
 	if (tag && !sl_msg_find_role(c->msg, c->policy, "distros"))
-		sl_report(c, "Subject", "the public posting to %s still "
-			  "carries the private lists' '%s' tag", oss->addr,
-			  tag);
+		sl_report_at(c, "Subject", tag, "the public posting to %s "
+			     "still carries the private lists' '%s' tag",
+			     oss->addr, tag);
 }
 
 const struct sl_rule sl_rule_oss_vs_tag_leftover = {

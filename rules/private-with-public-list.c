@@ -29,10 +29,11 @@ static void check(struct sl_check *c)
 	const struct sl_address *open = closed ? find_public_list(c) : NULL;
 
 	if (open)
-		sl_report(c, open->header, "the closed list %s (%s) and the "
-			  "public mailing list %s (%s) are recipients",
-			  closed->addr, closed->header, open->addr,
-			  open->header);
+		sl_report_at(c, open->header, open->addr,
+			     "the closed list %s (%s) and the "
+			     "public mailing list %s (%s) are recipients",
+			     closed->addr, closed->header, open->addr,
+			     open->header);
 }
 
 const struct sl_rule sl_rule_private_with_public_list = {

@@ -10,7 +10,7 @@ in=$dir/inputs
 check clean 0 "$seclint" "$in/clean-report.eml"
 check bad 1 "$seclint" "$in/bad-report.eml"
 expect_grep bad-text "$tmp/out" \
-	"^$in/bad-report.eml: error: .* \[ksec-with-linux-distros\]$"
+	"^$in/bad-report.eml:3:5: error: .* \[ksec-with-linux-distros\]$"
 expect_grep bad-fix "$tmp/out" "^    fix: "
 check empty 2 "$seclint" "$in/empty.eml"
 expect_grep empty-reason "$tmp/err" "empty.eml': empty input"
@@ -31,10 +31,10 @@ check bad-format 2 "$seclint" --format=xml "$in/clean-report.eml"
 check bad-policy 2 "$seclint" --policy "$tmp/none.conf" "$in/clean-report.eml"
 
 check stdin 1 sh -c "\"$seclint\" - < \"$in/bad-report.eml\""
-expect_grep stdin-name "$tmp/out" "^-: error:"
+expect_grep stdin-name "$tmp/out" "^<stdin>:3:5: error:"
 # A pipe cannot be re-read after the first block is sniffed.
 check stdin-pipe 1 sh -c "cat \"$in/series.mbox\" | \"$seclint\" -"
-expect_grep stdin-pipe-mbox "$tmp/out" "^-:2: error:"
+expect_grep stdin-pipe-mbox "$tmp/out" "^<stdin>:33:5: error:"
 check stdin-pipe-empty 2 sh -c "printf '' | \"$seclint\" -"
 
 printf 'From: r@example.org\nSubject: draft\n\nthe bug\n' >"$tmp/draft.eml"
@@ -46,8 +46,9 @@ check draft-bcc 1 "$seclint" --to security@kernel.org \
 check draft-bad-addr 2 "$seclint" --to ';;;' "$tmp/draft.eml"
 
 check mbox 1 "$seclint" "$in/series.mbox"
-expect_grep mbox-index "$tmp/out" "series.mbox:2: error: .*\[ksec-with-linux-distros\]"
-expect_grep mbox-context "$tmp/out" "In message 2 <series-2@example.org>"
+expect_grep mbox-line "$tmp/out" "series.mbox:33:5: error: .*\[ksec-with-linux-distros\]"
+expect_grep mbox-subject-line "$tmp/out" "series.mbox:35: error: .*\[distros-missing-vs-tag\]"
+expect_grep mbox-context "$tmp/out" "^$in/series.mbox: In message 2 <series-2@example.org> .*, line 30:$"
 
 check json 1 "$seclint" --format=json "$in/series.mbox" "$in/clean-report.eml"
 expect_grep json-rule "$tmp/out" '"rule":"ksec-with-linux-distros"'
@@ -115,6 +116,11 @@ check cve-2026 0 "$seclint" "$cve"
 expect_grep cve-2026-advice "$tmp/out" "ask the kernel CVE team at cve@kernel.org"
 check cve-2023-06 0 "$seclint" --profile 2023-06 "$cve"
 expect_grep cve-2023-06-advice "$tmp/out" "contact linux-distros"
+ai=$dir/rules/ai-use-disclosure/fire-no-mention-distros.eml
+"$seclint" "$ai" >"$tmp/out"
+if grep -q "\[ai-use-disclosure\]" "$tmp/out"; then ko "ai-use-disclosure without --ai-assisted"; else ok; fi
+"$seclint" --ai-assisted "$ai" >"$tmp/out"
+expect_grep ai-assisted "$tmp/out" "note: .*does not say so \[ai-use-disclosure\]"
 check version 0 "$seclint" --version
 expect_grep version-profile "$tmp/out" "default profile 2026-05"
 

@@ -84,10 +84,10 @@ expect_same fix-to-stdout-out "$tmp/r.eml.fixed" "$tmp/out"
 sed 's/^Content-Type: text\/plain.*/Content-Type: text\/html; charset=utf-8/' \
 	"$in/bad-report.eml" >"$tmp/html.eml"
 check remaining 1 "$seclint" --fix "$tmp/html.eml"
-expect_grep remaining-named "$tmp/out" "^$tmp/html.eml.fixed: error: .*\[report-html\]"
+expect_grep remaining-named "$tmp/out" "^$tmp/html.eml.fixed:[0-9][0-9:]*: error: .*\[report-html\]"
 expect_no_grep remaining-fixed "$tmp/out" "ksec-with-linux-distros"
 check remaining-stdout 1 sh -c "\"$seclint\" --fix - < \"$tmp/html.eml\""
-expect_grep remaining-stdout-err "$tmp/err" "^-: error: .*\[report-html\]"
+expect_grep remaining-stdout-err "$tmp/err" "^<stdin>:[0-9][0-9:]*: error: .*\[report-html\]"
 expect_no_grep remaining-stdout-clean "$tmp/out" "error:"
 
 # A list given on the command line is not in the file to take it from.

@@ -233,11 +233,13 @@ static void test_broken_transfer_encodings(void **state)
 		       "Content-Type: text/html\n"
 		       "Content-Transfer-Encoding: base64\n\n"
 		       "PGh0bWw+!!!*** not base64 ===\n=\n", "report-html");
-	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+	expect_checked("From: bob@example.com\nTo: " KSEC ", m@example.org\n"
+		       "Subject: x\n"
 		       "Content-Type: text/plain\n"
 		       "Content-Transfer-Encoding: quoted-printable\n\n"
 		       "=ZZ=\n=4=\n=\n", NULL);
-	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+	expect_checked("From: bob@example.com\nTo: " KSEC ", m@example.org\n"
+		       "Subject: x\n"
 		       "Content-Type: text/plain\n"
 		       "Content-Transfer-Encoding: x-bogus-encoding\n\n"
 		       "hi\n", NULL);
@@ -250,10 +252,11 @@ static void test_bad_charsets(void **state)
 	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
 		       "Subject: =?x-no-such-charset?q?bug?=\n\nhi\n",
 		       "distros-missing-vs-tag");
-	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
-		       "Subject: [vs] =?x-no-such-charset?q?=FF=FE?=\n\nhi\n",
-		       NULL);
-	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+	expect_not_fired("From: bob@example.com\nTo: " DISTROS "\n"
+			 "Subject: [vs] =?x-no-such-charset?q?=FF=FE?=\n\nhi\n",
+			 "distros-missing-vs-tag");
+	expect_checked("From: bob@example.com\nTo: " KSEC ", m@example.org\n"
+		       "Subject: x\n"
 		       "Content-Type: text/plain; charset=\"\x01\xff\"\n\nhi\n",
 		       NULL);
 	expect_checked("From: =?utf-7?b?+AGQ-?= <bob@example.com>\n"
@@ -547,10 +550,16 @@ static void test_lookalikes(void **state)
 static void test_subject_tags(void **state)
 {
 	(void)state;
-	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
-		       "Subject: =?utf-8?q?=5Bvs=5D?= bug\n\nhi\n", NULL);
-	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
-		       "Subject: Re: Fwd: [vs] bug\n\nhi\n", NULL);
+	/* Only the tag rules: other distros rules judge the body. */
+	expect_not_fired("From: bob@example.com\nTo: " DISTROS "\n"
+			 "Subject: =?utf-8?q?=5Bvs=5D?= bug\n\nhi\n",
+			 "distros-missing-vs-tag");
+	expect_not_fired("From: bob@example.com\nTo: " DISTROS "\n"
+			 "Subject: Re: Fwd: [vs] bug\n\nhi\n",
+			 "distros-missing-vs-tag");
+	expect_not_fired("From: bob@example.com\nTo: " DISTROS "\n"
+			 "Subject: Re: Fwd: [vs] bug\n\nhi\n",
+			 "distros-vs-tag-malformed");
 	expect_checked("From: bob@example.com\nTo: " DISTROS "\n"
 		       "Subject: [VS] bug\n\nhi\n", "distros-missing-vs-tag");
 	/* The tag present but not at the start (after Re:/Fwd:/[tags]). */

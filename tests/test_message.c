@@ -147,7 +147,8 @@ static void test_mime_digest(void **state)
 		"Content-Disposition: attachment; filename*=utf-8''a%20b.c\n\n"
 		"int x;\n--i--\n"
 		"--o\nContent-Type: application/pgp-signature; name=signature.asc\n\n"
-		"sig\n--o--\n");
+		"-----BEGIN PGP SIGNATURE-----\n\niHUEARYKAB0=\n"
+		"-----END PGP SIGNATURE-----\n--o--\n");
 	const struct sl_message *m = one(msgs);
 	const struct sl_part *att, *sig;
 

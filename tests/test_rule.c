@@ -1,7 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rule RULE DIR: every DIR/fire-*.eml must draw at least one finding
- * of RULE at its default severity, and every DIR/pass-*.eml none.
+ * of RULE at its default severity, and every DIR/pass-*.eml none.  Keys in
+ * DIR/profile-keys.conf (a key file) are set in the profile first, for
+ * rules that need a command-line declaration such as --ai-assisted.
+ *
+ * DIR/context.conf, if present, gives the run's context: [context] for
+ * every fixture and the examples, [fixture NAME] for one fixture:
+ *   security=true|false    as --security
+ *   embargoed=true|false   as --embargoed
+ *   repo=true|false        a repository ([context]: implied by maintainers=;
+ *                          [fixture]: false drops it for that fixture)
+ *   maintainers=PATH       its MAINTAINERS, relative to DIR
+ * and [commit SHA] groups for its upstream commits: patch-id=, subject=,
+ * released=true|false, and [mailmap] OLD=NEW addresses.  The repository
+ * is data, not git: the libgit2 side is tested by test_repo and
+ * tests/integration/t-repo.sh.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,12 +26,16 @@
 #include <string.h>
 
 #include "message.h"
+#include "repo.h"
 
 static const struct sl_rule *rule;
 static struct sl_policy *policy;
+static GKeyFile *context;	/* DIR/context.conf, or NULL */
+static struct sl_repo *repo;	/* the repository it describes, or NULL */
 
 struct fixture {
 	char *path;
+	char *name;
 	gboolean fire;
 };
 
@@ -25,13 +43,88 @@ struct count {
 	const struct sl_rule *rule;
 	unsigned hits;
 	unsigned messages;
+	struct sl_lint_options options;
 };
+
+static gboolean context_bool(const char *fixture, const char *key,
+			     gboolean fallback)
+{
+	g_autofree char *group = g_strdup_printf("fixture %s", fixture);
+	const char *groups[] = { group, "context" };
+
+	for (size_t i = 0; context && i < G_N_ELEMENTS(groups); i++)
+		if (g_key_file_has_key(context, groups[i], key, NULL))
+			return g_key_file_get_boolean(context, groups[i], key,
+						      NULL);
+	return fallback;
+}
+
+static struct sl_lint_options options_for(const char *fixture)
+{
+	struct sl_lint_options o = {
+		.security = context_bool(fixture, "security", FALSE),
+		.embargoed = context_bool(fixture, "embargoed", FALSE),
+	};
+
+	if (context_bool(fixture, "repo", TRUE))
+		o.repo = repo;
+	return o;
+}
+
+/* [mailmap] OLD=NEW: what the repository's .mailmap would say. */
+static void load_mailmap(struct sl_repo *r)
+{
+	g_auto(GStrv) keys = g_key_file_get_keys(context, "mailmap", NULL,
+						 NULL);
+
+	for (char **k = keys; k && *k; k++) {
+		g_autofree char *to = g_key_file_get_string(context, "mailmap",
+							    *k, NULL);
+
+		sl_repo_fixture_add_alias(r, *k, to);
+	}
+}
+
+static void load_repo(const char *dir)
+{
+	g_autofree char *conf = g_build_filename(dir, "context.conf", NULL);
+	g_autofree char *maint = NULL;
+	g_autofree char *path = NULL;
+	g_auto(GStrv) groups = NULL;
+	g_autoptr(GError) error = NULL;
+
+	if (!g_file_test(conf, G_FILE_TEST_EXISTS))
+		return;
+	context = g_key_file_new();
+	if (!g_key_file_load_from_file(context, conf, 0, &error))
+		fail_msg("%s: %s", conf, error->message);
+	maint = g_key_file_get_string(context, "context", "maintainers", NULL);
+	path = maint ? g_build_filename(dir, maint, NULL) : NULL;
+	groups = g_key_file_get_groups(context, NULL);
+	if (!maint && !g_key_file_has_key(context, "context", "repo", NULL))
+		return;		/* flags only, no repository */
+	repo = sl_repo_new_fixture(path, &error);
+	if (!repo)
+		fail_msg("%s: %s", conf, error->message);
+	for (char **g = groups; *g; g++) {
+		g_autofree char *id = NULL, *subject = NULL;
+
+		if (!g_str_has_prefix(*g, "commit "))
+			continue;
+		id = g_key_file_get_string(context, *g, "patch-id", NULL);
+		subject = g_key_file_get_string(context, *g, "subject", NULL);
+		sl_repo_fixture_add_commit(repo, *g + 7, id, subject,
+			g_key_file_get_boolean(context, *g, "released", NULL));
+	}
+	load_mailmap(repo);
+}
 
 static gboolean count_hits(struct sl_message *msg, gpointer data,
 			   GError **error)
 {
 	struct count *c = data;
-	g_autoptr(GPtrArray) findings = sl_lint_message(msg, policy);
+	g_autoptr(GPtrArray) findings =
+		sl_lint_message_with(msg, policy, &c->options);
 
 	(void)error;
 	c->messages++;
@@ -54,7 +147,7 @@ static gboolean count_hits(struct sl_message *msg, gpointer data,
 static void test_fixture(void **state)
 {
 	const struct fixture *fx = *state;
-	struct count c = { rule, 0, 0 };
+	struct count c = { rule, 0, 0, options_for(fx->name) };
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
@@ -69,7 +162,8 @@ static void test_fixture(void **state)
 
 static void test_examples(void **state)
 {
-	struct count bad = { rule, 0, 0 }, good = { rule, 0, 0 };
+	struct count bad = { rule, 0, 0, options_for("") };
+	struct count good = { rule, 0, 0, options_for("") };
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
@@ -81,6 +175,27 @@ static void test_examples(void **state)
 				   count_hits, &good, &error));
 	assert_true(bad.hits > 0);
 	assert_int_equal(good.hits, 0);
+}
+
+static void set_profile_keys(const char *dir)
+{
+	g_autofree char *path = g_build_filename(dir, "profile-keys.conf", NULL);
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_auto(GStrv) groups = NULL;
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
+		return;
+	groups = g_key_file_get_groups(kf, NULL);
+	for (char **g = groups; *g; g++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(kf, *g, NULL, NULL);
+
+		for (char **k = keys; k && *k; k++) {
+			g_autofree char *v = g_key_file_get_value(kf, *g, *k,
+								  NULL);
+
+			g_key_file_set_value(policy->profile, *g, *k, v);
+		}
+	}
 }
 
 static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)
@@ -97,6 +212,7 @@ static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)
 			continue;
 		fx = g_new0(struct fixture, 1);
 		fx->path = g_build_filename(dir, name, NULL);
+		fx->name = g_strdup(name);
 		fx->fire = g_str_has_prefix(name, "fire-");
 		if (!fx->fire && !g_str_has_prefix(name, "pass-"))
 			fail_msg("%s: name must start fire- or pass-", name);
@@ -105,6 +221,7 @@ static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)
 		t.initial_state = fx;
 		g_array_append_val(tests, t);
 		g_ptr_array_add(keep, fx->path);
+		g_ptr_array_add(keep, fx->name);
 		g_ptr_array_add(keep, fx);
 		g_ptr_array_add(keep, (char *)t.name);
 	}
@@ -131,10 +248,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "test_rule: no rule '%s' or no policy\n", argv[1]);
 		return 2;
 	}
+	set_profile_keys(argv[2]);
+	load_repo(argv[2]);
 	g_array_append_val(tests, examples);
 	add_fixtures(tests, keep, argv[2]);
 	rc = _cmocka_run_group_tests(argv[1], (struct CMUnitTest *)tests->data,
 				     tests->len, NULL, NULL);
+	sl_repo_free(repo);
+	if (context)
+		g_key_file_unref(context);
 	sl_policy_free(policy);
 	g_mime_shutdown();
 	return rc;

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What rules may ask beyond the digest: the flags of the run (--security,
+ * --embargoed) and the repository.  Without a repository every repository
+ * question has the answer "unknown" (NULL, FALSE, empty), so the rules
+ * that need one stay silent.
+ */
+#include <string.h>
+
+#include "repo.h"
+
+static struct sl_repo *repo_of(const struct sl_check *c)
+{
+	return c->ctx && c->ctx->options ? c->ctx->options->repo : NULL;
+}
+
+gboolean sl_check_has_repo(struct sl_check *c)
+{
+	struct sl_repo *repo = repo_of(c);
+
+	return repo && sl_repo_available(repo);
+}
+
+gboolean sl_check_has_upstream(struct sl_check *c)
+{
+	return sl_check_has_repo(c) && sl_repo_has_upstream(repo_of(c));
+}
+
+/* A security report: to a closed list, or flagged as one. */
+gboolean sl_check_security(const struct sl_check *c)
+{
+	return (c->ctx && c->ctx->options && c->ctx->options->security) ||
+	       sl_msg_has_closed_list(c->msg, c->policy);
+}
+
+gboolean sl_check_embargoed(const struct sl_check *c)
+{
+	return c->ctx && c->ctx->options && c->ctx->options->embargoed;
+}
+
+static const GPtrArray *no_patches(void)
+{
+	static GPtrArray empty;	/* len 0: never indexed */
+
+	return &empty;
+}
+
+/*
+ * libgit2 parses the message's patch only when there is one and a
+ * repository to compare it with.
+ */
+const GPtrArray *sl_check_patches(struct sl_check *c)
+{
+	if (!c->ctx || !sl_text_has_patch(c->msg->body->str) ||
+	    !sl_check_has_repo(c))
+		return no_patches();
+	if (!c->ctx->patches)
+		c->ctx->patches = sl_repo_patches(repo_of(c),
+						  c->msg->body->str);
+	return c->ctx->patches;
+}
+
+char *sl_check_patch_upstream(struct sl_check *c, const struct sl_patch *p)
+{
+	return sl_check_has_repo(c) ? sl_repo_patch_upstream(repo_of(c), p)
+				    : NULL;
+}
+
+char *sl_check_commit_upstream(struct sl_check *c, const char *rev)
+{
+	return sl_check_has_repo(c) ? sl_repo_commit_upstream(repo_of(c), rev)
+				    : NULL;
+}
+
+gboolean sl_check_commit_released(struct sl_check *c, const char *rev)
+{
+	return sl_check_has_repo(c) && sl_repo_commit_released(repo_of(c), rev);
+}
+
+const struct sl_maintainers *sl_check_maintainers(struct sl_check *c)
+{
+	return sl_check_has_repo(c) ? sl_repo_maintainers(repo_of(c)) : NULL;
+}
+
+char *sl_check_canonical_address(struct sl_check *c, const char *addr)
+{
+	char *mapped = sl_check_has_repo(c) ?
+		       sl_repo_mailmap(repo_of(c), addr) : NULL;
+
+	return mapped ? mapped : g_strdup(addr);
+}
+
+/*
+ * The policy's patterns first: only an address they do not know makes the
+ * repository's MAINTAINERS worth reading.
+ */
+gboolean sl_check_is_mailing_list(struct sl_check *c, const char *addr)
+{
+	const struct sl_maintainers *m;
+
+	if (sl_policy_is_mailing_list(c->policy, addr))
+		return TRUE;
+	m = sl_check_maintainers(c);
+	return m && sl_maintainers_is_list(m, addr);
+}
+
+/* A path in the kernel's top-level directories, to a source file. */
+static const char kernel_path[] =
+	"(?<![\\w/.-])((?:arch|block|certs|crypto|drivers|fs|include|init|"
+	"io_uring|ipc|kernel|lib|mm|net|rust|samples|scripts|security|sound|"
+	"tools|usr|virt)/[\\w./+-]*[\\w+-]\\.(?:c|h|S|rs))(?![\\w/])";
+
+static void add_unique(GPtrArray *files, const char *path)
+{
+	for (guint i = 0; i < files->len; i++)
+		if (!strcmp(files->pdata[i], path))
+			return;
+	g_ptr_array_add(files, g_strdup(path));
+}
+
+char **sl_check_named_files(struct sl_check *c)
+{
+	const GPtrArray *patches = sl_check_patches(c);
+	GPtrArray *files = g_ptr_array_new();
+	g_autoptr(GRegex) re = g_regex_new(kernel_path, 0, 0, NULL);
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autofree char *signature = NULL;
+	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
+
+	for (guint i = 0; i < patches->len; i++) {
+		const struct sl_patch *p = patches->pdata[i];
+
+		for (char **f = p->files; *f; f++)
+			add_unique(files, *f);
+	}
+	for (g_regex_match(re, own, 0, &mi); g_match_info_matches(mi);
+	     g_match_info_next(mi, NULL)) {
+		g_autofree char *path = g_match_info_fetch(mi, 1);
+
+		add_unique(files, path);
+	}
+	g_ptr_array_add(files, NULL);
+	return (char **)g_ptr_array_free(files, FALSE);
+}
+
+gboolean sl_check_is_kernel_issue(struct sl_check *c)
+{
+	static const char words[] =
+		"(?i)\\blinux(?:[- ]kernel| v?[0-9]+\\.[0-9]+)|^(?:\\[[^]]*\\] *)*"
+		"(?:kernel|linux):|\\bkernel (?:panic|oops|BUG)|\\bsyzbot\\b";
+	const struct sl_maintainers *m;
+	g_autofree char *signature = NULL;
+	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
+	g_autoptr(GRegex) re = g_regex_new(kernel_path, 0, 0, NULL);
+
+	if ((c->msg->subject &&
+	     g_regex_match_simple(words, c->msg->subject, 0, 0)) ||
+	    g_regex_match_simple(words, own, G_REGEX_MULTILINE, 0) ||
+	    g_regex_match(re, own, 0, NULL) ||
+	    (c->msg->subject && g_regex_match(re, c->msg->subject, 0, NULL)))
+		return TRUE;
+	m = sl_check_maintainers(c);
+	return m && sl_maintainers_is_kernel(m);
+}
+
+GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
+{
+	GPtrArray *out = g_ptr_array_new();
+
+	for (guint i = 0; i < msg->recipients->len; i++) {
+		const struct sl_address *a = msg->recipients->pdata[i];
+		gboolean self = FALSE, dup = FALSE;
+
+		for (guint j = 0; j < msg->from->len; j++)
+			self |= !strcmp(((struct sl_address *)
+					 msg->from->pdata[j])->addr, a->addr);
+		for (guint j = 0; j < out->len; j++)
+			dup |= !strcmp(((struct sl_address *)
+					out->pdata[j])->addr, a->addr);
+		if (!self && !dup)
+			g_ptr_array_add(out, (gpointer)a);
+	}
+	return out;
+}
+
+/* The Subject without "Re:", "[PATCH v2 1/3]" and the like. */
+static char *bare_subject(const char *subject)
+{
+	g_autoptr(GRegex) re = g_regex_new(
+		"^(?:\\s*(?:(?:re|fwd?|aw|sv):|\\[[^]]*\\]))*\\s*",
+		G_REGEX_CASELESS, 0, NULL);
+
+	return g_strstrip(g_regex_replace(re, subject ? subject : "", -1, 0,
+					  "", 0, NULL));
+}
+
+/*
+ * A patch whose patch-id matches is the same change; one whose Subject
+ * is the summary of an upstream commit on the same file is its backport
+ * or rework (the diff differs, say after a conflict).
+ */
+static char *patch_upstream(struct sl_check *c, const struct sl_patch *p)
+{
+	g_autofree char *found = sl_check_patch_upstream(c, p);
+	g_autofree char *summary = NULL;
+
+	if (found)
+		return g_strdup_printf("its patch is upstream as commit %s",
+				       found);
+	summary = bare_subject(c->msg->subject);
+	if (*summary && (found = sl_repo_summary_upstream(repo_of(c), p,
+							  summary)))
+		return g_strdup_printf("a commit with its subject is upstream, "
+				       "%s", found);
+	return NULL;
+}
+
+char *sl_check_fix_upstream(struct sl_check *c, const char *own)
+{
+	const GPtrArray *patches = sl_check_patches(c);
+	g_auto(GStrv) commits = NULL;
+	char *found;
+
+	for (guint i = 0; i < patches->len; i++)
+		if ((found = patch_upstream(c, patches->pdata[i])))
+			return found;
+	if (!sl_check_has_upstream(c))
+		return NULL;
+	commits = sl_text_fix_commits(own);
+	for (char **id = commits; *id; id++) {
+		g_autofree char *up = sl_check_commit_upstream(c, *id);
+
+		if (up)
+			return g_strdup_printf("the fix it names, %s, is "
+					       "upstream", up);
+	}
+	return NULL;
+}

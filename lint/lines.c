@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Stream offsets to file lines.  GMime gives the byte offset of every
+ * header and part; the lines are counted here, in a second pass over the
+ * same bytes that stays just behind the parser (re-read from the page
+ * cache, or from memory), so nothing but two numbers is kept per input.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "message.h"
+
+#define SL_LINES_CHUNK 65536
+
+struct sl_lines {
+	int fd;			/* -1: the bytes are in memory */
+	const char *bytes;
+	gsize len;
+	gint64 start;		/* the offset of line 1 */
+	gint64 at;		/* lines are counted up to here */
+	unsigned line;		/* the line @at is on */
+	gint64 mark_at;		/* where the current message starts */
+	unsigned mark_line;
+	char *chunk;		/* the input from chunk_at, chunk_len bytes */
+	gint64 chunk_at;
+	gsize chunk_len;
+};
+
+static struct sl_lines *lines_new(int fd, const char *bytes, gsize len,
+				  gint64 start)
+{
+	struct sl_lines *li = g_new0(struct sl_lines, 1);
+
+	li->fd = fd;
+	li->bytes = bytes;
+	li->len = len;
+	li->start = li->at = li->mark_at = start;
+	li->line = li->mark_line = 1;
+	if (fd >= 0)
+		li->chunk = g_malloc(SL_LINES_CHUNK);
+	return li;
+}
+
+struct sl_lines *sl_lines_new_fd(int fd, gint64 start)
+{
+	return lines_new(fd, NULL, 0, start);
+}
+
+struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len)
+{
+	return lines_new(-1, bytes, len, 0);
+}
+
+void sl_lines_free(struct sl_lines *li)
+{
+	if (!li)
+		return;
+	g_free(li->chunk);
+	g_free(li);
+}
+
+static unsigned count_newlines(const char *p, gsize n)
+{
+	const char *end = p + n;
+	unsigned count = 0;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		count++;
+		p++;
+	}
+	return count;
+}
+
+/* The bytes from @at on, and how many: from memory, or the chunk of the
+ * file around @at (read ahead, so a header costs no system call). */
+static const char *bytes_at(struct sl_lines *li, gint64 at, gsize *len)
+{
+	ssize_t n;
+
+	if (li->fd < 0) {
+		*len = (gsize)at < li->len ? li->len - (gsize)at : 0;
+		return li->bytes + at;
+	}
+	if (at < li->chunk_at || at >= li->chunk_at + (gint64)li->chunk_len) {
+		do
+			n = pread(li->fd, li->chunk, SL_LINES_CHUNK, (off_t)at);
+		while (n < 0 && errno == EINTR);
+		li->chunk_at = at;
+		li->chunk_len = n > 0 ? (gsize)n : 0;
+	}
+	*len = li->chunk_len - (gsize)(at - li->chunk_at);
+	return li->chunk + (at - li->chunk_at);
+}
+
+/* Counts up to @offset; stops early at the end of the input (the parser
+ * has already reported a read error). */
+static void advance(struct sl_lines *li, gint64 offset)
+{
+	while (li->at < offset) {
+		gsize len;
+		const char *p = bytes_at(li, li->at, &len);
+
+		if (!len)
+			return;
+		len = MIN(len, (gsize)(offset - li->at));
+		li->line += count_newlines(p, len);
+		li->at += (gint64)len;
+	}
+}
+
+unsigned sl_lines_at(struct sl_lines *li, gint64 offset)
+{
+	if (!li || offset < li->start)
+		return 0;
+	if (offset < li->at) {
+		/* Back within the message (a part header before Subject). */
+		if (offset >= li->mark_at) {
+			li->at = li->mark_at;
+			li->line = li->mark_line;
+		} else {
+			li->at = li->start;
+			li->line = 1;
+		}
+	}
+	advance(li, offset);
+	return li->line;
+}
+
+unsigned sl_lines_mark(struct sl_lines *li, gint64 offset)
+{
+	unsigned line = sl_lines_at(li, offset);
+
+	if (li && line) {
+		li->mark_at = li->at;
+		li->mark_line = li->line;
+	}
+	return line;
+}

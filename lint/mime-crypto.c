@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The crypto side of the digest: which parts are PGP/MIME or S/MIME
+ * structure (RFC 3156, RFC 8551) and which OpenPGP armour a leaf's content
+ * starts with.  A part is structure only at the place the RFCs give it and
+ * with the content that place requires, so a payload dressed up as a
+ * signature or a ciphertext stays content: an attachment, and no signature.
+ */
+#include <string.h>
+
+#include "gmime-extra.h"
+#include "message.h"
+
+/* An armoured signature is about 1 KiB; anything this big is a payload. */
+#define SL_MAX_SIGNATURE_BYTES 16384
+/* Enough of a leaf to see its armour line after some blank lines. */
+#define SL_ARMOR_PEEK_BYTES 512
+
+static gboolean type_is(GMimeObject *obj, const char *type, const char *sub)
+{
+	return g_mime_content_type_is_type(g_mime_object_get_content_type(obj),
+					   type, sub);
+}
+
+static gboolean param_is(GMimeObject *obj, const char *param,
+			 const char *value)
+{
+	const char *v = g_mime_content_type_get_parameter(
+		g_mime_object_get_content_type(obj), param);
+
+	return v && !g_ascii_strcasecmp(v, value);
+}
+
+/*
+ * Up to @limit + 1 bytes of @part's content, transfer encoding undone, so
+ * that a longer content shows as longer than @limit.
+ */
+static GByteArray *read_content(GMimePart *part, gsize limit)
+{
+	GMimeDataWrapper *w = g_mime_part_get_content(part);
+	GByteArray *out = g_byte_array_new();
+	g_autoptr(GMimeStream) view = NULL;
+	g_autoptr(GMimeStream) filtered = NULL;
+	GMimeContentEncoding enc;
+	GMimeStream *raw;
+	char buf[4096];
+	gssize n;
+
+	if (!w || !(raw = g_mime_data_wrapper_get_stream(w)))
+		return out;
+	view = g_mime_stream_substream(raw, raw->bound_start, raw->bound_end);
+	filtered = g_mime_stream_filter_new(view);
+	enc = g_mime_data_wrapper_get_encoding(w);
+	if (enc == GMIME_CONTENT_ENCODING_BASE64 ||
+	    enc == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE ||
+	    enc == GMIME_CONTENT_ENCODING_UUENCODE) {
+		GMimeFilter *decoder = g_mime_filter_basic_new(enc, FALSE);
+
+		g_mime_stream_filter_add(GMIME_STREAM_FILTER(filtered),
+					 decoder);
+		g_object_unref(decoder);
+	}
+	while (out->len <= limit &&
+	       (n = g_mime_stream_read(filtered, buf,
+				       MIN(sizeof(buf),
+					   limit + 1 - out->len))) > 0)
+		g_byte_array_append(out, (const guint8 *)buf, (guint)n);
+	return out;
+}
+
+static const struct {
+	const char *line;
+	enum sl_armor armor;
+} armor_lines[] = {
+	{ "-----BEGIN PGP MESSAGE-----", SL_ARMOR_MESSAGE },
+	{ "-----BEGIN PGP SIGNED MESSAGE-----", SL_ARMOR_SIGNED_MESSAGE },
+	{ "-----BEGIN PGP SIGNATURE-----", SL_ARMOR_SIGNATURE },
+	{ "-----BEGIN PGP PUBLIC KEY BLOCK-----", SL_ARMOR_PUBLIC_KEY },
+	{ "-----BEGIN PGP PRIVATE KEY BLOCK-----", SL_ARMOR_PRIVATE_KEY },
+};
+
+/* The armour whose header is the first non-blank line of @bytes. */
+static enum sl_armor armor_of(const GByteArray *bytes)
+{
+	const char *p = (const char *)bytes->data;
+	const char *end = p + bytes->len;
+
+	while (p < end && g_ascii_isspace(*p))
+		p++;
+	for (size_t i = 0; i < G_N_ELEMENTS(armor_lines); i++) {
+		size_t n = strlen(armor_lines[i].line);
+
+		if ((size_t)(end - p) >= n && !memcmp(p, armor_lines[i].line, n) &&
+		    (p + n == end || p[n] == '\r' || p[n] == '\n'))
+			return armor_lines[i].armor;
+	}
+	return SL_ARMOR_NONE;
+}
+
+static enum sl_armor part_armor(GMimePart *part)
+{
+	g_autoptr(GByteArray) head = read_content(part, SL_ARMOR_PEEK_BYTES);
+
+	return armor_of(head);
+}
+
+/*
+ * Armour: "Key: value" headers at the top, then radix-64 lines and the "="
+ * checksum (the blank line between them is tolerated missing).
+ */
+static gboolean is_armor_body(char **lines)
+{
+	char **l = lines;
+
+	while (*l && **l && g_regex_match_simple("^[A-Za-z-]+: ", *l, 0, 0))
+		l++;
+	for (; *l; l++)
+		if (**l && !g_regex_match_simple("^=?[A-Za-z0-9+/]+=*$", *l,
+						 0, 0))
+			return FALSE;
+	return TRUE;
+}
+
+/*
+ * Exactly one armoured block of the kind @begin/@end, nothing around it
+ * but white space and nothing in it but armour, in at most @limit bytes.
+ */
+static gboolean is_one_block(GMimePart *part, gsize limit, const char *begin,
+			     const char *end)
+{
+	g_autoptr(GByteArray) bytes = read_content(part, limit);
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+	guint n;
+
+	if (bytes->len > limit || memchr(bytes->data, 0, bytes->len))
+		return FALSE;
+	text = g_strstrip(g_strndup((const char *)bytes->data, bytes->len));
+	if (!g_str_has_prefix(text, begin) || !g_str_has_suffix(text, end))
+		return FALSE;
+	g_strdelimit(text, "\r", ' ');
+	lines = g_strsplit(text, "\n", -1);
+	n = g_strv_length(lines);
+	for (guint i = 0; i < n; i++)
+		g_strstrip(lines[i]);
+	if (n < 3)
+		return FALSE;
+	g_free(lines[n - 1]);
+	lines[n - 1] = NULL;	/* the END line */
+	return is_armor_body(lines + 1);
+}
+
+static gboolean is_pgp_signature(GMimeObject *child)
+{
+	return type_is(child, "application", "pgp-signature") &&
+	       GMIME_IS_PART(child) &&
+	       is_one_block(GMIME_PART(child), SL_MAX_SIGNATURE_BYTES,
+			    "-----BEGIN PGP SIGNATURE-----",
+			    "-----END PGP SIGNATURE-----");
+}
+
+/* A CMS signature is DER: an ASN.1 SEQUENCE, tag 0x30. */
+static gboolean is_smime_signature(GMimeObject *child)
+{
+	g_autoptr(GByteArray) head = NULL;
+
+	if (!(type_is(child, "application", "pkcs7-signature") ||
+	      type_is(child, "application", "x-pkcs7-signature")) ||
+	    !GMIME_IS_PART(child))
+		return FALSE;
+	head = read_content(GMIME_PART(child), SL_MAX_SIGNATURE_BYTES * 4);
+	return head->len > 0 && head->len <= SL_MAX_SIGNATURE_BYTES * 4 &&
+	       head->data[0] == 0x30;
+}
+
+static enum sl_crypto_kind signed_child(GMimeObject *parent,
+					GMimeObject *child)
+{
+	if (param_is(parent, "protocol", "application/pgp-signature"))
+		return is_pgp_signature(child) ? SL_CRYPTO_PGP_SIGNATURE
+					       : SL_CRYPTO_NONE;
+	if (param_is(parent, "protocol", "application/pkcs7-signature") ||
+	    param_is(parent, "protocol", "application/x-pkcs7-signature"))
+		return is_smime_signature(child) ? SL_CRYPTO_SMIME_SIGNATURE
+						 : SL_CRYPTO_NONE;
+	return SL_CRYPTO_NONE;
+}
+
+static gboolean is_pgp_control(GMimeObject *child)
+{
+	g_autoptr(GByteArray) bytes = NULL;
+	g_autofree char *text = NULL;
+
+	if (!type_is(child, "application", "pgp-encrypted") ||
+	    !GMIME_IS_PART(child))
+		return FALSE;
+	bytes = read_content(GMIME_PART(child), 256);
+	text = g_strstrip(g_strndup((const char *)bytes->data, bytes->len));
+	return bytes->len <= 256 && g_str_has_prefix(text, "Version: 1") &&
+	       strlen(text) < 40;
+}
+
+static gboolean is_pgp_ciphertext(GMimeObject *child)
+{
+	return type_is(child, "application", "octet-stream") &&
+	       GMIME_IS_PART(child) &&
+	       part_armor(GMIME_PART(child)) == SL_ARMOR_MESSAGE;
+}
+
+static enum sl_crypto_kind encrypted_child(GMimeObject *parent, int index,
+					   GMimeObject *child)
+{
+	if (!param_is(parent, "protocol", "application/pgp-encrypted"))
+		return SL_CRYPTO_NONE;
+	if (index == 0 && is_pgp_control(child))
+		return SL_CRYPTO_PGP_CONTROL;
+	if (index == 1 && is_pgp_ciphertext(child))
+		return SL_CRYPTO_PGP_ENCRYPTED;
+	return SL_CRYPTO_NONE;
+}
+
+static enum sl_crypto_kind smime_envelope(GMimeObject *obj)
+{
+	const char *t = g_mime_content_type_get_parameter(
+		g_mime_object_get_content_type(obj), "smime-type");
+
+	if (!type_is(obj, "application", "pkcs7-mime") &&
+	    !type_is(obj, "application", "x-pkcs7-mime"))
+		return SL_CRYPTO_NONE;
+	/* Without smime-type, smime.p7m is enveloped in practice. */
+	if (!t || !g_ascii_strcasecmp(t, "enveloped-data") ||
+	    !g_ascii_strcasecmp(t, "authenveloped-data"))
+		return SL_CRYPTO_SMIME_ENVELOPED;
+	if (!g_ascii_strcasecmp(t, "signed-data"))
+		return SL_CRYPTO_SMIME_SIGNED;
+	return SL_CRYPTO_SMIME_OTHER;
+}
+
+enum sl_crypto_kind sl_mime_crypto_kind(GMimeObject *parent, int index,
+					GMimeObject *child)
+{
+	if (!parent)
+		return smime_envelope(child);
+	if (type_is(parent, "multipart", "signed") && index == 1)
+		return signed_child(parent, child);
+	if (type_is(parent, "multipart", "encrypted"))
+		return encrypted_child(parent, index, child);
+	return SL_CRYPTO_NONE;
+}
+
+enum sl_armor sl_mime_armor(GMimeObject *obj)
+{
+	return GMIME_IS_PART(obj) ? part_armor(GMIME_PART(obj))
+				  : SL_ARMOR_NONE;
+}

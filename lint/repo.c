@@ -1,0 +1,904 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The repository a message is checked in: whether its patches are already
+ * upstream, and its MAINTAINERS.
+ *
+ * Nothing is opened when the handle is made.  The first question a rule
+ * asks opens the repository (and initialises libgit2), and only rules
+ * whose recipients make the question matter ask it, after the message was
+ * found to hold a patch or to name files.  So the send-email hook, which
+ * runs for every patch of every series, pays nothing for an ordinary
+ * patch to a public list.
+ *
+ * "Upstream" is what the remote-tracking branches hold: the config
+ * seclint.upstream (multi-valued: ref names such as origin/master or
+ * refs/remotes/torvalds/master, or a ref name with a '*' glob), and by
+ * default every branch under refs/remotes/.  The history is walked once
+ * per run, as far as the seclint.upstreamDepth (10000) newest commits
+ * reachable from those tips.  For a patch, the commits that change its
+ * first path are found by comparing tree entries (no diff), once per
+ * path; only those get a patch-id, which is cached.  So a 20-patch series
+ * walks the history once.
+ */
+#include <string.h>
+
+#include <git2.h>
+
+#include "repo.h"
+
+/* Release tags looked at for "released": the newest by commit time. */
+#define SL_RELEASE_TAGS 32
+
+struct fixture_commit {
+	char *sha;
+	char *patch_id;
+	char *subject;
+	gboolean released;
+};
+
+/* An upstream commit with one parent or none: merges have no patch. */
+struct walked {
+	git_oid commit;
+	git_oid tree;
+	git_oid parent_tree;
+	gboolean root;
+};
+
+struct upstream {
+	GArray *tips;		/* of git_oid */
+	gboolean indexed;	/* commits is filled */
+	GArray *commits;	/* of struct walked, newest first */
+	GHashTable *by_path;	/* path -> GArray of git_oid touching it */
+	GHashTable *patch_ids;	/* commit hex -> patch-id hex */
+};
+
+struct sl_repo {
+	char *path;		/* NULL: from the environment */
+	GMutex lock;		/* for thread, and query.done */
+	GCond answered;
+	GThread *thread;	/* the git thread, once started */
+	GAsyncQueue *queries;	/* of struct query, for it */
+	gboolean tried;		/* opening was attempted */
+	char *open_error;	/* why it could not be opened */
+	gboolean libgit2;	/* git_libgit2_init() was called */
+	git_repository *git;
+	struct upstream *up;
+	GHashTable *revs;	/* rev -> description or "" (not upstream) */
+	GArray *releases;	/* of git_oid, newest first; NULL: not read */
+	gboolean maint_tried;
+	struct sl_maintainers *maint;
+	gboolean mailmap_tried;
+	git_mailmap *mailmap;
+	GHashTable *aliases;	/* fixture: address -> address */
+	GPtrArray *fixture;	/* of struct fixture_commit; NULL: real repo */
+};
+
+struct sl_repo *sl_repo_new(const char *path)
+{
+	struct sl_repo *r = g_new0(struct sl_repo, 1);
+
+	r->path = g_strdup(path);
+	g_mutex_init(&r->lock);
+	g_cond_init(&r->answered);
+	r->revs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					g_free);
+	return r;
+}
+
+static void upstream_free(struct upstream *up)
+{
+	if (!up)
+		return;
+	g_array_unref(up->tips);
+	g_array_unref(up->commits);
+	g_hash_table_unref(up->by_path);
+	g_hash_table_unref(up->patch_ids);
+	g_free(up);
+}
+
+static void fixture_commit_free(gpointer p)
+{
+	struct fixture_commit *fc = p;
+
+	g_free(fc->sha);
+	g_free(fc->patch_id);
+	g_free(fc->subject);
+	g_free(fc);
+}
+
+/*
+ * A question for the git thread.  All libgit2 work of a repository runs
+ * on one thread of its own: a git_repository must not be used by two
+ * threads at once anyway, and libgit2 frees a thread's error state only
+ * when that thread exits, which the lint threads (GLib's pool) never do.
+ */
+struct query {
+	void (*ask)(struct sl_repo *r, struct query *q);	/* NULL: stop */
+	const char *text;	/* a rev, or a message body */
+	const struct sl_patch *patch;
+	gpointer answer;
+	gboolean yes;
+	gboolean done;
+};
+
+static void release_git(struct sl_repo *r)
+{
+	git_mailmap_free(r->mailmap);
+	r->mailmap = NULL;
+	git_repository_free(r->git);
+	r->git = NULL;
+	if (r->libgit2)
+		git_libgit2_shutdown();
+	r->libgit2 = FALSE;
+}
+
+static gpointer git_thread(gpointer data)
+{
+	struct sl_repo *r = data;
+	gboolean stop;
+
+	do {
+		struct query *q = g_async_queue_pop(r->queries);
+
+		/* @q is the asker's: not to be read once it is done. */
+		stop = !q->ask;
+		if (stop)
+			release_git(r);
+		else
+			q->ask(r, q);
+		g_mutex_lock(&r->lock);
+		q->done = TRUE;
+		g_cond_broadcast(&r->answered);
+		g_mutex_unlock(&r->lock);
+	} while (!stop);
+	return NULL;
+}
+
+/* Has the git thread answer @q; from any thread. */
+static void ask(struct sl_repo *r, struct query *q)
+{
+	g_mutex_lock(&r->lock);
+	if (!r->thread) {
+		r->queries = g_async_queue_new();
+		r->thread = g_thread_new("seclint-git", git_thread, r);
+	}
+	g_mutex_unlock(&r->lock);
+	g_async_queue_push(r->queries, q);
+	g_mutex_lock(&r->lock);
+	while (!q->done)
+		g_cond_wait(&r->answered, &r->lock);
+	g_mutex_unlock(&r->lock);
+}
+
+void sl_repo_free(struct sl_repo *r)
+{
+	struct query stop = { 0 };
+
+	if (!r)
+		return;
+	if (r->thread) {
+		ask(r, &stop);
+		g_thread_join(r->thread);
+		g_async_queue_unref(r->queries);
+	}
+	upstream_free(r->up);
+	g_hash_table_unref(r->revs);
+	if (r->releases)
+		g_array_unref(r->releases);
+	sl_maintainers_free(r->maint);
+	if (r->fixture)
+		g_ptr_array_unref(r->fixture);
+	if (r->aliases)
+		g_hash_table_unref(r->aliases);
+	g_cond_clear(&r->answered);
+	g_mutex_clear(&r->lock);
+	g_free(r->open_error);
+	g_free(r->path);
+	g_free(r);
+}
+
+static void ensure_libgit2(struct sl_repo *r)
+{
+	if (!r->libgit2)
+		git_libgit2_init();
+	r->libgit2 = TRUE;
+}
+
+/* On the git thread, as every static function below that uses libgit2. */
+static gboolean ensure_open(struct sl_repo *r)
+{
+	const git_error *e;
+	int rc;
+
+	if (r->fixture)
+		return TRUE;
+	if (r->tried)
+		return r->git != NULL;
+	r->tried = TRUE;
+	ensure_libgit2(r);
+	/* FROM_ENV: searches up from ".", honours GIT_DIR (the hook's). */
+	if (r->path)
+		rc = git_repository_open_ext(&r->git, r->path, 0, NULL);
+	else
+		rc = git_repository_open_ext(&r->git, NULL,
+					     GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+	if (rc < 0) {
+		e = git_error_last();
+		r->git = NULL;
+		r->open_error = g_strdup(e && e->message ? e->message
+					 : "not found");
+	}
+	return r->git != NULL;
+}
+
+static void ask_available(struct sl_repo *r, struct query *q)
+{
+	q->yes = ensure_open(r);
+}
+
+gboolean sl_repo_available(struct sl_repo *r)
+{
+	struct query q = { .ask = ask_available };
+
+	ask(r, &q);
+	return q.yes;
+}
+
+gboolean sl_repo_check(struct sl_repo *r, GError **error)
+{
+	if (sl_repo_available(r))
+		return TRUE;
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+		    "--repo %s: not a git repository (%s)", r->path,
+		    r->open_error);
+	return FALSE;
+}
+
+static void ask_patches(struct sl_repo *r, struct query *q)
+{
+	ensure_libgit2(r);
+	q->answer = sl_patches_parse(q->text);
+}
+
+GPtrArray *sl_repo_patches(struct sl_repo *r, const char *text)
+{
+	struct query q = { .ask = ask_patches, .text = text };
+
+	ask(r, &q);
+	return q.answer;
+}
+
+/* The upstream tips: seclint.upstream, or every remote-tracking branch. */
+static void add_tip(struct upstream *up, git_repository *git,
+		    const char *name)
+{
+	git_reference *ref = NULL, *resolved = NULL;
+
+	if (git_reference_dwim(&ref, git, name) == 0 &&
+	    git_reference_resolve(&resolved, ref) == 0 &&
+	    git_reference_target(resolved))
+		g_array_append_val(up->tips, *git_reference_target(resolved));
+	git_reference_free(resolved);
+	git_reference_free(ref);
+}
+
+static void add_tips_glob(struct upstream *up, git_repository *git,
+			  const char *glob)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+
+	if (git_reference_iterator_glob_new(&it, git, glob) < 0)
+		return;
+	while (git_reference_next(&ref, it) == 0) {
+		/* origin/HEAD is a symbolic ref to a branch listed anyway. */
+		if (git_reference_type(ref) == GIT_REFERENCE_DIRECT)
+			g_array_append_val(up->tips, *git_reference_target(ref));
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+}
+
+static int config_tip(const git_config_entry *entry, void *data)
+{
+	void **args = data;
+
+	*(gboolean *)args[2] = TRUE;
+	if (strpbrk(entry->value, "*?["))
+		add_tips_glob(args[0], args[1], entry->value);
+	else
+		add_tip(args[0], args[1], entry->value);
+	return 0;
+}
+
+static void find_tips(struct upstream *up, git_repository *git,
+		      git_config *cfg)
+{
+	gboolean configured = FALSE;
+	void *args[3] = { up, git, &configured };
+
+	/* A configured upstream that names nothing means none, not all. */
+	if (cfg)
+		git_config_get_multivar_foreach(cfg, "seclint.upstream", NULL,
+						config_tip, args);
+	if (!configured)
+		add_tips_glob(up, git, "refs/remotes/*");
+}
+
+/* The diff a commit makes to its parent (an empty tree for a root). */
+static git_diff *commit_diff(git_repository *git, git_commit *commit,
+			     gboolean renames)
+{
+	git_tree *tree = NULL, *parent_tree = NULL;
+	git_commit *parent = NULL;
+	git_diff *diff = NULL;
+
+	if (git_commit_tree(&tree, commit) < 0)
+		return NULL;
+	if (git_commit_parentcount(commit) == 1 &&
+	    git_commit_parent(&parent, commit, 0) == 0)
+		git_commit_tree(&parent_tree, parent);
+	if (git_diff_tree_to_tree(&diff, git, parent_tree, tree, NULL) == 0 &&
+	    renames) {
+		git_diff_find_options find;
+
+		/* git format-patch detects renames (-M), not copies. */
+		git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+		find.flags = GIT_DIFF_FIND_RENAMES;
+		git_diff_find_similar(diff, &find);
+	}
+	git_tree_free(parent_tree);
+	git_commit_free(parent);
+	git_tree_free(tree);
+	return diff;
+}
+
+static void walk_commit(struct upstream *up, git_repository *git,
+			const git_oid *oid)
+{
+	git_commit *commit = NULL;
+	struct walked w = { .commit = *oid, .root = TRUE };
+
+	if (git_commit_lookup(&commit, git, oid) < 0)
+		return;
+	if (git_commit_parentcount(commit) <= 1) {
+		w.tree = *git_commit_tree_id(commit);
+		if (git_commit_parentcount(commit) == 1) {
+			git_commit *parent = NULL;
+
+			if (git_commit_parent(&parent, commit, 0) == 0) {
+				w.parent_tree = *git_commit_tree_id(parent);
+				w.root = FALSE;
+			}
+			git_commit_free(parent);
+		}
+		g_array_append_val(up->commits, w);
+	}
+	git_commit_free(commit);
+}
+
+/* The id of entry @name of tree @tree, in place; FALSE if it has none. */
+static gboolean entry_id(git_repository *git, git_oid *tree, const char *name)
+{
+	git_tree *t = NULL;
+	const git_tree_entry *e;
+	gboolean found = FALSE;
+
+	if (git_tree_lookup(&t, git, tree) == 0 &&
+	    (e = git_tree_entry_byname(t, name))) {
+		*tree = *git_tree_entry_id(e);
+		found = TRUE;
+	}
+	git_tree_free(t);
+	return found;
+}
+
+/*
+ * Does @path differ between the trees?  Component by component, stopping
+ * at the first equal subtree: most commits are told apart by the root
+ * tree alone, without a diff.
+ */
+static gboolean path_changed(git_repository *git, const struct walked *w,
+			     char **parts)
+{
+	git_oid a = w->parent_tree, b = w->tree;
+	gboolean has_a = !w->root, has_b = TRUE;
+
+	for (char **p = parts; *p; p++) {
+		if (!has_a || !has_b)
+			return has_a != has_b;
+		if (git_oid_equal(&a, &b))
+			return FALSE;
+		has_a = entry_id(git, &a, *p);
+		has_b = entry_id(git, &b, *p);
+	}
+	return has_a != has_b || (has_a && !git_oid_equal(&a, &b));
+}
+
+/* The upstream commits that touch @path, found once per path. */
+static GArray *commits_touching(struct upstream *up, git_repository *git,
+				const char *path)
+{
+	GArray *hits = g_hash_table_lookup(up->by_path, path);
+	g_auto(GStrv) parts = NULL;
+
+	if (hits)
+		return hits;
+	hits = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	parts = g_strsplit(path, "/", -1);
+	for (guint i = 0; i < up->commits->len; i++) {
+		const struct walked *w = &g_array_index(up->commits,
+							struct walked, i);
+
+		if (path_changed(git, w, parts))
+			g_array_append_val(hits, w->commit);
+	}
+	g_hash_table_insert(up->by_path, g_strdup(path), hits);
+	return hits;
+}
+
+static int64_t config_int(git_config *cfg, const char *name, int64_t fallback)
+{
+	int64_t v;
+
+	return cfg && git_config_get_int64(&v, cfg, name) == 0 && v > 0
+	       ? v : fallback;
+}
+
+static void walk_upstream(struct upstream *up, git_repository *git,
+			  git_config *cfg)
+{
+	int64_t depth = config_int(cfg, "seclint.upstreamdepth",
+				   SL_UPSTREAM_DEPTH);
+	git_revwalk *walk = NULL;
+	git_oid oid;
+
+	if (!up->tips->len || git_revwalk_new(&walk, git) < 0)
+		return;
+	git_revwalk_sorting(walk, GIT_SORT_TIME);
+	for (guint i = 0; i < up->tips->len; i++)
+		git_revwalk_push(walk, &g_array_index(up->tips, git_oid, i));
+	for (int64_t n = 0; n < depth && git_revwalk_next(&oid, walk) == 0; n++)
+		walk_commit(up, git, &oid);
+	git_revwalk_free(walk);
+}
+
+/* The upstream tips; called with the lock held and the repository open. */
+static struct upstream *ensure_tips(struct sl_repo *r)
+{
+	git_config *cfg = NULL;
+
+	if (r->up)
+		return r->up;
+	r->up = g_new0(struct upstream, 1);
+	r->up->tips = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	r->up->commits = g_array_new(FALSE, FALSE, sizeof(struct walked));
+	r->up->by_path = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, (GDestroyNotify)g_array_unref);
+	r->up->patch_ids = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, g_free);
+	if (git_repository_config_snapshot(&cfg, r->git) == 0)
+		find_tips(r->up, r->git, cfg);
+	else
+		find_tips(r->up, r->git, NULL);
+	git_config_free(cfg);
+	return r->up;
+}
+
+/* The tips and the paths index, walked once per run. */
+static struct upstream *ensure_upstream(struct sl_repo *r)
+{
+	struct upstream *up = ensure_tips(r);
+	git_config *cfg = NULL;
+
+	if (up->indexed)
+		return up;
+	up->indexed = TRUE;
+	if (git_repository_config_snapshot(&cfg, r->git) < 0)
+		cfg = NULL;
+	walk_upstream(up, r->git, cfg);
+	git_config_free(cfg);
+	return up;
+}
+
+static void ask_has_upstream(struct sl_repo *r, struct query *q)
+{
+	if (r->fixture)
+		q->yes = r->fixture->len > 0;
+	else
+		q->yes = ensure_open(r) && ensure_tips(r)->tips->len > 0;
+}
+
+gboolean sl_repo_has_upstream(struct sl_repo *r)
+{
+	struct query q = { .ask = ask_has_upstream };
+
+	ask(r, &q);
+	return q.yes;
+}
+
+static char *describe(git_commit *commit)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), git_commit_id(commit));
+	return g_strdup_printf("%.12s (\"%s\")", hex,
+			       git_commit_summary(commit) ?
+			       git_commit_summary(commit) : "");
+}
+
+/* The patch-id of a commit, cached; NULL if it has none. */
+static const char *commit_patch_id(struct sl_repo *r, const git_oid *oid,
+				   gboolean renames)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+	g_autofree char *key = NULL;
+	git_commit *commit = NULL;
+	git_diff *diff = NULL;
+	git_oid id;
+	char *value;
+
+	git_oid_tostr(hex, sizeof(hex), oid);
+	key = g_strdup_printf("%s%s", hex, renames ? "+M" : "");
+	value = g_hash_table_lookup(r->up->patch_ids, key);
+	if (value)
+		return *value ? value : NULL;
+	value = g_strdup("");
+	if (git_commit_lookup(&commit, r->git, oid) == 0 &&
+	    (diff = commit_diff(r->git, commit, renames)) &&
+	    git_diff_patchid(&id, diff, NULL) == 0) {
+		g_free(value);
+		value = g_malloc(GIT_OID_HEXSZ + 1);
+		git_oid_tostr(value, GIT_OID_HEXSZ + 1, &id);
+	}
+	git_diff_free(diff);
+	git_commit_free(commit);
+	g_hash_table_insert(r->up->patch_ids, g_steal_pointer(&key), value);
+	return *value ? value : NULL;
+}
+
+static char *find_by_patch_id(struct sl_repo *r, const struct sl_patch *p)
+{
+	GArray *candidates;
+
+	if (!p->files[0])
+		return NULL;
+	candidates = commits_touching(ensure_upstream(r), r->git, p->files[0]);
+	for (guint i = 0; candidates && i < candidates->len; i++) {
+		const git_oid *oid = &g_array_index(candidates, git_oid, i);
+		const char *id = commit_patch_id(r, oid, p->renames);
+		git_commit *commit = NULL;
+		char *found;
+
+		if (!id || strcmp(id, p->id) ||
+		    git_commit_lookup(&commit, r->git, oid) < 0)
+			continue;
+		found = describe(commit);
+		git_commit_free(commit);
+		return found;
+	}
+	return NULL;
+}
+
+/* An upstream commit on @path whose summary is @summary (a backport). */
+static char *find_by_summary(struct sl_repo *r, const char *path,
+			     const char *summary)
+{
+	GArray *candidates = commits_touching(ensure_upstream(r), r->git, path);
+
+	for (guint i = 0; i < candidates->len; i++) {
+		git_commit *commit = NULL;
+		char *found = NULL;
+
+		if (git_commit_lookup(&commit, r->git,
+				      &g_array_index(candidates, git_oid, i)) < 0)
+			continue;
+		if (!g_strcmp0(git_commit_summary(commit), summary))
+			found = describe(commit);
+		git_commit_free(commit);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
+static const struct fixture_commit *fixture_find(struct sl_repo *r,
+						 const char *patch_id,
+						 const char *rev)
+{
+	for (guint i = 0; i < r->fixture->len; i++) {
+		const struct fixture_commit *fc = r->fixture->pdata[i];
+
+		if ((patch_id && !strcmp(fc->patch_id, patch_id)) ||
+		    (rev && strlen(rev) >= 7 && g_str_has_prefix(fc->sha, rev)))
+			return fc;
+	}
+	return NULL;
+}
+
+static char *fixture_describe(const struct fixture_commit *fc)
+{
+	return fc ? g_strdup_printf("%.12s (\"%s\")", fc->sha, fc->subject)
+		  : NULL;
+}
+
+static void ask_patch_upstream(struct sl_repo *r, struct query *q)
+{
+	if (r->fixture)
+		q->answer = fixture_describe(fixture_find(r, q->patch->id, NULL));
+	else if (ensure_open(r))
+		q->answer = find_by_patch_id(r, q->patch);
+}
+
+char *sl_repo_patch_upstream(struct sl_repo *r, const struct sl_patch *patch)
+{
+	struct query q = { .ask = ask_patch_upstream, .patch = patch };
+
+	ask(r, &q);
+	return q.answer;
+}
+
+/* Is the commit reachable from one of the @tips? */
+static gboolean reachable(git_repository *git, GArray *tips,
+			  const git_oid *oid)
+{
+	for (guint i = 0; i < tips->len; i++) {
+		const git_oid *tip = &g_array_index(tips, git_oid, i);
+
+		if (git_oid_equal(tip, oid) ||
+		    git_graph_descendant_of(git, tip, oid) == 1)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static git_commit *lookup_rev(git_repository *git, const char *rev)
+{
+	git_object *obj = NULL;
+	git_object *peeled = NULL;
+
+	if (git_revparse_single(&obj, git, rev) == 0)
+		git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT);
+	git_object_free(obj);
+	return (git_commit *)peeled;
+}
+
+static char *find_commit_upstream(struct sl_repo *r, const char *rev)
+{
+	const char *cached = g_hash_table_lookup(r->revs, rev);
+	git_commit *commit;
+	char *found = NULL;
+
+	if (cached)
+		return *cached ? g_strdup(cached) : NULL;
+	commit = lookup_rev(r->git, rev);
+	if (commit && reachable(r->git, ensure_tips(r)->tips,
+				git_commit_id(commit)))
+		found = describe(commit);
+	git_commit_free(commit);
+	g_hash_table_insert(r->revs, g_strdup(rev),
+			    g_strdup(found ? found : ""));
+	return found;
+}
+
+static void ask_commit_upstream(struct sl_repo *r, struct query *q)
+{
+	if (r->fixture)
+		q->answer = fixture_describe(fixture_find(r, NULL, q->text));
+	else if (ensure_open(r))
+		q->answer = find_commit_upstream(r, q->text);
+}
+
+static void ask_summary_upstream(struct sl_repo *r, struct query *q)
+{
+	for (guint i = 0; r->fixture && !q->answer && i < r->fixture->len; i++) {
+		const struct fixture_commit *fc = r->fixture->pdata[i];
+
+		if (!strcmp(fc->subject, q->text))
+			q->answer = fixture_describe(fc);
+	}
+	if (!r->fixture && ensure_open(r) && q->patch->files[0])
+		q->answer = find_by_summary(r, q->patch->files[0], q->text);
+}
+
+char *sl_repo_summary_upstream(struct sl_repo *r, const struct sl_patch *patch,
+			       const char *summary)
+{
+	struct query q = { .ask = ask_summary_upstream, .patch = patch,
+			   .text = summary };
+
+	ask(r, &q);
+	return q.answer;
+}
+
+char *sl_repo_commit_upstream(struct sl_repo *r, const char *rev)
+{
+	struct query q = { .ask = ask_commit_upstream, .text = rev };
+
+	ask(r, &q);
+	return q.answer;
+}
+
+struct release {
+	git_oid oid;
+	git_time_t when;
+};
+
+static int add_release(const char *name, git_oid *oid, void *data)
+{
+	void **args = data;
+	git_object *obj = NULL, *peeled = NULL;
+	struct release rel;
+
+	if (!g_regex_match_simple("^refs/tags/v[0-9]", name, 0, 0))
+		return 0;
+	if (git_object_lookup(&obj, args[1], oid, GIT_OBJECT_ANY) == 0 &&
+	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) == 0) {
+		rel.oid = *git_object_id(peeled);
+		rel.when = git_commit_time((git_commit *)peeled);
+		g_array_append_val(args[0], rel);
+	}
+	git_object_free(peeled);
+	git_object_free(obj);
+	return 0;
+}
+
+static gint newer_first(gconstpointer a, gconstpointer b)
+{
+	const struct release *x = a, *y = b;
+
+	return x->when < y->when ? 1 : x->when > y->when ? -1 : 0;
+}
+
+/*
+ * The newest release tags: a commit in an older release is in the newer
+ * ones of its line, so the newest few answer "is it released" without
+ * asking each of the kernel's thousands of tags.
+ */
+static GArray *ensure_releases(struct sl_repo *r)
+{
+	g_autoptr(GArray) all = g_array_new(FALSE, FALSE,
+					    sizeof(struct release));
+	void *args[2] = { all, r->git };
+
+	if (r->releases)
+		return r->releases;
+	r->releases = g_array_new(FALSE, FALSE, sizeof(git_oid));
+	git_tag_foreach(r->git, add_release, args);
+	g_array_sort(all, newer_first);
+	for (guint i = 0; i < all->len && i < SL_RELEASE_TAGS; i++)
+		g_array_append_val(r->releases,
+				   g_array_index(all, struct release, i).oid);
+	return r->releases;
+}
+
+static void ask_released(struct sl_repo *r, struct query *q)
+{
+	git_commit *commit;
+
+	if (r->fixture) {
+		const struct fixture_commit *fc = fixture_find(r, NULL, q->text);
+
+		q->yes = fc && fc->released;
+	} else if (ensure_open(r) && (commit = lookup_rev(r->git, q->text))) {
+		q->yes = reachable(r->git, ensure_releases(r),
+				   git_commit_id(commit));
+		git_commit_free(commit);
+	}
+}
+
+gboolean sl_repo_commit_released(struct sl_repo *r, const char *rev)
+{
+	struct query q = { .ask = ask_released, .text = rev };
+
+	ask(r, &q);
+	return q.yes;
+}
+
+/* MAINTAINERS from the work tree, else from HEAD. */
+static struct sl_maintainers *read_maintainers(git_repository *git)
+{
+	const char *workdir = git_repository_workdir(git);
+	g_autofree char *path = workdir ? g_build_filename(workdir,
+		"MAINTAINERS", NULL) : NULL;
+	g_autofree char *text = NULL;
+	struct sl_maintainers *m = NULL;
+	git_object *blob = NULL;
+	gsize len;
+
+	if (path && g_file_get_contents(path, &text, &len, NULL))
+		return sl_maintainers_parse(text, len);
+	if (git_revparse_single(&blob, git, "HEAD:MAINTAINERS") == 0 &&
+	    git_object_type(blob) == GIT_OBJECT_BLOB)
+		m = sl_maintainers_parse(
+			git_blob_rawcontent((git_blob *)blob),
+			git_blob_rawsize((git_blob *)blob));
+	git_object_free(blob);
+	return m;
+}
+
+static void ask_maintainers(struct sl_repo *r, struct query *q)
+{
+	if (!r->maint_tried && ensure_open(r))
+		r->maint = read_maintainers(r->git);
+	r->maint_tried = TRUE;
+	q->answer = r->maint;
+}
+
+/* Parsed once; read-only afterwards, so any thread may use it. */
+const struct sl_maintainers *sl_repo_maintainers(struct sl_repo *r)
+{
+	struct query q = { .ask = ask_maintainers };
+
+	ask(r, &q);
+	return q.answer;
+}
+
+/* .mailmap (and mailmap.file, mailmap.blob) of the repository. */
+static void ask_mailmap(struct sl_repo *r, struct query *q)
+{
+	const char *name = NULL, *email = NULL;
+	const char *mapped;
+
+	if (r->fixture) {
+		mapped = r->aliases ? g_hash_table_lookup(r->aliases, q->text)
+				    : NULL;
+		q->answer = g_strdup(mapped);
+		return;
+	}
+	if (!r->mailmap_tried && ensure_open(r) &&
+	    git_mailmap_from_repository(&r->mailmap, r->git) < 0)
+		r->mailmap = NULL;
+	r->mailmap_tried = TRUE;
+	if (r->mailmap &&
+	    git_mailmap_resolve(&name, &email, r->mailmap, "", q->text) == 0 &&
+	    email && g_ascii_strcasecmp(email, q->text))
+		q->answer = sl_address_normalise(email);
+}
+
+char *sl_repo_mailmap(struct sl_repo *r, const char *addr)
+{
+	struct query q = { .ask = ask_mailmap, .text = addr };
+
+	ask(r, &q);
+	return q.answer;
+}
+
+struct sl_repo *sl_repo_new_fixture(const char *maintainers, GError **error)
+{
+	g_autoptr(sl_repo) r = sl_repo_new(NULL);
+	g_autofree char *text = NULL;
+	gsize len;
+
+	r->fixture = g_ptr_array_new_with_free_func(fixture_commit_free);
+	r->tried = r->maint_tried = TRUE;
+	if (maintainers) {
+		if (!g_file_get_contents(maintainers, &text, &len, error))
+			return NULL;
+		r->maint = sl_maintainers_parse(text, len);
+	}
+	return g_steal_pointer(&r);
+}
+
+void sl_repo_fixture_add_commit(struct sl_repo *r, const char *sha,
+				const char *patch_id, const char *subject,
+				gboolean released)
+{
+	struct fixture_commit *fc = g_new0(struct fixture_commit, 1);
+
+	fc->sha = g_ascii_strdown(sha, -1);
+	fc->patch_id = g_ascii_strdown(patch_id ? patch_id : "", -1);
+	fc->subject = g_strdup(subject ? subject : "");
+	fc->released = released;
+	g_ptr_array_add(r->fixture, fc);
+}
+
+void sl_repo_fixture_add_alias(struct sl_repo *r, const char *from,
+			       const char *to)
+{
+	if (!r->aliases)
+		r->aliases = g_hash_table_new_full(g_str_hash, g_str_equal,
+						   g_free, g_free);
+	g_hash_table_insert(r->aliases, sl_address_normalise(from),
+			    sl_address_normalise(to));
+}

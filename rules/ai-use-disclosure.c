@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+/* Naming the tool or model: the specifics the list admin asks for. */
+static const char specific[] =
+	"(?i:\\b(chat ?gpt|gpt-?\\d\\w*|openai|claude|"
+	"anthropic|gemini|bard|copilot|codex|deepseek|llama ?\\d*|mistral|"
+	"mixtral|qwen|grok|big ?sleep|xbow|windsurf)\\b|"
+	"\\bassisted-by:\\s*\\S+)";
+
+/* Saying that some AI was used, without naming it. */
+static const char vague[] =
+	"(\\bA\\.?I\\.?(?![\\w.])|(?i:\\bai[- ](assisted|generated|based|"
+	"powered|driven|tool|agent|model)s?\\b|\\bLLMs?\\b|\\b(large )?"
+	"language models?\\b|\\bmachine[- ]learning\\b|\\bneural net\\w*|"
+	"\\bgenerative\\b|\\bchat ?bots?\\b|\\bagentic\\b|\\bartificial "
+	"intelligence\\b))";
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *to =
+		sl_msg_find_role(c->msg, c->policy, "distros");
+	g_autofree char *signature = NULL;
+	g_autofree char *own = NULL;
+	g_autofree char *flag = sl_profile_get(c->policy,
+					       "rule ai-use-disclosure",
+					       "ai-assisted");
+
+	if (!to)
+		to = sl_msg_find_role(c->msg, c->policy, "oss-security");
+	if (!to || !flag || g_ascii_strcasecmp(flag, "true"))
+		return;
+	own = sl_msg_own_text(c->msg, &signature);
+	if (g_regex_match_simple(specific, own, 0, 0))
+		return;
+	if (g_regex_match_simple(vague, own, 0, 0))
+		sl_report(c, "body", "the message says AI was used but not "
+			  "which tool or model, nor for what; %s asks for "
+			  "specifics", to->addr);
+	else
+		sl_report(c, "body", "you said the work was AI-assisted "
+			  "(--ai-assisted), but the message to %s does not say "
+			  "so", to->addr);
+}
+
+const struct sl_rule sl_rule_ai_use_disclosure = {
+	.id = "ai-use-disclosure",
+	.severity = SL_SEV_INFO,
+	.summary = "a message to the Openwall lists does not disclose the AI "
+		   "use the sender declared",
+	.rationale =
+		"The Openwall list admin asks reporters to \"disclose your "
+		"use of AI, preferably with specifics, here and in the "
+		"upcoming oss-security posting\" (oss-security practice, "
+		"2026; not in the wiki text).  seclint cannot know how a "
+		"report was made, so this rule runs only when the sender "
+		"says so with --ai-assisted (the profile key ai-assisted=true "
+		"of this rule).  Then a message to the distros lists or "
+		"oss-security that names no AI use is reported, and one that "
+		"only says \"AI\" or \"an LLM\" without naming the tool or "
+		"model gets the same note.",
+	.help = "say which tool or model was used and for what (finding, "
+		"triage, the reproducer, the write-up)",
+	.source = { "oss-security list practice (list admin)",
+		    "AI use disclosure", "2026-06" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: linux-distros@vs.openwall.org\n"
+		       "Subject: [vs] foo: overflow\n\n"
+		       "The details follow.\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: linux-distros@vs.openwall.org\n"
+			"Subject: [vs] foo: overflow\n\n"
+			"Found with Claude Opus 4 while auditing bar.c; I "
+			"checked the reproducer by hand.\n",
+	.check = check,
+};

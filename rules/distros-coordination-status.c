@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+/* Signs that the report is about the Linux kernel itself. */
+static const char kernel_issue[] =
+	"(?i:\\blinux[- ]kernel\\b|\\blinux (v?\\d+\\.\\d+|kernels?)\\b|"
+	"\\bkernel (v?\\d+\\.\\d+|driver|module|subsystem|commit|bug|"
+	"vulnerability|heap|stack|memory)\\b|\\b(syzbot|syzkaller)\\b|"
+	"\\bgit\\.kernel\\.org/pub/scm/linux/kernel\\b|"
+	"(^|[\\s(`'\"])(drivers|fs|mm|kernel|arch|net|sound|block|io_uring|"
+	"virt|ipc)/[\\w./-]+\\.[ch]\\b)";
+
+static const char kernel_subject[] =
+	"(?i:^\\s*(\\[[^]]*\\]\\s*)*(linux(-| )?)?kernel\\s*:)";
+
+/* Saying who else knows: the kernel team, maintainers, upstream. */
+static const char coordination[] =
+	"(?i:security@kernel\\.org|\\bs@k\\.o\\b|\\bsecurity@k\\.o\\b|"
+	"\\bsecurity (team|officers)\\b|\\bmaintainers?\\b|\\bupstream\\b|"
+	"\\bcoordinat\\w* (with|between)\\b|\\bhelp (us |me )?(to )?"
+	"coordinate\\b|\\b(Linus|Greg( KH| Kroah-Hartman)?)\\b|\\bnetdev\\b|"
+	"\\bvger\\b|\\blore\\.kernel\\.org\\b|\\b(fix|patch|commit)\\w* (is |"
+	"was |has been |have been )?(already )?(merged|applied|queued|"
+	"committed|posted|submitted|accepted|in mainline|in linux-next)\\b|"
+	"\\bnot (yet )?(reported|told|contacted|notified)\\b|"
+	"\\b(nobody|no one)( else)? (knows|is aware)\\b|"
+	"\\b(notified|informed|contacted)\\b)";
+
+static gboolean about_kernel(const struct sl_message *msg, const char *own)
+{
+	return (msg->subject &&
+		(g_regex_match_simple(kernel_subject, msg->subject, 0, 0) ||
+		 g_regex_match_simple(kernel_issue, msg->subject, 0, 0))) ||
+	       g_regex_match_simple(kernel_issue, own, G_REGEX_MULTILINE, 0);
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *to =
+		sl_msg_find_role(c->msg, c->policy, "distros");
+	g_autofree char *signature = NULL;
+	g_autofree char *own = NULL;
+
+	/* Sent to the kernel teams as well, it says so in the header. */
+	if (!to || c->msg->followup || sl_msg_is_encrypted(c->msg) ||
+	    sl_msg_find_role(c->msg, c->policy, "kernel-security") ||
+	    sl_msg_find_role(c->msg, c->policy, "hardware-security"))
+		return;
+	own = sl_msg_own_text(c->msg, &signature);
+	if (!about_kernel(c->msg, own) ||
+	    g_regex_match_simple(coordination, own, 0, 0))
+		return;
+	sl_report(c, "body", "this Linux kernel report does not seem to say "
+		  "whether security@kernel.org or the maintainers know of it; "
+		  "tell %s whether you coordinate with them or want the "
+		  "list's help to", to->addr);
+}
+
+const struct sl_rule sl_rule_distros_coordination_status = {
+	.id = "distros-coordination-status",
+	.severity = SL_SEV_INFO,
+	.summary = "a kernel report to the distros lists does not say who "
+		   "else is coordinating",
+	.rationale =
+		"For Linux kernel issues the distros wiki says \"you must "
+		"notify the kernel security team first, wait for the fix, "
+		"and only then notify linux-distros\", and the list admin "
+		"named as a common problem reporters \"not mentioning ... "
+		"whether they're also coordinating with security@k.o or "
+		"whether they want someone on linux-distros to help "
+		"coordinate\".  An initial kernel report that names neither "
+		"security@kernel.org, the security team, the maintainers, "
+		"upstream nor the state of the fix leaves the list to ask.  "
+		"Kernel reports are recognised by the words Linux kernel, "
+		"kernel source paths or syzbot; encrypted reports, replies "
+		"and reports also sent to the kernel teams are not checked.",
+	.help = "say whether security@kernel.org and the maintainers have the "
+		"report and where the fix stands, or ask the list to help "
+		"coordinate",
+	.source = { "Openwall wiki mailing-lists/distros",
+		    "List policy and instructions for reporters",
+		    "wiki 2024 onwards; list admin on LKML 2019-07-19" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: linux-distros@vs.openwall.org\n"
+		       "Subject: [vs] Linux kernel: UAF in foo\n\n"
+		       "Embargo until 2026-12-08 14:00 UTC.\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: linux-distros@vs.openwall.org\n"
+			"Subject: [vs] Linux kernel: UAF in foo\n\n"
+			"security@kernel.org has a fix queued; embargo until "
+			"2026-12-08 14:00 UTC.\n",
+	.check = check,
+};

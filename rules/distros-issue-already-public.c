@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+/* What in the message shows the issue public, or NULL. */
+static char *public_artefact(struct sl_check *c, const char *own)
+{
+	char *found = sl_check_fix_upstream(c, own);
+	char *why;
+
+	if (found)
+		return found;
+	if ((found = sl_text_public_fix_link(own))) {
+		why = g_strdup_printf("it links to a public patch or commit, "
+				      "%s", found);
+		g_free(found);
+		return why;
+	}
+	if (g_regex_match_simple("\\bCVE-[0-9]{4}-[0-9]{4,}\\b[^.\\n]{0,60}"
+				 "\\b(?:was|is|has been) (?:already )?"
+				 "(?:published|public|disclosed)\\b", own,
+				 G_REGEX_CASELESS, 0))
+		return g_strdup("it says the CVE is already published");
+	return NULL;
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *distros =
+		sl_msg_find_role(c->msg, c->policy, "distros");
+	g_autofree char *signature = NULL;
+	g_autofree char *own = NULL;
+	g_autofree char *why = NULL;
+
+	if (!distros)
+		return;
+	own = sl_msg_own_text(c->msg, &signature);
+	why = public_artefact(c, own);
+	if (!why)
+		return;
+	/* The lists make an exception for kernel issues s@k.o handled. */
+	if (sl_check_is_kernel_issue(c))
+		sl_report_weak(c, "body", "%s: the issue looks public; say that "
+			       "security@kernel.org handled it, or post to "
+			       "oss-security instead", why);
+	else
+		sl_report(c, "body", "%s: the issue looks public, and %s is "
+			  "only for issues that are not", why, distros->addr);
+}
+
+const struct sl_rule sl_rule_distros_issue_already_public = {
+	.id = "distros-issue-already-public",
+	.severity = SL_SEV_WARNING,
+	.summary = "a message to (linux-)distros is about an issue whose fix "
+		   "is already public",
+	.rationale =
+		"The distros lists exist to give vendors a head start on "
+		"issues nobody else knows about.  Their policy: \"Only use "
+		"these lists to report security issues that are not yet "
+		"public\", and a fix \"in a publicly accessible repository\" "
+		"makes an issue public.  For those, oss-security is the "
+		"place.  The lists make an exception for Linux kernel issues "
+		"the kernel security team handled, so for kernel issues this "
+		"is only a reminder to say so.  Signs of a public fix: the "
+		"patch in the message is on a remote-tracking branch (by "
+		"patch-id, so a rebased copy still matches), a commit it "
+		"names as the fix is, or it links to the posted patch.",
+	.help = "post to oss-security instead, or (kernel) say that "
+		"security@kernel.org handled the issue",
+	.source = { "Openwall wiki, mailing-lists/distros",
+		    "List policy and instructions for reporters",
+		    "2024 (and the v3 proposal of security-bugs.rst)" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: distros@vs.openwall.org\n"
+		       "Subject: [vs] libfoo: overflow in parse()\n\n"
+		       "Fixed upstream:\n"
+		       "https://lore.kernel.org/all/20260101.abc@example.org/\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: distros@vs.openwall.org\n"
+			"Subject: [vs] libfoo: overflow in parse()\n\n"
+			"Details below; no fix is public yet.\n",
+	.check = check,
+	.needs = "a git repository with remote-tracking branches to match "
+		 "the patch and named commits; without one, only links and "
+		 "words count.",
+};

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+static const char linux_only[] = "(?i)\\blinux\\b";
+static const char other_systems[] =
+	"(?i)\\b(?:\\w*bsd|illumos|solaris|openindiana|smartos|macos|os x|"
+	"darwin|windows|android|aix|hp-ux|haiku|minix|cygwin)\\b";
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *distros =
+		sl_msg_find_role(c->msg, c->policy, "distros-all");
+	g_autofree char *signature = NULL;
+	g_autofree char *own = NULL;
+	g_autofree char *all = NULL;
+
+	if (!distros || sl_msg_find_role(c->msg, c->policy, "distros-linux"))
+		return;
+	if (sl_check_is_kernel_issue(c)) {
+		sl_report(c, distros->header, "a Linux kernel issue sent to %s, "
+			  "which includes non-Linux vendors; use "
+			  "linux-distros@vs.openwall.org", distros->addr);
+		return;
+	}
+	own = sl_msg_own_text(c->msg, &signature);
+	all = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n", own,
+			  NULL);
+	if (g_regex_match_simple(linux_only, all, 0, 0) &&
+	    !g_regex_match_simple(other_systems, all, 0, 0))
+		sl_report_weak(c, distros->header, "the issue looks Linux-only; "
+			       "if it is, linux-distros@vs.openwall.org is "
+			       "the list, not %s", distros->addr);
+}
+
+const struct sl_rule sl_rule_distros_superset_for_linux_issue = {
+	.id = "distros-superset-for-linux-issue",
+	.severity = SL_SEV_WARNING,
+	.summary = "a Linux-only issue goes to distros@, which also reaches "
+		   "the BSDs and other systems",
+	.rationale =
+		"distros@ reaches every vendor on the Openwall lists, Linux or "
+		"not; linux-distros@ is its Linux-only subset.  Telling the "
+		"non-Linux vendors about a Linux kernel flaw only widens the "
+		"circle that knows about it before the embargo ends.  Kees "
+		"Cook on LKML (2019): \"Sending to the distros@ list risks "
+		"exposing Linux-only flaws to non-Linux distros\", and the "
+		"list admin moves such threads to linux-distros.  Software "
+		"that the BSDs also ship (OpenSSH, sudo, curl) belongs on "
+		"distros@, so outside the kernel this is only a question.",
+	.help = "send Linux kernel issues to linux-distros@vs.openwall.org, "
+		"not distros@vs.openwall.org",
+	.source = { "LKML, Kees Cook and Solar Designer",
+		    "\"Sending to the distros@ list risks exposing Linux-only "
+		    "flaws\"", "2019-07-19" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: distros@vs.openwall.org\n"
+		       "Subject: [vs] Linux kernel: UAF in net/foo/bar.c\n\n"
+		       "body\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: linux-distros@vs.openwall.org\n"
+			"Subject: [vs] Linux kernel: UAF in net/foo/bar.c\n\n"
+			"body\n",
+	.check = check,
+	.needs = "optionally a git repository: a kernel tree (MAINTAINERS "
+		 "with SECURITY CONTACT) makes the issue a kernel one.",
+};

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+static void check(struct sl_check *c)
+{
+	g_autoptr(GPtrArray) to = sl_msg_recipients_but_sender(c->msg);
+	const struct sl_address *ksec =
+		sl_msg_find_role(c->msg, c->policy, "kernel-security");
+	int min = sl_profile_rule_int(c->policy, "ksec-cc-large-audience",
+				      "min-recipients", 4);
+	int min_people = sl_profile_rule_int(c->policy,
+					     "ksec-cc-large-audience",
+					     "min-persons", 3);
+	int people = 0;
+
+	if (!ksec || to->len < (guint)min)
+		return;
+	for (guint i = 0; i < to->len; i++)
+		people += !sl_check_is_mailing_list(c,
+			((const struct sl_address *)to->pdata[i])->addr);
+	if (people >= min_people)
+		sl_report(c, ksec->header, "%s is Cc'd on a report to %d people "
+			  "(%u recipients): once you know the process, large "
+			  "teams need no Cc of the security team", ksec->addr,
+			  people, to->len);
+}
+
+const struct sl_rule sl_rule_ksec_cc_large_audience = {
+	.id = "ksec-cc-large-audience",
+	.severity = SL_SEV_INFO,
+	.summary = "the kernel security team is Cc'd on a report that already "
+		   "reaches a large team",
+	.rationale =
+		"The 2026 text asks reporters to Cc the security team on their "
+		"first few reports to large teams, and then no more: \"Once "
+		"you have become comfortable with the process for a few "
+		"reports, it is no longer necessary to Cc: the security list "
+		"when sending to large teams.\"  The team gets far more mail "
+		"than it needs since automated reports grew.  A reminder "
+		"only: the Cc is allowed.  People are recipients that are not "
+		"mailing lists (by the policy, or by L: entries of the "
+		"repository's MAINTAINERS); the thresholds are the profile's "
+		"min-recipients and min-persons.",
+	.help = "drop security@kernel.org from the Cc if you are used to the "
+		"process and the team is large",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Sending the report", "2026-05 (f85c65f31f12)" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: m1@example.org, m2@example.org, m3@example.org\n"
+		       "Cc: security@kernel.org\n"
+		       "Subject: foo: overflow\n\nbody\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: m1@example.org, m2@example.org, m3@example.org\n"
+			"Subject: foo: overflow\n\nbody\n",
+	.check = check,
+	.needs = "optionally a git repository: the L: lists of its "
+		 "MAINTAINERS do not count as people.",
+};

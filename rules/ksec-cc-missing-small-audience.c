@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "seclint.h"
+
+static void check(struct sl_check *c)
+{
+	g_autoptr(GPtrArray) to = sl_msg_recipients_but_sender(c->msg);
+	int max = sl_profile_rule_int(c->policy,
+				      "ksec-cc-missing-small-audience",
+				      "max-recipients", 2);
+
+	/* Only --security says that mail to a maintainer is a report. */
+	if (!sl_check_security(c) || sl_msg_has_closed_list(c->msg, c->policy))
+		return;
+	if (!to->len || to->len > (guint)max)
+		return;
+	sl_report(c, "To", "a security report to %u recipient%s (From not "
+		  "counted) must Cc security@kernel.org (%d or fewer "
+		  "recipients)", to->len, to->len == 1 ? "" : "s", max);
+}
+
+const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {
+	.id = "ksec-cc-missing-small-audience",
+	.severity = SL_SEV_WARNING,
+	.summary = "a security report to two or fewer people does not Cc "
+		   "the kernel security team",
+	.rationale =
+		"Reports now go to the maintainers, but a report that reaches "
+		"one or two people can stall when they are away.  The 2026 "
+		"text: \"If there are two or fewer recipients in your "
+		"message, you must also always Cc: the Linux kernel security "
+		"team\".  Every To, Cc and Bcc address counts except the "
+		"sender's own.  Mail to a maintainer looks like any other "
+		"mail, so this rule only runs with --security (the "
+		"sendemail-validate hook and sendmail mode cannot pass it).  "
+		"Reports to the closed lists follow their own rules.  The "
+		"limit is the profile's max-recipients.",
+	.help = "Cc security@kernel.org",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Sending the report", "2026-05 (f85c65f31f12)" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: maint@example.org\n"
+		       "Subject: foo: overflow\n\n"
+		       "(checked with --security)\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: maint@example.org\n"
+			"Cc: security@kernel.org\n"
+			"Subject: foo: overflow\n\nbody\n",
+	.check = check,
+	.needs = "--security; it never fires without it.",
+};

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "seclint.h"
+
+/* Less own text than this beside a document is a cover note. */
+#define SL_COVER_NOTE 400
+/* A text/plain twin this short, or a stub, is no plain-text version. */
+#define SL_STUB_TEXT 40
+
+static const char stub[] =
+	"(?i:requires an? HTML|HTML[- ](capable|viewer|version|mail reader)|"
+	"view (this|the) (e-?mail|message) in (a|your) (web )?browser|"
+	"your (mail )?(client|reader) does not support HTML)";
+
+static const char document_types[] =
+	"^(application/(pdf|msword|rtf|vnd\\.openxmlformats-officedocument\\..*|"
+	"vnd\\.oasis\\.opendocument\\..*|vnd\\.ms-.*)|image/.*)$";
+
+static const char document_names[] =
+	"(?i:\\.(pdf|docx?|odt|rtf|pptx?|xlsx?|png|jpe?g|gif|webp|bmp)$)";
+
+static gboolean has_type(const struct sl_message *msg, const char *type)
+{
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (!strcmp(p->type, type))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static const struct sl_part *document(const struct sl_message *msg)
+{
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (sl_part_is_attachment(p) &&
+		    (g_regex_match_simple(document_types, p->type, 0, 0) ||
+		     (p->filename &&
+		      g_regex_match_simple(document_names, p->filename, 0, 0))))
+			return p;
+	}
+	return NULL;
+}
+
+static void check_html(struct sl_check *c, const struct sl_address *oss,
+		       glong text_len, const char *own)
+{
+	if (!has_type(c->msg, "text/html"))
+		return;
+	if (text_len < SL_STUB_TEXT || g_regex_match_simple(stub, own, 0, 0))
+		sl_report(c, "body", "the posting to %s is HTML with no real "
+			  "plain-text version", oss->addr);
+	else
+		sl_report_weak(c, "body", "the posting to %s carries an HTML "
+			       "copy beside the plain text; send plain text "
+			       "only", oss->addr);
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *oss =
+		sl_msg_find_role(c->msg, c->policy, "oss-security");
+	g_autofree char *own = NULL;
+	const struct sl_part *doc;
+	guint urls;
+	glong len;
+
+	if (!oss)
+		return;
+	own = sl_msg_own_prose(c->msg, &len, &urls);
+	check_html(c, oss, len, own);
+	doc = document(c->msg);
+	if (doc && len < SL_COVER_NOTE) {
+		g_autofree char *where = g_strdup_printf("part %s", doc->path);
+
+		sl_report(c, where, "the content of the posting to %s seems to "
+			  "be only in part %s (%s%s%s); include it in the "
+			  "message as plain text", oss->addr, doc->path,
+			  doc->type, doc->filename ? ", " : "",
+			  doc->filename ? doc->filename : "");
+	}
+}
+
+const struct sl_rule sl_rule_oss_not_plain_text = {
+	.id = "oss-not-plain-text",
+	.severity = SL_SEV_WARNING,
+	.summary = "an oss-security posting is not in plain text",
+	.rationale =
+		"oss-security wants the essential part of a posting \"directly "
+		"included in the message itself (and in plain text)\" (Openwall "
+		"wiki, mailing-lists/oss-security, List content guidelines); "
+		"the list admin has warned that PDF-only postings may be "
+		"rejected.  HTML with no real plain-text version (none, an "
+		"empty one, or \"this message requires an HTML viewer\"), and "
+		"a PDF, office document or image with only a cover note "
+		"beside it, are warnings; an HTML copy next to a real "
+		"plain-text version is a note.",
+	.help = "send plain text only, with the advisory's text in the "
+		"message body rather than in a PDF or a screenshot",
+	.source = { "Openwall wiki mailing-lists/oss-security",
+		    "List content guidelines", "wiki as quoted 2015-2024" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: oss-security@lists.openwall.com\n"
+		       "Subject: foo 1.2: heap overflow in bar\n"
+		       "MIME-Version: 1.0\nContent-Type: text/html\n\n"
+		       "<p>foo 1.2 overflows</p>\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: oss-security@lists.openwall.com\n"
+			"Subject: foo 1.2: heap overflow in bar\n\n"
+			"foo 1.2 overflows a heap buffer in bar_parse().\n",
+	.check = check,
+};

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <stdlib.h>
+#include <string.h>
+
+#include "seclint.h"
+
+static const char embargo_words[] =
+	"(?i)\\b(?:embargo(?:ed)?|do not (?:disclose|share|publish)|"
+	"not (?:yet )?public|coordinated (?:disclosure|release)|"
+	"disclosure date|CRD)\\b";
+static const char exploit_words[] =
+	"(?i)\\b(?:exploit(?:s|ed|able)?|privilege escalation|LPE|root shell|"
+	"CVE-[0-9]{4}-[0-9]{4,})\\b";
+/* An ISO date after words that set a date, up to 80 characters on. */
+static const char dated[] =
+	"(?i)\\b(?:embargo\\w*|until|disclos\\w*|public\\w*|CRD|release)\\b"
+	"[^\\n]{0,80}?\\b([0-9]{4})-([0-9]{2})-([0-9]{2})\\b";
+
+/* Is a date named after embargo words later than the message? */
+static gboolean future_date(const struct sl_message *msg, const char *text)
+{
+	g_autoptr(GRegex) re = g_regex_new(dated, 0, 0, NULL);
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(GDateTime) now = g_date_time_new_now_utc();
+	GDateTime *base = msg->date ? msg->date : now;
+	gboolean later = FALSE;
+
+	for (g_regex_match(re, text, 0, &mi); !later &&
+	     g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
+		g_autofree char *y = g_match_info_fetch(mi, 1);
+		g_autofree char *m = g_match_info_fetch(mi, 2);
+		g_autofree char *d = g_match_info_fetch(mi, 3);
+		g_autoptr(GDateTime) when = g_date_time_new_utc(
+			atoi(y), atoi(m), atoi(d), 23, 59, 59);
+
+		later = when && g_date_time_compare(when, base) > 0;
+	}
+	return later;
+}
+
+static gboolean is_patch_mail(const struct sl_message *msg, const char *own)
+{
+	return sl_text_has_patch(own) ||
+	       (msg->subject && g_regex_match_simple(
+		       "\\[[^]]*PATCH[^]]*\\b0+/[0-9]+\\]", msg->subject,
+		       G_REGEX_CASELESS, 0));
+}
+
+static const struct sl_address *public_list(const struct sl_check *c)
+{
+	for (guint i = 0; i < c->msg->recipients->len; i++) {
+		const struct sl_address *a = c->msg->recipients->pdata[i];
+
+		if (sl_policy_is_public_list(c->policy, a->addr))
+			return a;
+	}
+	return NULL;
+}
+
+static void check(struct sl_check *c)
+{
+	const struct sl_address *list = public_list(c);
+	g_autofree char *signature = NULL;
+	g_autofree char *own = NULL;
+	g_autofree char *words = NULL;
+	g_autofree char *message = NULL;
+	gboolean embargo, exploit;
+
+	if (!list || sl_msg_find_role(c->msg, c->policy, "oss-security"))
+		return;
+	own = sl_msg_own_text(c->msg, &signature);
+	if (!is_patch_mail(c->msg, own))
+		return;
+	message = sl_text_before_patch(own);
+	words = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
+			    message, NULL);
+	embargo = g_regex_match_simple(embargo_words, words, 0, 0);
+	exploit = g_regex_match_simple(exploit_words, words, 0, 0);
+	if (!embargo && !exploit)
+		return;
+	if (sl_check_embargoed(c) || future_date(c->msg, words))
+		sl_report(c, "body", "a patch for an embargoed issue goes to %s "
+			  "with words on its security impact (%s) in the "
+			  "commit message; post the fix without them%s",
+			  list->addr, embargo ? "embargo" : "exploit",
+			  strstr(words, "Reported-by:") ? " (Reported-by: "
+			  "names the reporter too)" : "");
+	else if (embargo)
+		sl_report_weak(c, "body", "a patch to %s speaks of an embargo "
+			       "in its commit message; if the issue is "
+			       "embargoed, say nothing of its security impact",
+			       list->addr);
+}
+
+const struct sl_rule sl_rule_public_patch_reveals_security = {
+	.id = "public-patch-reveals-security",
+	.severity = SL_SEV_WARNING,
+	.summary = "a fix posted to a public list tells of an embargoed "
+		   "issue's security impact",
+	.rationale =
+		"A fix for an embargoed bug is usually posted in public like "
+		"any other patch, but without saying what it is: the kernel "
+		"texts promise reporters that the report, exploits and CVE "
+		"information \"will not be published alongside the fix\" "
+		"without their permission, and Openwall notes that kernel "
+		"maintainers \"post a fix technically publicly but without "
+		"indication of its security relevance\".  Security words in "
+		"commit messages are common in the kernel, so this warns only "
+		"when a future embargo date is given or --embargoed is "
+		"passed, and is otherwise a reminder when embargo words "
+		"appear.  Posting to oss-security is disclosure, not this.",
+	.help = "drop the embargo, exploit and CVE details from the commit "
+		"message and cover letter until the embargo ends",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Coordination / Disclosure", "2023-06 and later" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: netdev@vger.kernel.org\n"
+		       "Date: Mon, 1 Jun 2026 10:00:00 +0000\n"
+		       "Subject: [PATCH] net: foo: fix UAF\n\n"
+		       "Exploitable for root; embargo until 2026-06-10.\n\n"
+		       "diff --git a/net/foo.c b/net/foo.c\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: netdev@vger.kernel.org\n"
+			"Date: Mon, 1 Jun 2026 10:00:00 +0000\n"
+			"Subject: [PATCH] net: foo: fix UAF\n\n"
+			"Take the reference before the lookup.\n\n"
+			"diff --git a/net/foo.c b/net/foo.c\n",
+	.check = check,
+	.needs = "--embargoed, or a future date in the text, for a warning; "
+		 "otherwise at most a note.",
+};
