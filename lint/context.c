@@ -166,18 +166,17 @@ gboolean sl_check_is_kernel_issue(struct sl_check *c)
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
 {
 	GPtrArray *out = g_ptr_array_new();
+	/* Addresses already taken, or the sender's: one lookup each, so
+	 * 100000 recipients stay linear. */
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
 
+	for (guint i = 0; i < msg->from->len; i++)
+		g_hash_table_add(seen,
+				 ((struct sl_address *)msg->from->pdata[i])->addr);
 	for (guint i = 0; i < msg->recipients->len; i++) {
 		const struct sl_address *a = msg->recipients->pdata[i];
-		gboolean self = FALSE, dup = FALSE;
 
-		for (guint j = 0; j < msg->from->len; j++)
-			self |= !strcmp(((struct sl_address *)
-					 msg->from->pdata[j])->addr, a->addr);
-		for (guint j = 0; j < out->len; j++)
-			dup |= !strcmp(((struct sl_address *)
-					out->pdata[j])->addr, a->addr);
-		if (!self && !dup)
+		if (g_hash_table_add(seen, a->addr))
 			g_ptr_array_add(out, (gpointer)a);
 	}
 	return out;
