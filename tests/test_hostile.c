@@ -618,6 +618,19 @@ static void test_hidden_parts(void **state)
 			 "-----BEGIN PGP SIGNATURE-----\nx\n"
 			 "-----END PGP SIGNATURE-----\n--a--\n",
 			 "report-attachment");
+	/* Empty signature and control parts are not crypto structure. */
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: multipart/signed; micalg=pgp-sha256;\n"
+		       " protocol=\"application/pgp-signature\"; boundary=a\n\n"
+		       "--a\nContent-Type: text/plain\n\nreport\n"
+		       "--a\nContent-Type: application/pgp-signature\n\n"
+		       "--a--\n", "report-attachment");
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: multipart/encrypted;\n"
+		       " protocol=\"application/pgp-encrypted\"; boundary=a\n\n"
+		       "--a\nContent-Type: application/pgp-encrypted\n\n"
+		       "--a\nContent-Type: application/octet-stream\n\n"
+		       "--a--\n", "report-attachment");
 	/* ... but one outside its place in multipart/signed is content. */
 	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
 		       "Content-Type: multipart/signed; micalg=pgp-sha256;\n"
