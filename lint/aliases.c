@@ -77,17 +77,6 @@ static GHashTable *load_aliases(const char *path, const char *type,
 	return aliases;
 }
 
-static char *config_path(git_config *cfg, const char *key)
-{
-	git_buf buf = { 0 };
-	char *out = NULL;
-
-	if (cfg && !git_config_get_path(&buf, cfg, key))
-		out = g_strdup(buf.ptr);
-	git_buf_dispose(&buf);
-	return out;
-}
-
 static gboolean expand(GPtrArray *recipients, GHashTable *aliases,
 		       unsigned depth, GError **error)
 {
@@ -121,25 +110,17 @@ static gboolean expand(GPtrArray *recipients, GHashTable *aliases,
 	return TRUE;
 }
 
-gboolean sl_sendemail_expand_aliases(git_repository *repo,
+gboolean sl_sendemail_expand_aliases(const struct sl_gitconfig *cfg,
 				     GPtrArray *recipients, GError **error)
 {
-	git_config *cfg = NULL;
-	g_autofree char *path = NULL;
-	g_autofree char *type = NULL;
+	g_autofree char *path = sl_gitconfig_path(cfg, "sendemail.aliasesfile");
+	const struct sl_gitconfig_entry *type =
+		sl_gitconfig_last(cfg, "sendemail.aliasfiletype");
 	g_autoptr(GHashTable) aliases = NULL;
-	git_buf buf = { 0 };
 
-	if (repo)
-		git_repository_config_snapshot(&cfg, repo);
-	path = config_path(cfg, "sendemail.aliasesfile");
-	if (cfg && !git_config_get_string_buf(&buf, cfg,
-					      "sendemail.aliasfiletype"))
-		type = g_strdup(buf.ptr);
-	git_buf_dispose(&buf);
-	git_config_free(cfg);
 	if (!path)
 		return TRUE;
-	aliases = load_aliases(path, type ? type : "mutt", error);
+	aliases = load_aliases(path, type && type->value ? type->value
+						       : "mutt", error);
 	return aliases && expand(recipients, aliases, 0, error);
 }

@@ -37,12 +37,26 @@ struct job {
 	gboolean finished;
 };
 
+/* The findings of one message that are shown (all, unless --quiet). */
+static GPtrArray *lint(const struct sl_run *run, const struct sl_message *msg)
+{
+	GPtrArray *findings = sl_lint_message_with(msg, run->policy,
+						   run->lint);
+
+	for (guint i = findings->len; i-- > 0;) {
+		const struct sl_finding *f = findings->pdata[i];
+
+		if (f->severity < run->shown)
+			g_ptr_array_remove_index(findings, i);
+	}
+	return findings;
+}
+
 static gboolean on_message(struct sl_message *msg, gpointer data,
 			   GError **error)
 {
 	struct one_input *in = data;
-	g_autoptr(GPtrArray) findings =
-		sl_lint_message_with(msg, in->run->policy, in->run->lint);
+	g_autoptr(GPtrArray) findings = lint(in->run, msg);
 
 	(void)error;
 	sl_output_message(in->run->output, in->name, in->is_mbox, msg,
@@ -59,9 +73,7 @@ static void format_job(struct job *job, const struct one_input *in)
 	sl_output_init_part(&job->part, in->run->output, mem);
 	for (guint i = 0; i < job->msgs->len; i++) {
 		const struct sl_message *msg = job->msgs->pdata[i];
-		g_autoptr(GPtrArray) findings =
-			sl_lint_message_with(msg, in->run->policy,
-					     in->run->lint);
+		g_autoptr(GPtrArray) findings = lint(in->run, msg);
 
 		sl_output_message(&job->part, in->name, in->is_mbox, msg,
 				  findings);

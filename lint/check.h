@@ -15,6 +15,7 @@ struct sl_run {
 	const GPtrArray *extra;	/* recipients added to every message */
 	unsigned jobs;		/* lint threads for an mbox; 0 or 1: none */
 	const struct sl_lint_options *lint;	/* repository, flags; or NULL */
+	enum sl_severity shown;	/* findings below it are dropped (--quiet) */
 };
 
 void sl_run_path(struct sl_run *run, const char *path);

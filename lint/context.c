@@ -122,7 +122,7 @@ char **sl_check_named_files(struct sl_check *c)
 {
 	const GPtrArray *patches = sl_check_patches(c);
 	GPtrArray *files = g_ptr_array_new();
-	g_autoptr(GRegex) re = g_regex_new(kernel_path, 0, 0, NULL);
+	g_autoptr(GRegex) re = sl_regex_new(kernel_path, 0, 0, NULL);
 	g_autoptr(GMatchInfo) mi = NULL;
 	g_autofree char *signature = NULL;
 	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
@@ -151,11 +151,11 @@ gboolean sl_check_is_kernel_issue(struct sl_check *c)
 	const struct sl_maintainers *m;
 	g_autofree char *signature = NULL;
 	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
-	g_autoptr(GRegex) re = g_regex_new(kernel_path, 0, 0, NULL);
+	g_autoptr(GRegex) re = sl_regex_new(kernel_path, 0, 0, NULL);
 
 	if ((c->msg->subject &&
-	     g_regex_match_simple(words, c->msg->subject, 0, 0)) ||
-	    g_regex_match_simple(words, own, G_REGEX_MULTILINE, 0) ||
+	     sl_regex_match_simple(words, c->msg->subject, 0, 0)) ||
+	    sl_regex_match_simple(words, own, G_REGEX_MULTILINE, 0) ||
 	    g_regex_match(re, own, 0, NULL) ||
 	    (c->msg->subject && g_regex_match(re, c->msg->subject, 0, NULL)))
 		return TRUE;
@@ -163,16 +163,16 @@ gboolean sl_check_is_kernel_issue(struct sl_check *c)
 	return m && sl_maintainers_is_kernel(m);
 }
 
+/* Distinct recipients that are not the sender; a set, since a message
+ * may carry 100 000 of them. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
 {
-	GPtrArray *out = g_ptr_array_new();
-	/* Addresses already taken, or the sender's: one lookup each, so
-	 * 100000 recipients stay linear. */
 	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+	GPtrArray *out = g_ptr_array_new();
 
-	for (guint i = 0; i < msg->from->len; i++)
-		g_hash_table_add(seen,
-				 ((struct sl_address *)msg->from->pdata[i])->addr);
+	for (guint j = 0; j < msg->from->len; j++)
+		g_hash_table_add(seen, ((struct sl_address *)
+					msg->from->pdata[j])->addr);
 	for (guint i = 0; i < msg->recipients->len; i++) {
 		const struct sl_address *a = msg->recipients->pdata[i];
 
@@ -185,7 +185,7 @@ GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
 /* The Subject without "Re:", "[PATCH v2 1/3]" and the like. */
 static char *bare_subject(const char *subject)
 {
-	g_autoptr(GRegex) re = g_regex_new(
+	g_autoptr(GRegex) re = sl_regex_new(
 		"^(?:\\s*(?:(?:re|fwd?|aw|sv):|\\[[^]]*\\]))*\\s*",
 		G_REGEX_CASELESS, 0, NULL);
 

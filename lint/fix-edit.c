@@ -262,7 +262,7 @@ static void subject_replace(struct subject_edit *e, gsize pos, gsize len,
 
 static GString *mask_encoded_words(const char *raw)
 {
-	g_autoptr(GRegex) re = g_regex_new(
+	g_autoptr(GRegex) re = sl_regex_new(
 		"=\\?[^?\\s]+\\?[bBqQ]\\?[^?\\s]*\\?=", G_REGEX_RAW, 0, NULL);
 	g_autoptr(GMatchInfo) m = NULL;
 	GString *view = g_string_new(raw);

@@ -10,7 +10,7 @@
 
 static char **matches(const char *pattern, const char *text, int group)
 {
-	g_autoptr(GRegex) re = g_regex_new(pattern, G_REGEX_CASELESS |
+	g_autoptr(GRegex) re = sl_regex_new(pattern, G_REGEX_CASELESS |
 					   G_REGEX_MULTILINE, 0, NULL);
 	g_autoptr(GMatchInfo) mi = NULL;
 	GPtrArray *out = g_ptr_array_new();
@@ -44,7 +44,7 @@ char **sl_text_commit_ids(const char *own)
 	g_autoptr(GString) kept = g_string_new(NULL);
 
 	for (char **l = lines; *l; l++)
-		if (!g_regex_match_simple("^\\s*fixes:", *l, G_REGEX_CASELESS,
+		if (!sl_regex_match_simple("^\\s*fixes:", *l, G_REGEX_CASELESS,
 					  0))
 			g_string_append_printf(kept, "%s\n", *l);
 	return matches("(?<![0-9a-z])([0-9a-f]{12,40})(?![0-9a-z])",
@@ -65,7 +65,7 @@ char *sl_text_public_fix_link(const char *own)
 
 gboolean sl_text_says_fix_accepted(const char *own)
 {
-	return g_regex_match_simple(
+	return sl_regex_match_simple(
 		"\\b(?:fix|patch)(?:es)?\\b[^.\\n]{0,40}\\b(?:is|was|were|has been|"
 		"have been|got|already)\\s+(?:already\\s+)?(?:accepted|merged|"
 		"queued|applied|picked up|committed)", own,
@@ -74,7 +74,7 @@ gboolean sl_text_says_fix_accepted(const char *own)
 
 gboolean sl_text_says_merged(const char *own)
 {
-	return g_regex_match_simple(
+	return sl_regex_match_simple(
 		"\\b(?:merged|landed|included)\\s+(?:in|into)\\s+(?:"
 		"(?:linux\\s+|kernel\\s+)?v?[0-9]+\\.[0-9]+(?:-rc[0-9]+)?\\b|"
 		"mainline|linus'?\\s*(?:'s\\s+)?tree|torvalds)", own,

@@ -12,6 +12,7 @@
 #include "message.h"
 #include "modes.h"
 #include "sendemail.h"
+#include "settings.h"
 
 static gboolean steal_recipients(struct sl_message *msg, gpointer data,
 				 GError **error)
@@ -61,7 +62,7 @@ static void warn_blind(void)
 		"sendemail.sendmailCmd to \"seclint sendmail\".\n");
 }
 
-static gboolean gather(const char *headers, git_repository *repo,
+static gboolean gather(const char *headers, const struct sl_gitconfig *cfg,
 		       GPtrArray *extra, GError **error)
 {
 	struct sl_sendemail se;
@@ -74,33 +75,30 @@ static gboolean gather(const char *headers, git_repository *repo,
 		warn_blind();
 	if (headers)	/* To/Cc as send-email will use them; Bcc never */
 		ok = read_header_file(headers, extra, error) &&
-		     sl_sendemail_expand_aliases(repo, extra, error) &&
-		     sl_sendemail_recipients(&se, repo, want_bcc, extra, error);
+		     sl_sendemail_expand_aliases(cfg, extra, error) &&
+		     sl_sendemail_recipients(&se, cfg, want_bcc, extra, error);
 	else
-		ok = sl_sendemail_recipients(&se, repo, want_all, extra, error);
+		ok = sl_sendemail_recipients(&se, cfg, want_all, extra, error);
 	sl_sendemail_clear(&se);
 	return ok;
 }
 
-static int check_patch(const char *patch, const GPtrArray *extra)
+static int check_patch(const char *patch, const GPtrArray *extra,
+		       const struct sl_settings *settings,
+		       const struct sl_policy *policy)
 {
-	g_autoptr(GError) error = NULL;
-	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
 	/* The hook runs in the repository; opened only if a rule asks. */
 	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
 	struct sl_lint_options lint = { .repo = repo };
-	struct sl_run run = { policy, &output, extra, 1, &lint };
+	struct sl_run run = { policy, &output, extra, 1, &lint,
+			      .shown = sl_settings_shown(settings) };
 	int status;
 
-	if (!policy) {
-		fprintf(stderr, "seclint: %s\n", error->message);
-		return 2;
-	}
 	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);
 	sl_run_path(&run, patch);
 	sl_output_finish(&output);
-	status = sl_output_exit_code(&output);
+	status = sl_settings_exit_code(settings, &output);
 	if (status)
 		fprintf(stderr,
 			"seclint: refusing to send '%s'.\n"
@@ -109,13 +107,29 @@ static int check_patch(const char *patch, const GPtrArray *extra)
 	return status;
 }
 
-int sl_hook_main(int argc, char **argv)
+static int hook(const char *patch, const char *headers)
 {
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	g_autoptr(GError) error = NULL;
-	git_repository *repo = NULL;
-	int status;
+	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(&error);
+	g_autoptr(sl_policy) policy = NULL;
+	struct sl_settings settings;
+	int status = 2;
 
+	sl_settings_init(&settings);
+	if (!cfg || !(policy = sl_settings_load(&settings, cfg, &error)))
+		fprintf(stderr, "seclint: %s\n", error->message);
+	else if (!gather(headers, cfg, extra, &error))
+		fprintf(stderr, "seclint: cannot determine the recipients of "
+				"'%s': %s\n", patch, error->message);
+	else
+		status = check_patch(patch, extra, &settings, policy);
+	sl_settings_clear(&settings);
+	return status;
+}
+
+int sl_hook_main(int argc, char **argv)
+{
 	if (sl_fix_refused("the sendemail-validate hook", argc, argv))
 		return 2;
 	if (argc < 1 || argc > 2) {
@@ -123,16 +137,5 @@ int sl_hook_main(int argc, char **argv)
 				"[HEADERS]\n");
 		return 2;
 	}
-	git_libgit2_init();
-	git_repository_open_ext(&repo, ".", GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
-	if (!gather(argc == 2 ? argv[1] : NULL, repo, extra, &error)) {
-		fprintf(stderr, "seclint: cannot determine the recipients of "
-				"'%s': %s\n", argv[0], error->message);
-		status = 2;
-	} else {
-		status = check_patch(argv[0], extra);
-	}
-	git_repository_free(repo);
-	git_libgit2_shutdown();
-	return status;
+	return hook(argv[0], argc == 2 ? argv[1] : NULL);
 }

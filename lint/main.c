@@ -17,6 +17,7 @@
 #include "modes.h"
 #include "message.h"
 #include "output.h"
+#include "settings.h"
 
 struct options {
 	char **to, **cc, **bcc;
@@ -35,6 +36,7 @@ struct options {
 	gboolean embargoed;
 	gint jobs;		/* -1: not given */
 	char **files;
+	struct sl_settings cli;	/* --disable, --enable, --severity, ... */
 	struct sl_fix_options fix;
 };
 
@@ -75,6 +77,32 @@ static gboolean parse_format(const char *name, enum sl_format *format,
 	return TRUE;
 }
 
+static gboolean on_disable(const char *option, const char *value,
+			   gpointer data, GError **error)
+{
+	struct options *o = data;
+
+	return sl_settings_disable(&o->cli, option, value, error);
+}
+
+static gboolean on_enable(const char *option, const char *value,
+			  gpointer data, GError **error)
+{
+	struct options *o = data;
+
+	(void)option;
+	return sl_settings_enable(&o->cli, value, error);
+}
+
+static gboolean on_severity(const char *option, const char *value,
+			    gpointer data, GError **error)
+{
+	struct options *o = data;
+
+	(void)option;
+	return sl_settings_severity(&o->cli, value, error);
+}
+
 static gboolean parse_args(int *argc, char ***argv, struct options *o,
 			   GError **error)
 {
@@ -94,6 +122,18 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		{ "profile", 0, 0, G_OPTION_ARG_STRING, &o->profile,
 		  "Judge by document revision NAME (default "
 		  SL_DEFAULT_PROFILE ")", "NAME" },
+		{ "disable", 0, 0, G_OPTION_ARG_CALLBACK, on_disable,
+		  "Switch rules off (comma-separated, repeatable)", "RULE" },
+		{ "enable", 0, 0, G_OPTION_ARG_CALLBACK, on_enable,
+		  "Switch on rules the profile leaves off, at their default "
+		  "severity", "RULE" },
+		{ "severity", 0, 0, G_OPTION_ARG_CALLBACK, on_severity,
+		  "Judge RULE at LEVEL: off, info, warning, error "
+		  "(repeatable)", "RULE=LEVEL" },
+		{ "strict", 0, 0, G_OPTION_ARG_NONE, &o->cli.strict,
+		  "Fail (exit 1) on warnings too", NULL },
+		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->cli.quiet,
+		  "Print only the findings that make the run fail", NULL },
 		{ "list-rules", 0, 0, G_OPTION_ARG_NONE, &o->list_rules,
 		  "List the rules and their severities", NULL },
 		{ "explain", 0, 0, G_OPTION_ARG_STRING, &o->explain,
@@ -126,13 +166,19 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 	g_autoptr(GOptionContext) ctx = g_option_context_new(
 		"FILE... - check outgoing mail against the kernel security "
 		"reporting rules");
+	GOptionGroup *main_group = g_option_group_new(NULL, NULL, NULL, o,
+						      NULL);
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_group_add_entries(main_group, entries);
+	g_option_context_set_main_group(ctx, main_group);
 	g_option_context_add_main_entries(ctx, sl_fix_option_entries(&o->fix),
 					   NULL);
 	g_option_context_set_description(ctx,
 		"FILE may be a message, an mbox or git format-patch output; "
 		"'-' reads standard input.\n"
+		"Settings also come from git config: seclint.profile, "
+		"seclint.disable, seclint.RULE.severity, seclint.strict; "
+		"options win.\n"
 		"Exit status: 0 clean (warnings allowed), 1 an error-severity "
 		"finding, 2 usage or input error.");
 	return g_option_context_parse(ctx, argc, argv, error);
@@ -150,6 +196,7 @@ static void options_clear(struct options *o)
 	g_free(o->explain);
 	g_free(o->repo);
 	g_strfreev(o->files);
+	sl_settings_clear(&o->cli);
 	sl_fix_options_clear(&o->fix);
 }
 
@@ -159,8 +206,9 @@ static int usage_error(const GError *error)
 	return 2;
 }
 
-static int check_files(const struct options *o, const struct sl_policy *policy,
-		       GError **error)
+static int check_files(const struct options *o,
+		       const struct sl_settings *settings,
+		       const struct sl_policy *policy, GError **error)
 {
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	struct sl_output output;
@@ -168,7 +216,8 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 	/* Opened lazily, when a rule first asks about the repository. */
 	g_autoptr(sl_repo) repo = o->no_repo ? NULL : sl_repo_new(o->repo);
 	struct sl_lint_options lint = { repo, o->security, o->embargoed };
-	struct sl_run run = { policy, &output, extra, 1, &lint };
+	struct sl_run run = { policy, &output, extra, 1, &lint,
+			      .shown = sl_settings_shown(settings) };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))
@@ -190,25 +239,42 @@ static int check_files(const struct options *o, const struct sl_policy *policy,
 		return usage_error(*error);
 	sl_output_init(&output, format, color, stdout);
 	sl_output_set_policy(&output, policy);
-	if (sl_fix_wanted(&o->fix))
-		return sl_fix_files(&o->fix, &run, o->files, o->staged);
+	if (sl_fix_wanted(&o->fix)) {
+		int status = sl_fix_files(&o->fix, &run, o->files, o->staged);
+
+		/* --strict: warnings left in the fixed message fail too. */
+		return status ? status : sl_settings_exit_code(settings,
+							       &output);
+	}
 	if (o->staged && !sl_staged_check(&run, error))
 		sl_output_input_error(&output, "(git index)", *error);
 	for (char **f = o->files; f && *f; f++)
 		sl_run_path(&run, *f);
 	sl_output_finish(&output);
-	return sl_output_exit_code(&output);
+	return sl_settings_exit_code(settings, &output);
 }
 
-static int run_options(struct options *o, GError **error)
+/* git config, then the command line over it. */
+static struct sl_policy *open_policy(struct options *o,
+				     struct sl_settings *settings,
+				     GError **error)
 {
-	g_autoptr(sl_policy) policy = sl_policy_open(o->policy,
-							   o->profile, error);
+	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(error);
+	struct sl_policy *policy;
 
-	if (!policy)
-		return usage_error(*error);
-	if (o->ai_assisted)
+	if (!cfg || !sl_settings_from_gitconfig(settings, cfg, error))
+		return NULL;
+	o->cli.profile = g_strdup(o->profile);
+	sl_settings_merge(settings, &o->cli);
+	policy = sl_settings_open_policy(settings, o->policy, error);
+	if (policy && o->ai_assisted)
 		sl_policy_declare_ai_assisted(policy);
+	return policy;
+}
+
+static int run_settings(struct options *o, const struct sl_settings *settings,
+			const struct sl_policy *policy, GError **error)
+{
 	if (o->list_rules) {
 		sl_list_rules(stdout, policy);
 		return 0;
@@ -221,7 +287,33 @@ static int run_options(struct options *o, GError **error)
 				"standard input; see --help)\n");
 		return 2;
 	}
-	return check_files(o, policy, error);
+	return check_files(o, settings, policy, error);
+}
+
+static int run_options(struct options *o, GError **error)
+{
+	struct sl_settings settings;
+	g_autoptr(sl_policy) policy = NULL;
+	int status;
+
+	sl_settings_init(&settings);
+	policy = open_policy(o, &settings, error);
+	status = policy ? run_settings(o, &settings, policy, error)
+			: usage_error(*error);
+	sl_settings_clear(&settings);
+	return status;
+}
+
+/* seclint as a hook file's interpreter: @argv is FILE ARGS. */
+static int run_hook_file(int argc, char **argv)
+{
+	g_autofree char *hook = g_path_get_basename(argv[0]);
+
+	if (!strcmp(hook, "sendemail-validate"))
+		return sl_hook_main(argc - 1, argv + 1);
+	fprintf(stderr, "seclint: %s: not a hook seclint knows (only "
+			"sendemail-validate)\n", argv[0]);
+	return 2;
 }
 
 /* The sub-commands, and seclint installed under a hook's name. */
@@ -231,6 +323,8 @@ static int run_mode(int argc, char **argv)
 
 	if (!strcmp(self, "sendemail-validate"))
 		return sl_hook_main(argc - 1, argv + 1);
+	if (argc >= 3 && !strcmp(argv[1], SL_RUN_HOOK))
+		return run_hook_file(argc - 2, argv + 2);
 	if (argc >= 3 && !strcmp(argv[1], "hook") &&
 	    !strcmp(argv[2], "sendemail-validate"))
 		return sl_hook_main(argc - 3, argv + 3);
@@ -253,6 +347,7 @@ int main(int argc, char **argv)
 		g_mime_shutdown();
 		return status;
 	}
+	sl_settings_init(&o.cli);
 	if (!parse_args(&argc, &argv, &o, &error)) {
 		status = usage_error(error);
 	} else if (o.version) {

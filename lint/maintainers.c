@@ -136,7 +136,7 @@ static void draft_entry(struct draft *d, struct sl_maintainers *m,
 		break;
 	case 'N':
 		/* get_maintainer.pl matches N: with m/$value/x. */
-		re = g_regex_new(value, G_REGEX_EXTENDED, 0, NULL);
+		re = sl_regex_new(value, G_REGEX_EXTENDED, 0, NULL);
 		if (re)
 			g_ptr_array_add(d->s->regexes, re);
 		break;

@@ -378,7 +378,7 @@ static gboolean is_followup(GMimeMessage *gm, const char *subject)
 	if (g_mime_object_get_header(obj, "In-Reply-To") ||
 	    g_mime_object_get_header(obj, "References"))
 		return TRUE;
-	return subject && g_regex_match_simple(
+	return subject && sl_regex_match_simple(
 		"^\\s*(\\[[^]]*\\]\\s*)*(re|fwd?|aw|sv|vs|antw|odp|回复|答复)"
 		"\\s*(\\[\\d+\\])?\\s*[:：]", subject, G_REGEX_CASELESS, 0);
 }

@@ -114,10 +114,10 @@ static gboolean is_armor_body(char **lines)
 {
 	char **l = lines;
 
-	while (*l && **l && g_regex_match_simple("^[A-Za-z-]+: ", *l, 0, 0))
+	while (*l && **l && sl_regex_match_simple("^[A-Za-z-]+: ", *l, 0, 0))
 		l++;
 	for (; *l; l++)
-		if (**l && !g_regex_match_simple("^=?[A-Za-z0-9+/]+=*$", *l,
+		if (**l && !sl_regex_match_simple("^=?[A-Za-z0-9+/]+=*$", *l,
 						 0, 0))
 			return FALSE;
 	return TRUE;

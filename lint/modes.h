@@ -12,6 +12,9 @@ int sl_hook_main(int argc, char **argv);	 /* hook sendemail-validate */
 int sl_install_hook_main(int argc, char **argv); /* install-hook */
 int sl_sendmail_main(int argc, char **argv);	 /* sendmail [-- MTA ARGS] */
 
+/* A hook file "#!SECLINT --run-hook" runs "SECLINT --run-hook FILE ARGS". */
+#define SL_RUN_HOOK "--run-hook"
+
 struct sl_run;
 /*
  * --staged: checks the staged (index) version of every added or changed

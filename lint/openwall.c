@@ -12,7 +12,7 @@
 
 static gboolean body_has_line(const struct sl_message *msg, const char *re)
 {
-	return g_regex_match_simple(re, msg->body->str, G_REGEX_MULTILINE, 0);
+	return sl_regex_match_simple(re, msg->body->str, G_REGEX_MULTILINE, 0);
 }
 
 static gboolean has_kind(const struct sl_message *msg, enum sl_crypto_kind kind,
@@ -69,7 +69,7 @@ enum sl_signing sl_msg_signing(const struct sl_message *msg)
 	     ((const struct sl_part *)msg->parts->pdata[0])->crypto_kind ==
 		     SL_CRYPTO_SMIME_SIGNED))
 		return SL_SIGN_SMIME;
-	if (g_regex_match_simple("^-----BEGIN PGP SIGNED MESSAGE-----\r?$.*"
+	if (sl_regex_match_simple("^-----BEGIN PGP SIGNED MESSAGE-----\r?$.*"
 				 "^-----BEGIN PGP SIGNATURE-----\r?$.*"
 				 "^-----END PGP SIGNATURE-----",
 				 msg->body->str,
@@ -80,7 +80,7 @@ enum sl_signing sl_msg_signing(const struct sl_message *msg)
 
 static gboolean pgp_file_name(const char *name)
 {
-	return name && g_regex_match_simple("\\.(gpg|pgp)$", name,
+	return name && sl_regex_match_simple("\\.(gpg|pgp)$", name,
 					    G_REGEX_CASELESS, 0);
 }
 
@@ -171,7 +171,7 @@ static char *sentence_at(const char *text, gint start, gint end)
 
 char *sl_text_find_cve_request(const char *text)
 {
-	g_autoptr(GRegex) re = g_regex_new(cve_request, 0, 0, NULL);
+	g_autoptr(GRegex) re = sl_regex_new(cve_request, 0, 0, NULL);
 	g_autoptr(GMatchInfo) m = NULL;
 	g_autofree char *flat = sl_text_unwrap(text);
 	for (g_regex_match(re, flat, 0, &m); g_match_info_matches(m);
@@ -181,7 +181,7 @@ char *sl_text_find_cve_request(const char *text)
 
 		g_match_info_fetch_pos(m, 0, &start, &end);
 		sentence = sentence_at(flat, start, end);
-		if (!g_regex_match_simple(cve_not_asking, sentence, 0, 0))
+		if (!sl_regex_match_simple(cve_not_asking, sentence, 0, 0))
 			return g_match_info_fetch(m, 0);
 	}
 	return NULL;
@@ -222,7 +222,7 @@ void sl_check_restricted_text(struct sl_check *c,
 	g_autofree char *hit = NULL;
 
 	if (what->except) {
-		g_autoptr(GRegex) re = g_regex_new(what->except, 0, 0, NULL);
+		g_autoptr(GRegex) re = sl_regex_new(what->except, 0, 0, NULL);
 		char *rest = g_regex_replace_literal(re, text, -1, 0, "", 0,
 						     NULL);
 
@@ -253,10 +253,10 @@ void sl_policy_declare_ai_assisted(struct sl_policy *policy)
 
 char *sl_text_without_urls(const char *text, guint *urls)
 {
-	g_autoptr(GRegex) url = g_regex_new(
+	g_autoptr(GRegex) url = sl_regex_new(
 		"<?\\b((https?|ftp)://|www\\.)[^\\s<>\"]*[^\\s<>\".,;:!?)'\\]]>?",
 		G_REGEX_CASELESS, 0, NULL);
-	g_autoptr(GRegex) space = g_regex_new("\\s+", 0, 0, NULL);
+	g_autoptr(GRegex) space = sl_regex_new("\\s+", 0, 0, NULL);
 	g_autoptr(GMatchInfo) m = NULL;
 	g_autofree char *rest = NULL;
 	char *flat;

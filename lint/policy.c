@@ -31,6 +31,8 @@ void sl_policy_free(struct sl_policy *policy)
 	g_free(policy->path);
 	g_ptr_array_unref(policy->lists);
 	g_strfreev(policy->list_patterns);
+	if (policy->list_specs)
+		g_ptr_array_unref(policy->list_specs);
 	g_hash_table_unref(policy->severity);
 	if (policy->profile)
 		g_key_file_unref(policy->profile);
@@ -133,6 +135,10 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 						"patterns", NULL);
 	if (!policy->list_patterns)
 		policy->list_patterns = g_new0(char *, 1);
+	policy->list_specs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)g_pattern_spec_free);
+	for (char **p = policy->list_patterns; *p; p++)
+		g_ptr_array_add(policy->list_specs, g_pattern_spec_new(*p));
 	return TRUE;
 }
 
@@ -206,8 +212,9 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 {
 	if (sl_policy_find_list(policy, addr))
 		return TRUE;
-	for (char **p = policy->list_patterns; *p; p++)
-		if (g_pattern_match_simple(*p, addr))
+	for (guint i = 0; i < policy->list_specs->len; i++)
+		if (g_pattern_spec_match_string(policy->list_specs->pdata[i],
+						addr))
 			return TRUE;
 	return FALSE;
 }

@@ -19,11 +19,37 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 	return NULL;
 }
 
-/* Is the message addressed to a list whose rules demand plain text? */
-gboolean sl_msg_to_report_list(const struct sl_message *msg,
-			       const struct sl_policy *policy)
+/* A text/plain twin this short, or a stub, is no plain-text version. */
+#define SL_STUB_TEXT 40
+
+static const char html_stub[] =
+	"(?i:requires an? HTML|HTML[- ](capable|viewer|version|mail reader)|"
+	"view (this|the) (e-?mail|message) in (a|your) (web )?browser|"
+	"your (mail )?(client|reader) does not support HTML)";
+
+static gboolean has_html(const struct sl_message *msg)
 {
-	return sl_msg_find_role(msg, policy, "plain-text") != NULL;
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (!strcmp(p->type, "text/html"))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+enum sl_html sl_msg_html(const struct sl_message *msg)
+{
+	g_autofree char *own = NULL;
+	guint urls;
+	glong len;
+
+	if (!has_html(msg))
+		return SL_HTML_NONE;
+	own = sl_msg_own_prose(msg, &len, &urls);
+	if (len < SL_STUB_TEXT || sl_regex_match_simple(html_stub, own, 0, 0))
+		return SL_HTML_ONLY;
+	return SL_HTML_BESIDE_TEXT;
 }
 
 /*
@@ -55,10 +81,10 @@ static const char hardware_signals[] =
 
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
 {
-	return (msg->subject && g_regex_match_simple(hardware_signals,
+	return (msg->subject && sl_regex_match_simple(hardware_signals,
 						     msg->subject,
 						     G_REGEX_CASELESS, 0)) ||
-	       g_regex_match_simple(hardware_signals, msg->body->str,
+	       sl_regex_match_simple(hardware_signals, msg->body->str,
 				    G_REGEX_CASELESS, 0);
 }
 
@@ -90,7 +116,7 @@ static const char disclaimer[] =
 
 gboolean sl_text_is_disclaimer(const char *text)
 {
-	return g_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
+	return sl_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
 }
 
 char *sl_text_find_disclaimer(const char *own, const char *signature)
@@ -117,7 +143,7 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 char *sl_regex_find(const char *pattern, const char *text,
 		    GRegexCompileFlags flags)
 {
-	g_autoptr(GRegex) re = g_regex_new(pattern, flags, 0, NULL);
+	g_autoptr(GRegex) re = sl_regex_new(pattern, flags, 0, NULL);
 	g_autoptr(GMatchInfo) match = NULL;
 
 	if (!re || !g_regex_match(re, text, 0, &match))

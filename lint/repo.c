@@ -730,7 +730,7 @@ static int add_release(const char *name, git_oid *oid, void *data)
 	git_object *obj = NULL, *peeled = NULL;
 	struct release rel;
 
-	if (!g_regex_match_simple("^refs/tags/v[0-9]", name, 0, 0))
+	if (!sl_regex_match_simple("^refs/tags/v[0-9]", name, 0, 0))
 		return 0;
 	if (git_object_lookup(&obj, args[1], oid, GIT_OBJECT_ANY) == 0 &&
 	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) == 0) {

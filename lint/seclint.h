@@ -138,6 +138,7 @@ struct sl_policy {
 	GHashTable *severity;	/* rule id -> GINT_TO_POINTER(sev + 1) */
 	GKeyFile *profile;	/* the document revision in force, or NULL */
 	char *profile_name;
+	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
@@ -252,8 +253,10 @@ GPtrArray *sl_lint_message(const struct sl_message *msg,
 const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
 					  const char *role);
-gboolean sl_msg_to_report_list(const struct sl_message *msg,
-			       const struct sl_policy *policy);
+/* HTML in a message: none, beside a real plain-text version, or alone
+ * (no text/plain, or only a stub such as "needs an HTML viewer"). */
+enum sl_html { SL_HTML_NONE, SL_HTML_BESIDE_TEXT, SL_HTML_ONLY };
+enum sl_html sl_msg_html(const struct sl_message *msg);
 gboolean sl_part_is_attachment(const struct sl_part *part);
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
 /* The body's own lines: no quoted ("> ") lines; the signature apart. */
@@ -461,5 +464,19 @@ char *sl_text_before_patch(const char *own);
 char *sl_check_fix_upstream(struct sl_check *check, const char *own);
 /* Recipients other than the sender's own From address. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
+
+/*
+ * Cached compiled regular expressions (lint/regex.c): use these, not
+ * g_regex_new() or g_regex_match_simple(), which compile on every call.
+ * sl_regex() borrows (valid for the calling thread's life); sl_regex_new()
+ * returns a new reference.
+ */
+GRegex *sl_regex(const char *pattern, GRegexCompileFlags cflags,
+		 GRegexMatchFlags mflags, GError **error);
+GRegex *sl_regex_new(const char *pattern, GRegexCompileFlags cflags,
+		     GRegexMatchFlags mflags, GError **error);
+gboolean sl_regex_match_simple(const char *pattern, const char *string,
+			       GRegexCompileFlags cflags,
+			       GRegexMatchFlags mflags);
 
 #endif

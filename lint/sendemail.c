@@ -171,38 +171,15 @@ gboolean sl_sendemail_from_parent(struct sl_sendemail *se)
 	return FALSE;
 }
 
-/* `git -c key=value` settings, which git passes in the environment. */
-static void add_config_parameters(const char *key, GPtrArray *values)
-{
-	const char *env = g_getenv("GIT_CONFIG_PARAMETERS");
-	g_auto(GStrv) words = NULL;
-
-	if (!env || !g_shell_parse_argv(env, NULL, &words, NULL))
-		return;
-	for (char **w = words; *w; w++) {
-		const char *eq = strchr(*w, '=');
-
-		if (eq && (size_t)(eq - *w) == strlen(key) &&
-		    !g_ascii_strncasecmp(*w, key, eq - *w))
-			g_ptr_array_add(values, g_strdup(eq + 1));
-	}
-}
-
-static void add_config_values(git_config *cfg, const char *key,
+static void add_config_values(const struct sl_gitconfig *cfg, const char *key,
 			      GPtrArray *values)
 {
-	git_config_iterator *it = NULL;
-	git_config_entry *entry;
+	g_autoptr(GPtrArray) all = sl_gitconfig_all(cfg, key);
 
-	if (cfg && !git_config_multivar_iterator_new(&it, cfg, key, NULL)) {
-		while (!git_config_next(&entry, it))
-			g_ptr_array_add(values, g_strdup(entry->value));
-		git_config_iterator_free(it);
-	}
-	add_config_parameters(key, values);
+	g_ptr_array_extend_and_steal(values, g_steal_pointer(&all));
 }
 
-static GPtrArray *config_values(git_config *cfg, const char *identity,
+static GPtrArray *config_values(const struct sl_gitconfig *cfg, const char *identity,
 				const char *kind)
 {
 	GPtrArray *values = g_ptr_array_new_with_free_func(g_free);
@@ -221,12 +198,11 @@ static GPtrArray *config_values(git_config *cfg, const char *identity,
 	return values;
 }
 
-static char *config_string(git_config *cfg, const char *key)
+static char *config_string(const struct sl_gitconfig *cfg, const char *key)
 {
-	g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func(g_free);
+	const struct sl_gitconfig_entry *e = sl_gitconfig_last(cfg, key);
 
-	add_config_values(cfg, key, values);
-	return values->len ? g_strdup(values->pdata[values->len - 1]) : NULL;
+	return e && e->value ? g_strdup(e->value) : NULL;
 }
 
 static gboolean add_values(GPtrArray *recipients, const char *header,
@@ -240,15 +216,13 @@ static gboolean add_values(GPtrArray *recipients, const char *header,
 }
 
 gboolean sl_sendemail_recipients(const struct sl_sendemail *se,
-				 git_repository *repo, const gboolean want[3],
+				 const struct sl_gitconfig *cfg,
+				 const gboolean want[3],
 				 GPtrArray *recipients, GError **error)
 {
-	git_config *cfg = NULL;
 	g_autofree char *identity = NULL;
 	gboolean ok = TRUE;
 
-	if (repo)
-		git_repository_config_snapshot(&cfg, repo);
 	identity = se->identity ? g_strdup(se->identity)
 				: config_string(cfg, "sendemail.identity");
 	for (int k = 0; ok && k < 3; k++) {
@@ -270,6 +244,5 @@ gboolean sl_sendemail_recipients(const struct sl_sendemail *se,
 		ok = add_values(recipients, g_intern_string(header), cfgv,
 				error);
 	}
-	git_config_free(cfg);
-	return ok && sl_sendemail_expand_aliases(repo, recipients, error);
+	return ok && sl_sendemail_expand_aliases(cfg, recipients, error);
 }

@@ -2,8 +2,7 @@
 #ifndef SECLINT_SENDEMAIL_H
 #define SECLINT_SENDEMAIL_H
 
-#include <git2.h>
-
+#include "gitconfig.h"
 #include "seclint.h"
 
 /*
@@ -32,16 +31,17 @@ gboolean sl_sendemail_from_parent(struct sl_sendemail *se);
 
 /*
  * Adds to @recipients what send-email will use: @se's options, else the
- * sendemail.{to,cc,bcc} config (with the identity's own keys first and
- * `git -c` settings included), with aliases expanded.  @want selects
+ * sendemail.{to,cc,bcc} config (with the identity's own keys first), with
+ * aliases expanded.  @want selects
  * which of To/Cc/Bcc to add.
  */
 gboolean sl_sendemail_recipients(const struct sl_sendemail *se,
-				 git_repository *repo, const gboolean want[3],
+				 const struct sl_gitconfig *cfg,
+				 const gboolean want[3],
 				 GPtrArray *recipients, GError **error);
 
 /* Replaces alias names among @recipients with their addresses. */
-gboolean sl_sendemail_expand_aliases(git_repository *repo,
+gboolean sl_sendemail_expand_aliases(const struct sl_gitconfig *cfg,
 				     GPtrArray *recipients, GError **error);
 
 #endif

@@ -17,6 +17,7 @@
 #include "check.h"
 #include "fix.h"
 #include "modes.h"
+#include "settings.h"
 
 #define SL_MAX_MAIL_SIZE (256u * 1024 * 1024)
 #define SL_DEFAULT_SENDMAIL "/usr/sbin/sendmail"
@@ -257,26 +258,44 @@ static int refuse(const struct sendmail_args *a, int status)
 	return status;
 }
 
-static int check_message(const struct sendmail_args *a, const GByteArray *msg)
+static int check_with(const struct sendmail_args *a, const GByteArray *msg,
+		      const struct sl_settings *settings,
+		      const struct sl_policy *policy)
 {
-	g_autoptr(GError) error = NULL;
-	g_autoptr(sl_policy) policy = sl_policy_open(NULL, NULL, &error);
 	struct sl_output output;
 	/* The repository git send-email runs in; opened only if a rule asks. */
 	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
 	struct sl_lint_options lint = { .repo = repo };
-	struct sl_run run = { policy, &output, a->extra, 1, &lint };
+	struct sl_run run = { policy, &output, a->extra, 1, &lint,
+			      .shown = sl_settings_shown(settings) };
 	int status;
 
-	if (!policy) {
-		fprintf(stderr, "seclint: %s\n", error->message);
-		return refuse(a, 2);
-	}
 	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);
 	sl_run_bytes(&run, "(stdin)", (const char *)msg->data, msg->len);
 	sl_output_finish(&output);
-	status = sl_output_exit_code(&output);
+	status = sl_settings_exit_code(settings, &output);
 	return status ? refuse(a, status) : 0;
+}
+
+static int check_message(const struct sendmail_args *a, const GByteArray *msg)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(&error);
+	g_autoptr(sl_policy) policy = NULL;
+	struct sl_settings settings;
+	int status;
+
+	sl_settings_init(&settings);
+	if (cfg)
+		policy = sl_settings_load(&settings, cfg, &error);
+	if (policy) {
+		status = check_with(a, msg, &settings, policy);
+	} else {
+		fprintf(stderr, "seclint: %s\n", error->message);
+		status = refuse(a, 2);
+	}
+	sl_settings_clear(&settings);
+	return status;
 }
 
 static int sendmail(const struct sendmail_args *a)

@@ -13,7 +13,7 @@
 
 gsize sl_subject_reply_prefix_len(const char *subject)
 {
-	g_autoptr(GRegex) re = g_regex_new("^\\s*(" REPLY_PREFIX ")*",
+	g_autoptr(GRegex) re = sl_regex_new("^\\s*(" REPLY_PREFIX ")*",
 					   G_REGEX_CASELESS, 0, NULL);
 	g_autoptr(GMatchInfo) m = NULL;
 	int end = 0;
@@ -29,7 +29,7 @@ gboolean sl_subject_tag_at_start(const char *subject, const char *tag)
 	g_autofree char *re = g_strdup_printf(
 		"^\\s*(" REPLY_PREFIX "|\\[[^]]*\\]\\s*)*?%s", esc);
 
-	return g_regex_match_simple(re, subject, G_REGEX_CASELESS, 0);
+	return sl_regex_match_simple(re, subject, G_REGEX_CASELESS, 0);
 }
 
 gboolean sl_subject_tag_near_miss(const char *subject, const char *tag,
@@ -48,7 +48,7 @@ gboolean sl_subject_tag_near_miss(const char *subject, const char *tag,
 	esc = g_regex_escape_string(inner, -1);
 	pattern = g_strdup_printf(
 		"[[(（［]\\s*%s\\s*[])）］]|(^|\\s)%s\\s*:", esc, esc);
-	re = g_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
+	re = sl_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
 	if (!re || !g_regex_match(re, subject, 0, &m))
 		return FALSE;
 	g_match_info_fetch_pos(m, 0, &s, &e);

@@ -31,9 +31,9 @@ static void check(struct sl_check *c)
 	if (!to || !flag || g_ascii_strcasecmp(flag, "true"))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
-	if (g_regex_match_simple(specific, own, 0, 0))
+	if (sl_regex_match_simple(specific, own, 0, 0))
 		return;
-	if (g_regex_match_simple(vague, own, 0, 0))
+	if (sl_regex_match_simple(vague, own, 0, 0))
 		sl_report(c, "body", "the message says AI was used but not "
 			  "which tool or model, nor for what; %s asks for "
 			  "specifics", to->addr);

@@ -29,9 +29,9 @@ static const char coordination[] =
 static gboolean about_kernel(const struct sl_message *msg, const char *own)
 {
 	return (msg->subject &&
-		(g_regex_match_simple(kernel_subject, msg->subject, 0, 0) ||
-		 g_regex_match_simple(kernel_issue, msg->subject, 0, 0))) ||
-	       g_regex_match_simple(kernel_issue, own, G_REGEX_MULTILINE, 0);
+		(sl_regex_match_simple(kernel_subject, msg->subject, 0, 0) ||
+		 sl_regex_match_simple(kernel_issue, msg->subject, 0, 0))) ||
+	       sl_regex_match_simple(kernel_issue, own, G_REGEX_MULTILINE, 0);
 }
 
 static void check(struct sl_check *c)
@@ -48,7 +48,7 @@ static void check(struct sl_check *c)
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
 	if (!about_kernel(c->msg, own) ||
-	    g_regex_match_simple(coordination, own, 0, 0))
+	    sl_regex_match_simple(coordination, own, 0, 0))
 		return;
 	sl_report(c, "body", "this Linux kernel report does not seem to say "
 		  "whether security@kernel.org or the maintainers know of it; "

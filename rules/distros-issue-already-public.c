@@ -15,7 +15,7 @@ static char *public_artefact(struct sl_check *c, const char *own)
 		g_free(found);
 		return why;
 	}
-	if (g_regex_match_simple("\\bCVE-[0-9]{4}-[0-9]{4,}\\b[^.\\n]{0,60}"
+	if (sl_regex_match_simple("\\bCVE-[0-9]{4}-[0-9]{4,}\\b[^.\\n]{0,60}"
 				 "\\b(?:was|is|has been) (?:already )?"
 				 "(?:published|public|disclosed)\\b", own,
 				 G_REGEX_CASELESS, 0))

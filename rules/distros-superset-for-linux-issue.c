@@ -25,8 +25,8 @@ static void check(struct sl_check *c)
 	own = sl_msg_own_text(c->msg, &signature);
 	all = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n", own,
 			  NULL);
-	if (g_regex_match_simple(linux_only, all, 0, 0) &&
-	    !g_regex_match_simple(other_systems, all, 0, 0))
+	if (sl_regex_match_simple(linux_only, all, 0, 0) &&
+	    !sl_regex_match_simple(other_systems, all, 0, 0))
 		sl_report_weak(c, distros->header, "the issue looks Linux-only; "
 			       "if it is, linux-distros@vs.openwall.org is "
 			       "the list, not %s", distros->addr);

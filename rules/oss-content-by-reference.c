@@ -29,7 +29,7 @@ static gboolean mostly_link_lines(const char *own)
 	for (char **l = lines; *l; l++) {
 		if (!*g_strstrip(*l))
 			continue;
-		if (g_regex_match_simple(link_line, *l, G_REGEX_CASELESS, 0))
+		if (sl_regex_match_simple(link_line, *l, G_REGEX_CASELESS, 0))
 			links++;
 		else
 			text++;
@@ -64,7 +64,7 @@ static void check(struct sl_check *c)
 		return;
 	if (len < SL_MIN_PROSE ||
 	    (len < SL_MIN_PROSE_WITH_POINTER &&
-	     g_regex_match_simple(pointer, own, 0, 0)))
+	     sl_regex_match_simple(pointer, own, 0, 0)))
 		sl_report(c, "body", "the posting to %s seems to give the "
 			  "details only by link (%ld characters of text, %u "
 			  "link%s); put the essential part in the message",

@@ -5,14 +5,6 @@
 
 /* Less own text than this beside a document is a cover note. */
 #define SL_COVER_NOTE 400
-/* A text/plain twin this short, or a stub, is no plain-text version. */
-#define SL_STUB_TEXT 40
-
-static const char stub[] =
-	"(?i:requires an? HTML|HTML[- ](capable|viewer|version|mail reader)|"
-	"view (this|the) (e-?mail|message) in (a|your) (web )?browser|"
-	"your (mail )?(client|reader) does not support HTML)";
-
 static const char document_types[] =
 	"^(application/(pdf|msword|rtf|vnd\\.openxmlformats-officedocument\\..*|"
 	"vnd\\.oasis\\.opendocument\\..*|vnd\\.ms-.*)|image/.*)$";
@@ -20,40 +12,28 @@ static const char document_types[] =
 static const char document_names[] =
 	"(?i:\\.(pdf|docx?|odt|rtf|pptx?|xlsx?|png|jpe?g|gif|webp|bmp)$)";
 
-static gboolean has_type(const struct sl_message *msg, const char *type)
-{
-	for (guint i = 0; i < msg->parts->len; i++) {
-		const struct sl_part *p = msg->parts->pdata[i];
-
-		if (!strcmp(p->type, type))
-			return TRUE;
-	}
-	return FALSE;
-}
-
 static const struct sl_part *document(const struct sl_message *msg)
 {
 	for (guint i = 0; i < msg->parts->len; i++) {
 		const struct sl_part *p = msg->parts->pdata[i];
 
 		if (sl_part_is_attachment(p) &&
-		    (g_regex_match_simple(document_types, p->type, 0, 0) ||
+		    (sl_regex_match_simple(document_types, p->type, 0, 0) ||
 		     (p->filename &&
-		      g_regex_match_simple(document_names, p->filename, 0, 0))))
+		      sl_regex_match_simple(document_names, p->filename, 0, 0))))
 			return p;
 	}
 	return NULL;
 }
 
-static void check_html(struct sl_check *c, const struct sl_address *oss,
-		       glong text_len, const char *own)
+static void check_html(struct sl_check *c, const struct sl_address *oss)
 {
-	if (!has_type(c->msg, "text/html"))
-		return;
-	if (text_len < SL_STUB_TEXT || g_regex_match_simple(stub, own, 0, 0))
+	enum sl_html html = sl_msg_html(c->msg);
+
+	if (html == SL_HTML_ONLY)
 		sl_report(c, "body", "the posting to %s is HTML with no real "
 			  "plain-text version", oss->addr);
-	else
+	else if (html == SL_HTML_BESIDE_TEXT)
 		sl_report_weak(c, "body", "the posting to %s carries an HTML "
 			       "copy beside the plain text; send plain text "
 			       "only", oss->addr);
@@ -71,7 +51,7 @@ static void check(struct sl_check *c)
 	if (!oss)
 		return;
 	own = sl_msg_own_prose(c->msg, &len, &urls);
-	check_html(c, oss, len, own);
+	check_html(c, oss);
 	doc = document(c->msg);
 	if (doc && len < SL_COVER_NOTE) {
 		g_autofree char *where = g_strdup_printf("part %s", doc->path);

@@ -6,7 +6,7 @@
 /* The Subject without reply prefixes and [tags]. */
 static char *bare_subject(const char *subject)
 {
-	g_autoptr(GRegex) re = g_regex_new(
+	g_autoptr(GRegex) re = sl_regex_new(
 		"^\\s*((re|fwd?|fw|aw|sv)\\s*:\\s*|\\[[^]]*\\]\\s*)*",
 		G_REGEX_CASELESS, 0, NULL);
 	char *bare = g_regex_replace_literal(re, subject, -1, 0, "", 0, NULL);
@@ -16,7 +16,7 @@ static char *bare_subject(const char *subject)
 
 static gboolean only_cve_ids(const char *s)
 {
-	return g_regex_match_simple("^(CVE-\\d{4}-\\d{4,}[\\s,;:/&and]*)+$", s,
+	return sl_regex_match_simple("^(CVE-\\d{4}-\\d{4,}[\\s,;:/&and]*)+$", s,
 				    G_REGEX_CASELESS, 0);
 }
 

@@ -19,7 +19,7 @@ static const char dated[] =
 /* Is a date named after embargo words later than the message? */
 static gboolean future_date(const struct sl_message *msg, const char *text)
 {
-	g_autoptr(GRegex) re = g_regex_new(dated, 0, 0, NULL);
+	g_autoptr(GRegex) re = sl_regex_new(dated, 0, 0, NULL);
 	g_autoptr(GMatchInfo) mi = NULL;
 	g_autoptr(GDateTime) now = g_date_time_new_now_utc();
 	GDateTime *base = msg->date ? msg->date : now;
@@ -41,7 +41,7 @@ static gboolean future_date(const struct sl_message *msg, const char *text)
 static gboolean is_patch_mail(const struct sl_message *msg, const char *own)
 {
 	return sl_text_has_patch(own) ||
-	       (msg->subject && g_regex_match_simple(
+	       (msg->subject && sl_regex_match_simple(
 		       "\\[[^]]*PATCH[^]]*\\b0+/[0-9]+\\]", msg->subject,
 		       G_REGEX_CASELESS, 0));
 }
@@ -74,8 +74,8 @@ static void check(struct sl_check *c)
 	message = sl_text_before_patch(own);
 	words = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
 			    message, NULL);
-	embargo = g_regex_match_simple(embargo_words, words, 0, 0);
-	exploit = g_regex_match_simple(exploit_words, words, 0, 0);
+	embargo = sl_regex_match_simple(embargo_words, words, 0, 0);
+	exploit = sl_regex_match_simple(exploit_words, words, 0, 0);
 	if (!embargo && !exploit)
 		return;
 	if (sl_check_embargoed(c) || future_date(c->msg, words))

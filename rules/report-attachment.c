@@ -24,7 +24,7 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_attachment = {
 	.id = "report-attachment",
-	.severity = SL_SEV_ERROR,
+	.severity = SL_SEV_WARNING,
 	.summary = "a security report carries an attachment",
 	.rationale =
 		"Reports are discussed by quoting them in replies, so the "

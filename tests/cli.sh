@@ -53,7 +53,7 @@ expect_grep mbox-context "$tmp/out" "^$in/series.mbox: In message 2 <series-2@ex
 check json 1 "$seclint" --format=json "$in/series.mbox" "$in/clean-report.eml"
 expect_grep json-rule "$tmp/out" '"rule":"ksec-with-linux-distros"'
 expect_grep json-index "$tmp/out" '"message":2,"message_id":"series-2@example.org"'
-expect_grep json-counts "$tmp/out" '"counts": {"error": 2, "warning": 0'
+expect_grep json-counts "$tmp/out" '"counts": {"error": 3, "warning": 0'
 if command -v python3 >/dev/null; then
 	cp "$tmp/out" "$tmp/doc.json"
 	check json-valid 0 python3 -m json.tool "$tmp/doc.json"
@@ -72,9 +72,10 @@ expect_grep color-always-esc "$tmp/out" "$(printf '\033')\[1;31merror"
 
 check list-rules 0 "$seclint" --list-rules
 for id in ksec-with-linux-distros distros-missing-vs-tag report-html \
-	  report-attachment oss-crosspost; do
+	  oss-crosspost; do
 	expect_grep "list-$id" "$tmp/out" "^$id  *error "
 done
+expect_grep list-report-attachment "$tmp/out" "^report-attachment  *warning "
 # The README's rule table agrees with the declarations and the profile.
 "$seclint" --list-rules | sed -n 's/^\([a-z0-9-]*\)  *\([a-z]*\)  .*/\1 \2/p' |
 while read -r id sev; do
@@ -101,7 +102,7 @@ printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openw
 check followup-2026 0 "$seclint" "$tmp/reply.eml"
 expect_grep followup-2026-warning "$tmp/out" "warning: .*\[ksec-with-linux-distros\]"
 check followup-2023-06 1 "$seclint" --profile 2023-06 "$tmp/reply.eml"
-printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: [vs] foo: use-after-free\n\nthe bug\n' >"$tmp/initial.eml"
+printf 'From: r@example.org\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: [vs] foo: use-after-free\n\nthe bug; proposed embargo: 3 days\n' >"$tmp/initial.eml"
 check initial-v3 0 "$seclint" --profile v3-proposal "$tmp/initial.eml"
 expect_grep initial-v3-warning "$tmp/out" "warning: .*\[ksec-with-linux-distros\]"
 check initial-2023-10 1 "$seclint" --profile 2023-10 "$tmp/initial.eml"
@@ -116,6 +117,18 @@ check cve-2026 0 "$seclint" "$cve"
 expect_grep cve-2026-advice "$tmp/out" "ask the kernel CVE team at cve@kernel.org"
 check cve-2023-06 0 "$seclint" --profile 2023-06 "$cve"
 expect_grep cve-2023-06-advice "$tmp/out" "contact linux-distros"
+# Embargo rules follow the profile: the v3 proposal notes Mondays and
+# makes more than 7 days a warning.
+monday=$dir/rules/distros-embargo-day-of-week/pass-monday.eml
+check monday-2026 0 "$seclint" "$monday"
+if grep -q "\\[distros-embargo-day-of-week\\]" "$tmp/out"; then ko "monday-2026: fired"; else ok; fi
+check monday-v3 0 "$seclint" --profile v3-proposal "$monday"
+expect_grep monday-v3-note "$tmp/out" "note: .*a Monday in UTC.*\[distros-embargo-day-of-week\]"
+twelve=$dir/rules/distros-embargo-over-7-days/fire-twelve-days.eml
+check over-7-2026 0 "$seclint" "$twelve"
+expect_grep over-7-2026-note "$tmp/out" "note: .*\[distros-embargo-over-7-days\]"
+check over-7-v3 0 "$seclint" --profile v3-proposal "$twelve"
+expect_grep over-7-v3-warning "$tmp/out" "warning: .*\[distros-embargo-over-7-days\]"
 ai=$dir/rules/ai-use-disclosure/fire-no-mention-distros.eml
 "$seclint" "$ai" >"$tmp/out"
 if grep -q "\[ai-use-disclosure\]" "$tmp/out"; then ko "ai-use-disclosure without --ai-assisted"; else ok; fi

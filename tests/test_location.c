@@ -108,7 +108,7 @@ static void expect(const struct sl_message *msg, const char *where,
 
 	sl_locate(msg, where, excerpt, &f);
 	if (f.line != line || f.column != column)
-		fail_msg("%s/%s: %u:%u, want %u:%u", where,
+		fail_msg("%s/%s: %u:%u, want %u:%u", where ? where : "-",
 			 excerpt ? excerpt : "-", f.line, f.column, line,
 			 column);
 }

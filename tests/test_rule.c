@@ -242,6 +242,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	g_mime_init();
+	/* Fixtures without a Date header are measured from this "now". */
+	g_setenv("SECLINT_NOW", "2026-03-05T10:00:00Z", FALSE);
 	rule = sl_rule_find(argv[1]);
 	policy = sl_policy_open(SECLINT_SOURCE_POLICY, NULL, &error);
 	if (!rule || !policy) {

@@ -17,7 +17,7 @@ repo=$tmp/repo
 git init -q "$repo" && cd "$repo" || exit 1
 git config sendemail.smtpserver /bin/true
 echo one >file && git add file && git commit -qm "foo: first change"
-echo two >>file && git commit -qam "foo: fix use-after-free in bar"
+echo two >>file && git commit -qam "foo: fix use-after-free in bar" -m "Proposed embargo: 5 days."
 
 "$seclint" install-hook >"$tmp/out" 2>"$tmp/err" && ok || not_ok install-hook
 test -x .git/hooks/sendemail-validate && ok || not_ok hook not executable

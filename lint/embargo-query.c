@@ -1,0 +1,501 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Embargo dates of a message: the text they are read from, the base time
+ * they are measured from, and the questions the embargo rules ask.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "embargo.h"
+
+/* "Now" is when the run started, the same for every message and thread. */
+static GDateTime *run_start(void)
+{
+	static GDateTime *start;
+	static gsize done;
+
+	if (g_once_init_enter(&done)) {
+		start = g_date_time_new_now_utc();
+		g_once_init_leave(&done, 1);
+	}
+	return g_date_time_ref(start);
+}
+
+GDateTime *sl_embargo_base(const struct sl_message *msg,
+			   gboolean *from_header)
+{
+	const char *now = g_getenv("SECLINT_NOW");
+	GDateTime *t = NULL;
+
+	*from_header = msg && msg->date;
+	if (*from_header)
+		return g_date_time_ref(msg->date);
+	if (now) {
+		g_autoptr(GTimeZone) utc = g_time_zone_new_utc();
+
+		t = g_date_time_new_from_iso8601(now, utc);
+	}
+	return t ? t : run_start();
+}
+
+const char *sl_embargo_base_name(gboolean from_header)
+{
+	return from_header ? "the Date header" : "now (no Date header)";
+}
+
+/* Lines of a kernel log: dmesg stamps, syslog prefixes, fractional time. */
+static const char log_line[] =
+	"^\\s*\\[\\s*\\d+\\.\\d+\\]|^\\s*\\[\\s*[TC]\\d+\\]"
+	"|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\s+\\d{1,2}\\s+"
+	"\\d\\d:\\d\\d:\\d\\d\\s"
+	"|^\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d[.,]\\d";
+
+/* "On Mon, 2 Mar 2026 at 10:00, B wrote:": whose date is not proposed. */
+static const char attribution[] =
+	"^(?:On|Am|Le|El|Il|Op)\\b.{6,160}?(?:wrote|schrieb|a \\x{e9}crit|"
+	"escribi\\x{f3}|ha scritto|schreef)\\s*:\\s*$";
+
+/* The first line of a crash report; it runs to the next blank line. */
+static const char log_block[] =
+	"^\\s*(?:=={10,}|BUG: |WARNING: |Oops|general protection fault|"
+	"Call Trace:|KASAN: |UBSAN: |kernel BUG |Unable to handle|"
+	"-+\\[ cut here \\]-+|syzbot )";
+
+/* Lines inside a hunk, and the git headers around one. */
+static const char *const patch_prefixes[] = {
+	" ", "+", "-", "@", "\\", "diff ", "index ", "new file", "deleted file",
+	"similarity", "rename ", "old mode", "new mode", "Binary files",
+};
+
+static gboolean in_hunk(const char *line)
+{
+	if (!*line)
+		return TRUE;
+	for (size_t i = 0; i < G_N_ELEMENTS(patch_prefixes); i++)
+		if (g_str_has_prefix(line, patch_prefixes[i]))
+			return TRUE;
+	return FALSE;
+}
+
+static gboolean starts_patch(char **l)
+{
+	return g_str_has_prefix(l[0], "diff --git ") ||
+	       (g_str_has_prefix(l[0], "--- ") && l[1] &&
+		g_str_has_prefix(l[1], "+++ "));
+}
+
+struct log_patterns {
+	GRegex *line;
+	GRegex *block;
+	GRegex *attribution;
+};
+
+static const struct log_patterns *log_patterns(void)
+{
+	static struct log_patterns p;
+	static gsize done;
+
+	if (g_once_init_enter(&done)) {
+		p.line = sl_regex_new(log_line, G_REGEX_CASELESS, 0, NULL);
+		p.block = sl_regex_new(log_block, 0, 0, NULL);
+		p.attribution = sl_regex_new(attribution, G_REGEX_MULTILINE, 0,
+					    NULL);
+		g_once_init_leave(&done, 1);
+	}
+	return &p;
+}
+
+/* Can @line start a log excerpt?  A cheap test before the patterns. */
+static gboolean may_be_log(const char *line)
+{
+	const char *p = line;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return *p && (strchr("[=-BWOgCKUks", *p) || g_ascii_isdigit(*p) ||
+		      (g_ascii_isalpha(line[0]) && strlen(line) > 3 &&
+		       line[3] == ' '));
+}
+
+char *sl_embargo_strip(const char *text)
+{
+	const struct log_patterns *lp = log_patterns();
+	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+	GString *out = g_string_new(NULL);
+	gboolean in_patch = FALSE, in_log = FALSE;
+
+	for (char **l = lines; *l; l++) {
+		gboolean drop;
+
+		if (!in_patch && starts_patch(l))
+			in_patch = TRUE;
+		else if (in_patch && !in_hunk(*l))
+			in_patch = FALSE;
+		if (in_log && !**l)
+			in_log = FALSE;
+		else if (!in_patch && !in_log && may_be_log(*l) &&
+			 g_regex_match(lp->block, *l, 0, NULL))
+			in_log = TRUE;
+		drop = in_patch || in_log ||
+		       (may_be_log(*l) &&
+			g_regex_match(lp->line, *l, 0, NULL)) ||
+		       g_regex_match(lp->attribution, *l, 0, NULL);
+		if (!drop)
+			g_string_append(out, *l);
+		g_string_append_c(out, '\n');	/* keep the line count */
+	}
+	return g_string_free(out, FALSE);
+}
+
+char *sl_msg_embargo_text(const struct sl_message *msg)
+{
+	g_autofree char *signature = NULL;
+	g_autofree char *own = sl_msg_own_text(msg, &signature);
+
+	return sl_embargo_strip(own);
+}
+
+GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
+{
+	const struct log_patterns *lp = log_patterns();
+	g_autoptr(GMatchInfo) mi = NULL;
+	GDateTime *oldest = NULL;
+
+	g_regex_match(lp->attribution, own_text, 0, &mi);
+	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
+		g_autofree char *line = g_match_info_fetch(mi, 0);
+		g_autoptr(GPtrArray) dates = sl_embargo_extract(line, "body",
+								base);
+
+		for (guint i = 0; i < dates->len; i++) {
+			const struct sl_embargo_date *d = dates->pdata[i];
+
+			if (d->kind != SL_DATE_ABSOLUTE &&
+			    d->kind != SL_DATE_DATETIME)
+				continue;
+			if (oldest && g_date_time_compare(d->when, oldest) >= 0)
+				continue;
+			g_clear_pointer(&oldest, g_date_time_unref);
+			oldest = g_date_time_ref(d->when);
+		}
+	}
+	return oldest;
+}
+
+/* The Subject's candidates, then those of the scanned body @text. */
+static GPtrArray *dates_of(const struct sl_message *msg, const char *text,
+			   GDateTime *base)
+{
+	GPtrArray *dates = msg->subject ?
+		sl_embargo_extract(msg->subject, "Subject", base) :
+		g_ptr_array_new_with_free_func(
+			(GDestroyNotify)sl_embargo_date_free);
+	g_autoptr(GPtrArray) body = sl_embargo_extract(text, "body", base);
+
+	g_ptr_array_set_free_func(body, NULL);
+	g_ptr_array_extend_and_steal(dates, g_steal_pointer(&body));
+	return dates;
+}
+
+GPtrArray *sl_msg_embargo_dates(const struct sl_message *msg,
+				GDateTime *base)
+{
+	g_autofree char *text = sl_msg_embargo_text(msg);
+
+	return dates_of(msg, text, base);
+}
+
+gboolean sl_embargo_date_usable(const struct sl_embargo_date *date)
+{
+	return date->trigger && date->when &&
+	       !(date->flags & SL_DATE_AMBIGUOUS_ORDER);
+}
+
+static const struct sl_embargo_date *pick(GPtrArray *dates, int sign)
+{
+	const struct sl_embargo_date *best = NULL;
+
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		if (sl_embargo_date_usable(d) &&
+		    (!best || g_date_time_compare(d->when, best->when) == sign))
+			best = d;
+	}
+	return best;
+}
+
+const struct sl_embargo_date *sl_embargo_latest(GPtrArray *dates)
+{
+	return pick(dates, 1);
+}
+
+const struct sl_embargo_date *sl_embargo_earliest(GPtrArray *dates)
+{
+	return pick(dates, -1);
+}
+
+gboolean sl_embargo_exceeds(const struct sl_embargo_date *date, int days,
+			    int grace_hours)
+{
+	if (date->exact)
+		return date->seconds > (gint64)days * 86400 +
+				       (gint64)grace_hours * 3600;
+	return date->days > days;
+}
+
+static GDate date_of(GDateTime *t)
+{
+	GDate d;
+	int y, m, day;
+
+	g_date_time_get_ymd(t, &y, &m, &day);
+	g_date_clear(&d, 1);
+	g_date_set_dmy(&d, (GDateDay)day, (GDateMonth)m, (GDateYear)y);
+	return d;
+}
+
+gboolean sl_embargo_exceeds_since(const struct sl_embargo_date *date,
+				  GDateTime *since, int days, int grace_hours)
+{
+	GDate from = date_of(since), to = date_of(date->when);
+
+	if (date->exact)
+		return g_date_time_difference(date->when, since) >
+		       ((gint64)days * 86400 + (gint64)grace_hours * 3600) *
+		       G_TIME_SPAN_SECOND;
+	return g_date_days_between(&from, &to) > days;
+}
+
+char *sl_embargo_date_name(const struct sl_embargo_date *d)
+{
+	g_autofree char *when = NULL;
+
+	if (!d->when)
+		return g_strdup_printf("'%s' (%s, ambiguous: %s)", d->text,
+				       d->where, d->note ? d->note : "?");
+	when = g_date_time_format(d->when, d->exact ? "%Y-%m-%d %H:%M UTC"
+				  : "%Y-%m-%d");
+	if (d->exact)
+		return g_strdup_printf("'%s' = %s (%s, %.1f days)", d->text,
+				       when, d->where,
+				       (double)d->seconds / 86400.0);
+	return g_strdup_printf("'%s' = %s (%s, %d days)", d->text, when,
+			       d->where, d->days);
+}
+
+char *sl_embargo_describe(GPtrArray *dates)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+		g_autofree char *name = NULL;
+
+		if (!d->trigger)
+			continue;
+		name = sl_embargo_date_name(d);
+		g_string_append_printf(out, "%s%s", out->len ? "; " : "", name);
+	}
+	return g_string_free(out, FALSE);
+}
+
+/*
+ * The last scan of this thread, keyed by what it was computed from: the
+ * embargo rules of one message run one after another on one thread, and
+ * each would otherwise read the same text again.  The key is the content,
+ * so a message that merely reuses the memory of the last one never gets
+ * its dates.
+ */
+struct scan_cache {
+	char *body;
+	char *subject;
+	GDateTime *date;
+	struct sl_embargo_scan scan;
+};
+
+static void scan_cache_free(gpointer data)
+{
+	struct scan_cache *cache = data;
+
+	g_free(cache->body);
+	g_free(cache->subject);
+	if (cache->date)
+		g_date_time_unref(cache->date);
+	sl_embargo_scan_clear(&cache->scan);
+	g_free(cache);
+}
+
+static GPrivate last_scan = G_PRIVATE_INIT(scan_cache_free);
+
+static gboolean cache_holds(const struct scan_cache *cache,
+			    const struct sl_message *msg)
+{
+	return cache && !g_strcmp0(cache->body, msg->body->str) &&
+	       !g_strcmp0(cache->subject, msg->subject) &&
+	       (cache->date && msg->date ?
+		g_date_time_equal(cache->date, msg->date) :
+		cache->date == msg->date);
+}
+
+static GDateTime *thread_start_of(const struct sl_message *msg,
+				  GDateTime *base)
+{
+	g_autofree char *signature = NULL;
+	g_autofree char *own = sl_msg_own_text(msg, &signature);
+
+	return sl_embargo_thread_start(own, base);
+}
+
+static struct scan_cache *cache_fill(const struct sl_message *msg)
+{
+	struct scan_cache *cache = g_new0(struct scan_cache, 1);
+	struct sl_embargo_scan *scan = &cache->scan;
+
+	cache->body = g_strdup(msg->body->str);
+	cache->subject = g_strdup(msg->subject);
+	cache->date = msg->date ? g_date_time_ref(msg->date) : NULL;
+	scan->base = sl_embargo_base(msg, &scan->from_header);
+	scan->text = sl_msg_embargo_text(msg);
+	scan->dates = dates_of(msg, scan->text, scan->base);
+	scan->thread_start = thread_start_of(msg, scan->base);
+	g_private_replace(&last_scan, cache);
+	return cache;
+}
+
+void sl_embargo_scan_open(struct sl_embargo_scan *scan,
+			  const struct sl_message *msg)
+{
+	struct scan_cache *cache = g_private_get(&last_scan);
+
+	if (!cache_holds(cache, msg))
+		cache = cache_fill(msg);
+	scan->base = g_date_time_ref(cache->scan.base);
+	scan->from_header = cache->scan.from_header;
+	scan->text = g_strdup(cache->scan.text);
+	scan->dates = g_ptr_array_ref(cache->scan.dates);
+	scan->thread_start = cache->scan.thread_start ?
+		g_date_time_ref(cache->scan.thread_start) : NULL;
+}
+
+void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
+{
+	g_clear_pointer(&scan->base, g_date_time_unref);
+	g_clear_pointer(&scan->dates, g_ptr_array_unref);
+	g_clear_pointer(&scan->text, g_free);
+	g_clear_pointer(&scan->thread_start, g_date_time_unref);
+}
+
+/* Holds no list accepts: "standard 90-day embargo", "until our talk". */
+static const char long_request[] =
+	"\\b(?:standard|usual|customary|normal|typical)\\s+(?:\\d+[- ]day\\s+)?"
+	"(?:embargo|disclosure\\s+(?:deadline|policy|period|window))"
+	"|\\bnext\\s+quarter\\b"
+	"|\\b(?:until|after)\\s+(?:after\\s+)?(?:the|our|my)\\s+(?:\\w+\\s+)?"
+	"(?:conference|talk|presentation|paper|publication)\\b"
+	"|\\buntil\\s+(?:we|I)\\s+(?:can\\s+)?(?:publish|present)\\b"
+	"|\\b(?:disclosure|embargo)[^.\\n]{0,40}"
+	"\\b(?:[2-9]\\d|1\\d\\d)[- ]days?\\b";
+
+char *sl_embargo_long_request(const char *text)
+{
+	static GRegex *re;
+	static gsize done;
+	g_autoptr(GMatchInfo) mi = NULL;
+
+	if (g_once_init_enter(&done)) {
+		re = sl_regex_new(long_request, G_REGEX_CASELESS |
+				 G_REGEX_OPTIMIZE, 0, NULL);
+		g_once_init_leave(&done, 1);
+	}
+
+	return g_regex_match(re, text, 0, &mi) ? g_match_info_fetch(mi, 0)
+					       : NULL;
+}
+
+gboolean sl_embargo_applies(const struct sl_message *msg,
+			    const struct sl_policy *policy, const char *role)
+{
+	return sl_msg_find_role(msg, policy, role) && !sl_msg_is_encrypted(msg);
+}
+
+void sl_embargo_report(struct sl_check *check, enum sl_severity cap,
+		       const struct sl_embargo_scan *scan,
+		       const struct sl_embargo_date *end, const char *fmt, ...)
+{
+	g_autofree char *name = sl_embargo_date_name(end);
+	g_autofree char *all = sl_embargo_describe(scan->dates);
+	g_autofree char *what = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	what = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	sl_report_capped(check, cap, end->where, "the proposed embargo end %s "
+			 "%s; counted from %s; candidates: %s", name, what,
+			 sl_embargo_base_name(scan->from_header), all);
+}
+
+const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
+					     const struct sl_check *check,
+					     const char *role,
+					     gboolean earliest)
+{
+	if (!sl_embargo_applies(check->msg, check->policy, role))
+		return NULL;
+	sl_embargo_scan_open(scan, check->msg);
+	return earliest ? sl_embargo_earliest(scan->dates)
+			: sl_embargo_latest(scan->dates);
+}
+
+gsize sl_utf8_back(const char *text, gsize at, gsize n)
+{
+	gsize from = at > n ? at - n : 0;
+
+	while (from < at && (text[from] & 0xC0) == 0x80)
+		from++;
+	return from;
+}
+
+gboolean sl_embargo_date_context(const struct sl_message *msg,
+				 const struct sl_embargo_scan *scan,
+				 const struct sl_embargo_date *date,
+				 const char *pattern)
+{
+	const char *text = strcmp(date->where, "Subject") ? scan->text
+							   : msg->subject;
+	gsize from = sl_utf8_back(text, date->offset, 80);
+	g_autofree char *before = g_strndup(text + from, date->offset - from);
+	char *sentence = before;
+
+	/* only the sentence the date is in */
+	for (char *p = before; *p; p++)
+		if ((strchr(".!?", *p) && g_ascii_isspace(p[1])) ||
+		    (*p == '\n' && p[1] == '\n'))
+			sentence = p + 1;
+	return sl_regex_match_simple(pattern, sentence, G_REGEX_CASELESS, 0);
+}
+
+char *sl_regex_find_unless_after(const char *text, const char *pattern,
+				 const char *before, int lookback)
+{
+	g_autoptr(GRegex) re = sl_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
+	g_autoptr(GRegex) neg = sl_regex_new(before, G_REGEX_CASELESS |
+					    G_REGEX_DOLLAR_ENDONLY, 0, NULL);
+	g_autoptr(GMatchInfo) mi = NULL;
+
+	g_regex_match(re, text, 0, &mi);
+	while (g_match_info_matches(mi)) {
+		gint s, e, from;
+		g_autofree char *prefix = NULL;
+
+		g_match_info_fetch_pos(mi, 0, &s, &e);
+		from = (gint)sl_utf8_back(text, (gsize)s, (gsize)lookback);
+		prefix = g_strndup(text + from, (gsize)(s - from));
+		if (!g_regex_match(neg, prefix, 0, NULL))
+			return g_match_info_fetch(mi, 0);
+		g_match_info_next(mi, NULL);
+	}
+	return NULL;
+}

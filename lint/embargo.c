@@ -1,0 +1,877 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Embargo date extraction (rules.md 3.0): find the dates a text proposes,
+ * in the forms people write, and resolve them against a base time.  The
+ * patterns are GRegex; every calendar step (adding days, weekdays, time
+ * zones, ISO 8601) is GDateTime, GDate or GTimeZone.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "embargo.h"
+
+/* How far before a date an embargo phrase may stand (rules.md 3.0). */
+#define TRIGGER_WINDOW 80
+/* No real message proposes more; a hostile one stays linear. */
+#define MAX_CANDIDATES 200
+
+#define MONTHS "(?<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|" \
+	       "may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
+	       "oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\\.?"
+#define YEAR "(?<y>(?:19|20)\\d\\d)"
+#define NUMBER_WORDS "an?|one|two|three|four|five|six|seven|eight|nine|" \
+		     "ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|" \
+		     "thirty|sixty|ninety"
+
+enum form {
+	FORM_ISO,	/* 2026-07-01, 2026/07/01 */
+	FORM_COMPACT,	/* 20260701 (only after an embargo phrase) */
+	FORM_NUMERIC,	/* 07/01/2026, 01.07.2026 */
+	FORM_DAY_MONTH,	/* 1 July 2026, 1st of July, 12-Mar-2026 */
+	FORM_MONTH_DAY,	/* July 1st, 2026, Jul 1 */
+	FORM_WEEKDAY,	/* next Tuesday */
+	FORM_RELATIVE,	/* in 7 days, two weeks, 7-day embargo */
+	FORM_T_PLUS,	/* T+7 */
+	N_FORMS,
+};
+
+static const char *const form_patterns[N_FORMS] = {
+	[FORM_ISO] = "(?<![\\w.:/+-])" YEAR "(?<sep>[-/])(?<m>[01]?\\d)"
+		     "\\k<sep>(?<d>[0-3]?\\d)(?!\\d|[/.-]\\d)",
+	[FORM_COMPACT] = "(?<![\\w.+-])(?<y>20\\d\\d)(?<m>[01]\\d)"
+			 "(?<d>[0-3]\\d)(?![\\w.-])",
+	[FORM_NUMERIC] = "(?<![\\w./:-])(?<a>[0-3]?\\d)(?<sep>[/.])"
+			 "(?<b>[0-3]?\\d)\\k<sep>(?<y>20\\d\\d)"
+			 "(?!\\d|[/.-]\\d)",
+	[FORM_DAY_MONTH] = "(?<![\\w.:/-])(?<d>[0-3]?\\d)(?:st|nd|rd|th)?"
+			   "(?:\\s+of)?(?:\\s+|-)" MONTHS
+			   "(?:,?(?:\\s+|-)" YEAR "(?!\\d|:))?",
+	[FORM_MONTH_DAY] = "(?<!\\w)" MONTHS "\\s+(?<d>[0-3]?\\d)"
+			   "(?:st|nd|rd|th)?(?![\\w:.]?\\d)(?!\\w)"
+			   "(?:,?\\s+" YEAR "(?![\\d:]))?",
+	[FORM_WEEKDAY] = "\\b(?:(?<rel>next|this|coming)\\s+)?"
+			 "(?<wd>monday|tuesday|wednesday|thursday|friday|"
+			 "saturday|sunday)\\b",
+	[FORM_RELATIVE] = "(?<![\\w.,])(?<n>\\d{1,3}|" NUMBER_WORDS ")"
+			  "(?:\\s+|-)(?<cal>(?:business|working|calendar)"
+			  "(?:\\s+|-))?(?<unit>days?|weeks?|months?)\\b"
+			  "(?!\\s+ago\\b)",
+	[FORM_T_PLUS] = "\\bT\\s?\\+\\s?(?<n>\\d{1,3})(?:\\s*(?<unit>days?|d|"
+			"weeks?|w)\\b)?",
+};
+
+/* A time after a date: ", 14:00 UTC", " at 2pm CEST", "T14:00Z". */
+static const char time_suffix[] =
+	"(?<lead>T|,?\\s*(?:(?i:at)\\s+|@\\s*)?)(?<h>2[0-3]|[01]?\\d)(?!\\d)"
+	"(?::(?<mi>[0-5]\\d))?(?::(?<s>[0-5]\\d)(?:\\.\\d+)?)?"
+	"\\s*(?<ap>(?i:[ap]\\.?m\\.?)(?![a-zA-Z]))?"
+	"(?<zone>\\s*\\(?(?<z>Z"
+	"|(?:UTC|GMT)(?:\\s?[+-]\\s?\\d{1,2}(?::?\\d\\d)?)?"
+	"|[+-]\\d\\d:?\\d\\d|[A-Z]{3,4}|[A-Z][a-z]+/[A-Za-z_]+"
+	"(?:/[A-Za-z_]+)?)\\)?(?![\\w/]))?";
+
+/* Military time, only with a zone: " 1400 UTC". */
+static const char time_compact[] =
+	"(?<lead>,?\\s*(?:(?i:at)\\s+)?)"
+	"(?<h>2[0-3]|[01]\\d)(?<mi>[0-5]\\d)(?!\\d)"
+	"(?<zone>\\s*\\(?(?<z>Z|UTC|GMT|[A-Z]{3,4})\\)?(?![\\w/]))";
+
+/* A time just before a date: "14:00 UTC on ", "at 2:30pm CET, ". */
+static const char time_prefix[] =
+	"(?<![\\d:])(?<h>2[0-3]|[01]?\\d):(?<mi>[0-5]\\d)(?::(?<s>[0-5]\\d))?"
+	"\\s*(?<ap>(?i:[ap]\\.?m\\.?))?"
+	"(?:\\s*\\(?(?<z>Z|(?:UTC|GMT)(?:\\s?[+-]\\s?\\d{1,2}(?::?\\d\\d)?)?"
+	"|[+-]\\d\\d:?\\d\\d|[A-Z]{3,4}|[A-Z][a-z]+/[A-Za-z_]+)\\)?)?"
+	",?\\s+(?i:on\\s+)?(?i:the\\s+)?$";
+
+/* A weekday just before a date: "Tuesday, ", "Wed, ", "Thu the ". */
+static const char weekday_prefix[] =
+	"\\b(?<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s*(?:the\\s+)?$";
+
+/* Phrases that make a date an embargo date (rules.md 3.0). */
+static const char trigger_pattern[] =
+	"embargo|\\bcrd\\b|\\b(?:public|coordinated)\\s+(?:disclosure|release)"
+	"|\\bdisclos(?:e|ed|ure)(?:\\s+date)?\\s*(?:on|at|by|date|:)"
+	"|\\b(?:publish|disclose|release)(?:ed|ing|d)?\\s+(?:[\\w-]+\\s+){0,5}?"
+	"(?:on|at|by|within|in)\\b|\\bgo(?:es|ing)?\\s+public"
+	"|\\bpublic\\s+(?:on|at|by|date)|\\brelease\\s+date|\\btentative"
+	"|\\bdisclos(?:e|ure)\\s*$|\\bpublication(?:\\s+date)?\\s*:?\\s*$"
+	"|\\bproposed\\s+(?:date|deadline|end)\\b"
+	"|\\b(?:until|till|no\\s+later\\s+than)\\b";
+
+/*
+ * "until", "no later than" and "release" count only next to one of these
+ * words: "the next kernel release date is ..." proposes nothing.
+ */
+static const char weak_trigger[] =
+	"^(?:until|till|no\\s+later\\s+than|releas.*)$";
+static const char trigger_company[] =
+	"embargo|private|confidential|\\bhold|\\bkeep|disclos|public|publish|"
+	"secret|quiet|\\bcrd\\b|coordinat";
+
+/* "7-day embargo": a relative period that is itself the request. */
+static const char self_trigger[] =
+	"\\s*(?:-\\s*)?(?:embargo|disclosure|hold|deadline)"
+	"|[ \\t]*[:\\-]?[ \\t]*(?:\\(?(?:planned|proposed|tentative|expected|"
+	"target)\\)?[ \\t]+)?(?:public[ \\t]+|coordinated[ \\t]+)?"
+	"(?:disclosure|"
+	"release date|embargo|CRD|publication)\\b";
+
+struct patterns {
+	GRegex *form[N_FORMS];
+	GRegex *time_suffix;
+	GRegex *time_compact;
+	GRegex *time_prefix;
+	GRegex *weekday_prefix;
+	GRegex *trigger;
+	GRegex *weak_trigger;
+	GRegex *trigger_company;
+	GRegex *self_trigger;
+};
+
+static GRegex *compile(const char *pattern, GRegexCompileFlags flags)
+{
+	GError *error = NULL;
+	GRegex *re = sl_regex_new(pattern, flags, 0, &error);
+
+	if (!re)
+		g_error("embargo pattern: %s", error->message);
+	return re;
+}
+
+/* Compiled once, shared by every thread (GRegex matching is reentrant). */
+static const struct patterns *patterns(void)
+{
+	static struct patterns p;
+	static gsize done;
+
+	if (g_once_init_enter(&done)) {
+		for (int i = 0; i < N_FORMS; i++)
+			p.form[i] = compile(form_patterns[i], G_REGEX_CASELESS |
+						 G_REGEX_OPTIMIZE);
+		p.time_suffix = compile(time_suffix, 0);
+		p.time_compact = compile(time_compact, 0);
+		p.time_prefix = compile(time_prefix, G_REGEX_DOLLAR_ENDONLY);
+		p.weekday_prefix = compile(weekday_prefix,
+					   G_REGEX_CASELESS |
+					   G_REGEX_DOLLAR_ENDONLY);
+		p.trigger = compile(trigger_pattern, G_REGEX_CASELESS);
+		p.weak_trigger = compile(weak_trigger, G_REGEX_CASELESS);
+		p.trigger_company = compile(trigger_company, G_REGEX_CASELESS);
+		p.self_trigger = compile(self_trigger, G_REGEX_CASELESS);
+		g_once_init_leave(&done, 1);
+	}
+	return &p;
+}
+
+void sl_embargo_date_free(struct sl_embargo_date *date)
+{
+	if (!date)
+		return;
+	g_free(date->text);
+	g_free(date->trigger);
+	g_free(date->note);
+	if (date->when)
+		g_date_time_unref(date->when);
+	g_free(date);
+}
+
+/* One extraction: the text, the base time and what was found so far. */
+struct scan {
+	const char *text;
+	gsize len;
+	const char *where;
+	GDateTime *base;
+	GDate base_date;
+	GPtrArray *dates;
+	GArray *spans;		/* of struct span, accepted matches */
+};
+
+struct span {
+	gsize start;
+	gsize end;
+};
+
+static gboolean overlaps(const struct scan *s, gsize start, gsize end)
+{
+	for (guint i = 0; i < s->spans->len; i++) {
+		const struct span *sp =
+			&g_array_index(s->spans, struct span, i);
+
+		if (start < sp->end && sp->start < end)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static int named_int(GMatchInfo *mi, const char *name)
+{
+	g_autofree char *v = g_match_info_fetch_named(mi, name);
+
+	return v && *v ? atoi(v) : 0;
+}
+
+static gboolean named_present(GMatchInfo *mi, const char *name)
+{
+	g_autofree char *v = g_match_info_fetch_named(mi, name);
+
+	return v && *v;
+}
+
+/* 1 + the index of @name's first three letters in @table, or 0. */
+static int abbr_index(const char *name, const char *table)
+{
+	char abbr[4] = { 0 };
+	const char *at;
+
+	for (int i = 0; i < 3 && name[i]; i++)
+		abbr[i] = g_ascii_tolower(name[i]);
+	at = strlen(abbr) == 3 ? strstr(table, abbr) : NULL;
+	return at && (at - table) % 3 == 0 ? (int)((at - table) / 3 + 1) : 0;
+}
+
+static GDateMonth month_number(const char *name)
+{
+	return (GDateMonth)abbr_index(name,
+				      "janfebmaraprmayjunjulaugsepoctnovdec");
+}
+
+static GDateWeekday weekday_number(const char *name)
+{
+	return (GDateWeekday)abbr_index(name, "montuewedthufrisatsun");
+}
+
+static int number_word(const char *w)
+{
+	static const char *const words[] = {
+		"zero", "one", "two", "three", "four", "five", "six", "seven",
+		"eight", "nine", "ten", "eleven", "twelve", "thirteen",
+		"fourteen", "fifteen",
+	};
+
+	if (g_ascii_isdigit(*w))
+		return atoi(w);
+	if (!g_ascii_strcasecmp(w, "a") || !g_ascii_strcasecmp(w, "an"))
+		return 1;
+	for (size_t i = 0; i < G_N_ELEMENTS(words); i++)
+		if (!g_ascii_strcasecmp(w, words[i]))
+			return (int)i;
+	if (!g_ascii_strcasecmp(w, "twenty"))
+		return 20;
+	if (!g_ascii_strcasecmp(w, "thirty"))
+		return 30;
+	if (!g_ascii_strcasecmp(w, "sixty"))
+		return 60;
+	return !g_ascii_strcasecmp(w, "ninety") ? 90 : -1;
+}
+
+/* Abbreviated zone names; 0 offset with ambiguous set means unreadable. */
+static const struct zone_name {
+	const char *name;
+	int hours, minutes;
+	gboolean ambiguous;
+} zone_names[] = {
+	{ "WET", 0, 0, FALSE }, { "WEST", 1, 0, FALSE },
+	{ "BST", 1, 0, FALSE }, { "CET", 1, 0, FALSE },
+	{ "CEST", 2, 0, FALSE }, { "EET", 2, 0, FALSE },
+	{ "EEST", 3, 0, FALSE }, { "MSK", 3, 0, FALSE },
+	{ "PST", -8, 0, FALSE }, { "PDT", -7, 0, FALSE },
+	{ "MST", -7, 0, FALSE }, { "MDT", -6, 0, FALSE },
+	{ "CDT", -5, 0, FALSE }, { "EST", -5, 0, FALSE },
+	{ "EDT", -4, 0, FALSE }, { "HKT", 8, 0, FALSE },
+	{ "SGT", 8, 0, FALSE }, { "JST", 9, 0, FALSE },
+	{ "KST", 9, 0, FALSE }, { "AEST", 10, 0, FALSE },
+	{ "AEDT", 11, 0, FALSE }, { "NZST", 12, 0, FALSE },
+	{ "NZDT", 13, 0, FALSE },
+	/* India, Ireland or Israel; US Central or China; and so on */
+	{ "IST", 0, 0, TRUE }, { "CST", 0, 0, TRUE }, { "AST", 0, 0, TRUE },
+};
+
+/* "UTC+2", "GMT-07:00", "+0200", "+02:00": the offset in seconds. */
+static gboolean parse_offset(const char *z, gint32 *seconds)
+{
+	g_autoptr(GRegex) re = sl_regex_new(
+		"^(?:UTC|GMT)?\\s?([+-])\\s?(\\d{1,2}):?(\\d\\d)?$", 0, 0,
+		NULL);
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autofree char *sign = NULL, *h = NULL, *m = NULL;
+
+	if (!g_regex_match(re, z, 0, &mi))
+		return FALSE;
+	sign = g_match_info_fetch(mi, 1);
+	h = g_match_info_fetch(mi, 2);
+	m = g_match_info_fetch(mi, 3);
+	*seconds = (atoi(h) * 3600 + (m ? atoi(m) : 0) * 60) *
+		   (*sign == '-' ? -1 : 1);
+	return atoi(h) <= 14;
+}
+
+/* The zone @z names, or NULL (unknown, or ambiguous: then the flag). */
+static GTimeZone *zone_new(const char *z, unsigned *flags)
+{
+	gint32 offset;
+
+	if (!strcmp(z, "Z") || !strcmp(z, "UTC") || !strcmp(z, "GMT"))
+		return g_time_zone_new_utc();
+	if (parse_offset(z, &offset))
+		return g_time_zone_new_offset(offset);
+	for (size_t i = 0; i < G_N_ELEMENTS(zone_names); i++) {
+		const struct zone_name *n = &zone_names[i];
+
+		if (strcmp(z, n->name))
+			continue;
+		if (n->ambiguous) {
+			*flags |= SL_DATE_AMBIGUOUS_ZONE;
+			return NULL;
+		}
+		return g_time_zone_new_offset(n->hours * 3600 +
+					      n->minutes * 60);
+	}
+	return strchr(z, '/') ? g_time_zone_new_identifier(z) : NULL;
+}
+
+/* A time of day found after a date. */
+struct clock {
+	int hour, minute, second;
+	gsize end;		/* where the time (and a known zone) ends */
+	GTimeZone *zone;	/* NULL: none, unknown or ambiguous */
+	unsigned flags;
+	char zone_name[16];
+};
+
+static void twelve_hour(struct clock *c, const char *ap)
+{
+	gboolean pm = g_ascii_tolower(*ap) == 'p';
+
+	if (c->hour == 12)
+		c->hour = pm ? 12 : 0;
+	else if (pm)
+		c->hour += 12;
+}
+
+/*
+ * An anchored match at @at, on the next few bytes only: GRegex checks the
+ * whole subject's UTF-8 on every call, which a long body would pay for
+ * every candidate.  Positions in *mi are relative to @at.
+ */
+#define LOOKAHEAD 160
+
+static gboolean match_at(GRegex *re, const struct scan *s, gsize at,
+			 GMatchInfo **mi)
+{
+	gsize len = MIN(s->len - at, LOOKAHEAD);
+
+	while (len < s->len - at && (s->text[at + len] & 0xC0) == 0x80)
+		len++;		/* end on a character boundary */
+	return g_regex_match_full(re, s->text + at, (gssize)len, 0,
+				  G_REGEX_MATCH_ANCHORED, mi, NULL);
+}
+
+/* The hour, minute, second and zone of a time match. */
+static gboolean fill_clock(GMatchInfo *mi, struct clock *c)
+{
+	g_autofree char *ap = g_match_info_fetch_named(mi, "ap");
+	g_autofree char *z = g_match_info_fetch_named(mi, "z");
+
+	c->hour = named_int(mi, "h");
+	c->minute = named_int(mi, "mi");
+	c->second = named_int(mi, "s");
+	if (ap && *ap && c->hour > 12)
+		return FALSE;
+	if (ap && *ap)
+		twelve_hour(c, ap);
+	if (z && *z) {
+		c->zone = zone_new(z, &c->flags);
+		g_strlcpy(c->zone_name, z, sizeof(c->zone_name));
+	}
+	return TRUE;
+}
+
+static gboolean read_clock_with(const struct scan *s, GRegex *re, gsize at,
+				struct clock *c)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autofree char *lead = NULL, *ap = NULL;
+	gint zs, ze, ts, te;
+
+	memset(c, 0, sizeof(*c));
+	if (!match_at(re, s, at, &mi))
+		return FALSE;
+	lead = g_match_info_fetch_named(mi, "lead");
+	ap = g_match_info_fetch_named(mi, "ap");
+	if (!named_present(mi, "mi") && !(ap && *ap))
+		return FALSE;		/* "2026-07-01, 3 patches" */
+	if (!strcmp(lead, "T") && !named_present(mi, "mi"))
+		return FALSE;
+	if (!fill_clock(mi, c))
+		return FALSE;
+	g_match_info_fetch_named_pos(mi, "zone", &zs, &ze);
+	g_match_info_fetch_pos(mi, 0, &ts, &te);
+	c->end = at + (zs >= 0 ? (gsize)zs : (gsize)te);
+	if (c->zone || (c->flags & SL_DATE_AMBIGUOUS_ZONE))
+		c->end = at + (gsize)te;
+	return TRUE;
+}
+
+/* A time before the date: "at 14:00 UTC on 2026-03-10"; moves *start. */
+static gboolean read_clock_before(const struct scan *s, gsize *start,
+				  struct clock *c)
+{
+	gsize from = sl_utf8_back(s->text, *start, 48);
+	g_autofree char *before = g_strndup(s->text + from, *start - from);
+	g_autoptr(GMatchInfo) mi = NULL;
+	gint ms, me;
+
+	memset(c, 0, sizeof(*c));
+	if (!g_regex_match(patterns()->time_prefix, before, 0, &mi) ||
+	    !fill_clock(mi, c)) {
+		if (c->zone)
+			g_time_zone_unref(c->zone);
+		c->zone = NULL;
+		return FALSE;
+	}
+	g_match_info_fetch_pos(mi, 0, &ms, &me);
+	*start = from + (gsize)ms;
+	return TRUE;
+}
+
+static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
+{
+	return read_clock_with(s, patterns()->time_suffix, at, c) ||
+	       read_clock_with(s, patterns()->time_compact, at, c);
+}
+
+/* The weekday written just before @start, moving *start back over it. */
+static GDateWeekday read_weekday_prefix(const struct scan *s, gsize *start)
+{
+	gsize from = sl_utf8_back(s->text, *start, 16);
+	g_autofree char *before = g_strndup(s->text + from, *start - from);
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autofree char *wd = NULL;
+	gint ms, me;
+
+	if (!g_regex_match(patterns()->weekday_prefix, before, 0, &mi))
+		return G_DATE_BAD_WEEKDAY;
+	wd = g_match_info_fetch_named(mi, "wd");
+	g_match_info_fetch_pos(mi, 0, &ms, &me);
+	*start = from + (gsize)ms;
+	return weekday_number(wd);
+}
+
+/* Day counts and the resolved end, against the base. */
+static void measure(const struct scan *s, struct sl_embargo_date *d)
+{
+	g_autoptr(GDateTime) local = g_date_time_to_timezone(
+		d->when, g_date_time_get_timezone(s->base));
+	GDate end;
+	int y, m, day;
+
+	g_date_time_get_ymd(local, &y, &m, &day);
+	g_date_clear(&end, 1);
+	g_date_set_dmy(&end, (GDateDay)day, (GDateMonth)m, (GDateYear)y);
+	d->days = g_date_days_between(&s->base_date, &end);
+	if (!d->weekday)
+		d->weekday = g_date_get_weekday(&end);
+	d->seconds = g_date_time_difference(d->when, s->base) /
+		     G_TIME_SPAN_SECOND;
+}
+
+/* The next @day/@month on or after the base date (leap days included). */
+static int next_year(const struct scan *s, GDateDay day, GDateMonth month)
+{
+	GDateYear y = g_date_get_year(&s->base_date);
+
+	for (int i = 0; i < 9; i++, y++) {
+		GDate cand;
+
+		if (!g_date_valid_dmy(day, month, y))
+			continue;
+		g_date_clear(&cand, 1);
+		g_date_set_dmy(&cand, day, month, y);
+		if (g_date_compare(&cand, &s->base_date) >= 0)
+			return y;
+	}
+	return 0;
+}
+
+static const char *const month_names[] = {
+	"January", "February", "March", "April", "May", "June", "July",
+	"August", "September", "October", "November", "December",
+};
+
+const char *sl_weekday_name(GDateWeekday day)
+{
+	static const char *const names[] = {
+		"bad weekday", "Monday", "Tuesday", "Wednesday", "Thursday",
+		"Friday", "Saturday", "Sunday",
+	};
+
+	return names[day <= G_DATE_SUNDAY ? day : 0];
+}
+
+static GDateWeekday weekday_of(int year, int month, int day)
+{
+	GDate g;
+
+	g_date_clear(&g, 1);
+	g_date_set_dmy(&g, (GDateDay)day, (GDateMonth)month, (GDateYear)year);
+	return g_date_get_weekday(&g);
+}
+
+static struct sl_embargo_date *date_new(const struct scan *s,
+					enum sl_date_kind kind, gsize start,
+					gsize end)
+{
+	struct sl_embargo_date *d = g_new0(struct sl_embargo_date, 1);
+
+	d->text = g_strndup(s->text + start, end - start);
+	d->where = s->where;
+	d->kind = kind;
+	d->offset = start;
+	return d;
+}
+
+/* "2026-03-10: planned public disclosure", "7-day embargo" */
+static char *trigger_after(const struct scan *s, gsize end)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+
+	if (!match_at(patterns()->self_trigger, s, end, &mi))
+		return NULL;
+	return g_match_info_fetch(mi, 0);
+}
+
+static void accept(struct scan *s, struct sl_embargo_date *d, gsize end)
+{
+	struct span sp = { d->offset, end };
+
+	if (!d->trigger)
+		d->trigger = trigger_after(s, end);
+
+	g_array_append_val(s->spans, sp);
+	g_ptr_array_add(s->dates, d);
+}
+
+/*
+ * A calendar date found at [start, end): add the weekday before it and the
+ * time after it, check it, resolve it.  @year 0 means year-less.
+ */
+static void add_calendar_date(struct scan *s, gsize start, gsize end,
+			      int year, int month, int day, unsigned flags)
+{
+	GDateWeekday said = read_weekday_prefix(s, &start);
+	struct clock c;
+	gboolean timed = read_clock(s, end, &c);
+	gsize stop = timed ? c.end : end;
+	enum sl_date_kind kind = year ? SL_DATE_ABSOLUTE : SL_DATE_YEARLESS;
+	struct sl_embargo_date *d;
+
+	if (!timed)
+		timed = read_clock_before(s, &start, &c);
+	if (!year && month && day)
+		year = next_year(s, (GDateDay)day, (GDateMonth)month);
+	if (!(flags & SL_DATE_AMBIGUOUS_ORDER) &&
+	    !g_date_valid_dmy((GDateDay)day, (GDateMonth)month,
+			      (GDateYear)year)) {
+		if (timed && c.zone)
+			g_time_zone_unref(c.zone);
+		return;
+	}
+	d = date_new(s, kind, start, stop);
+	d->flags = flags | (timed ? c.flags : 0);
+	d->has_time = timed;
+	if (flags & SL_DATE_AMBIGUOUS_ORDER) {
+		if (timed && c.zone)
+			g_time_zone_unref(c.zone);
+		accept(s, d, stop);
+		return;
+	}
+	if (said != G_DATE_BAD_WEEKDAY && weekday_of(year, month, day) != said)
+		d->flags |= SL_DATE_WEEKDAY_MISMATCH;
+	if (d->flags & SL_DATE_AMBIGUOUS_ZONE)
+		d->note = g_strdup_printf("%s names more than one time zone",
+					  c.zone_name);
+	else if (d->flags & SL_DATE_WEEKDAY_MISMATCH)
+		d->note = g_strdup_printf("%d %s %d is a %s, not a %s", day,
+					  month_names[month - 1], year,
+					  sl_weekday_name(weekday_of(
+						  year, month, day)),
+					  sl_weekday_name(said));
+	d->weekday = weekday_of(year, month, day);
+	if (timed && c.zone) {
+		g_autoptr(GDateTime) there = g_date_time_new(
+			c.zone, year, month, day, c.hour, c.minute, c.second);
+
+		g_time_zone_unref(c.zone);
+		d->when = there ? g_date_time_to_utc(there) : NULL;
+		d->exact = d->when != NULL;
+		if (d->exact)
+			d->kind = SL_DATE_DATETIME;
+	}
+	if (!d->when)
+		d->when = g_date_time_new(g_date_time_get_timezone(s->base),
+					  year, month, day, 0, 0, 0);
+	measure(s, d);
+	accept(s, d, stop);
+}
+
+static void add_numeric(struct scan *s, GMatchInfo *mi, gsize start,
+			gsize end)
+{
+	int a = named_int(mi, "a"), b = named_int(mi, "b");
+	int y = named_int(mi, "y");
+
+	if (a > 12 && b <= 12)
+		add_calendar_date(s, start, end, y, b, a, 0);
+	else if (b > 12 && a <= 12)
+		add_calendar_date(s, start, end, y, a, b, 0);
+	else if (a == b && a >= 1)
+		add_calendar_date(s, start, end, y, a, a, 0);
+	else if (a >= 1 && b >= 1 && a <= 12 && b <= 12) {
+		struct sl_embargo_date *d;
+
+		add_calendar_date(s, start, end, y, 0, 0,
+				  SL_DATE_AMBIGUOUS_ORDER);
+		d = s->dates->pdata[s->dates->len - 1];
+		d->note = g_strdup_printf("%d %s or %d %s %d", b,
+					  month_names[a - 1], a,
+					  month_names[b - 1], y);
+	}
+}
+
+static void add_weekday(struct scan *s, GMatchInfo *mi, gsize start,
+			gsize end)
+{
+	g_autofree char *wd = g_match_info_fetch_named(mi, "wd");
+	GDateWeekday want = weekday_number(wd);
+	struct sl_embargo_date *d = date_new(s, SL_DATE_WEEKDAY, start, end);
+	GDate g = s->base_date;
+
+	do
+		g_date_add_days(&g, 1);
+	while (g_date_get_weekday(&g) != want);
+	d->when = g_date_time_new(g_date_time_get_timezone(s->base),
+				  g_date_get_year(&g), g_date_get_month(&g),
+				  g_date_get_day(&g), 0, 0, 0);
+	measure(s, d);
+	accept(s, d, end);
+}
+
+/* The base plus @n business days (Monday to Friday). */
+static GDateTime *add_business_days(GDateTime *base, int n)
+{
+	GDateTime *t = g_date_time_ref(base);
+
+	while (n > 0) {
+		GDateTime *next = g_date_time_add_days(t, 1);
+
+		g_date_time_unref(t);
+		t = next;
+		if (g_date_time_get_day_of_week(t) <= 5)
+			n--;
+	}
+	return t;
+}
+
+static void add_relative(struct scan *s, GMatchInfo *mi, gsize start,
+			 gsize end)
+{
+	g_autofree char *n_text = g_match_info_fetch_named(mi, "n");
+	g_autofree char *unit = g_match_info_fetch_named(mi, "unit");
+	g_autofree char *cal = g_match_info_fetch_named(mi, "cal");
+	int n = number_word(n_text);
+	struct sl_embargo_date *d;
+	char u = unit && *unit ? g_ascii_tolower(*unit) : 'd';
+
+	if (n < 1 || n > 366)
+		return;
+	d = date_new(s, SL_DATE_RELATIVE, start, end);
+	if (u == 'w')
+		d->when = g_date_time_add_weeks(s->base, n);
+	else if (u == 'm')
+		d->when = g_date_time_add_months(s->base, n);
+	else if (cal && *cal && g_ascii_tolower(*cal) != 'c')
+		d->when = add_business_days(s->base, n);
+	else
+		d->when = g_date_time_add_days(s->base, n);
+	d->exact = TRUE;
+	d->has_time = TRUE;
+	measure(s, d);
+	accept(s, d, end);
+}
+
+static void add_match(struct scan *s, enum form form, GMatchInfo *mi)
+{
+	gint ms, me;
+	gsize start, end;
+	g_autofree char *mon = NULL;
+
+	g_match_info_fetch_pos(mi, 0, &ms, &me);
+	start = (gsize)ms;
+	end = (gsize)me;
+	if (overlaps(s, start, end))
+		return;
+	switch (form) {
+	case FORM_ISO:
+	case FORM_COMPACT:
+		add_calendar_date(s, start, end, named_int(mi, "y"),
+				  named_int(mi, "m"), named_int(mi, "d"),
+				  form == FORM_COMPACT ?
+				  SL_DATE_NEEDS_TRIGGER : 0);
+		break;
+	case FORM_NUMERIC:
+		add_numeric(s, mi, start, end);
+		break;
+	case FORM_DAY_MONTH:
+	case FORM_MONTH_DAY:
+		mon = g_match_info_fetch_named(mi, "mon");
+		if (!strcmp(mon, "may") && !named_int(mi, "y"))
+			break;		/* "version 2 may crash" */
+		add_calendar_date(s, start, end, named_int(mi, "y"),
+				  month_number(mon), named_int(mi, "d"), 0);
+		break;
+	case FORM_WEEKDAY:
+		add_weekday(s, mi, start, end);
+		break;
+	case FORM_RELATIVE:
+	case FORM_T_PLUS:
+		add_relative(s, mi, start, end);
+		if (form == FORM_T_PLUS && s->dates->len) {
+			struct sl_embargo_date *d =
+				s->dates->pdata[s->dates->len - 1];
+
+			if (d->offset == start && !d->trigger)
+				d->trigger = g_strdup(d->text);
+		}
+		break;
+	case N_FORMS:
+		break;
+	}
+}
+
+static void find_form(struct scan *s, enum form form)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+
+	g_regex_match_full(patterns()->form[form], s->text, s->len, 0, 0,
+			   &mi, NULL);
+	while (g_match_info_matches(mi) && s->dates->len < MAX_CANDIDATES) {
+		add_match(s, form, mi);
+		g_match_info_next(mi, NULL);
+	}
+}
+
+/* Does a new sentence start at @p (spaces, then a capital) before @end? */
+static gboolean sentence_starts(const char *p, const char *end)
+{
+	if (p >= end || !g_ascii_isspace(*p))
+		return FALSE;
+	while (p < end && g_ascii_isspace(*p))
+		p++;
+	return p < end && g_ascii_isupper(*p);
+}
+
+/*
+ * Where the phrase before a date may start: at most TRIGGER_WINDOW bytes
+ * back, not before the previous date, a blank line or a sentence start.
+ */
+static gsize window_start(const char *text, gsize from, gsize at)
+{
+	gsize w = MAX(sl_utf8_back(text, at, TRIGGER_WINDOW), from);
+
+	for (gsize i = at; i > w; i--) {
+		const char *p = text + i - 1;
+
+		if (p[0] == '\n' && i >= 2 && p[-1] == '\n')
+			return i;
+		if (strchr(".!?", p[0]) && sentence_starts(p + 1, text + at))
+			return i;
+	}
+	return w;
+}
+
+static char *find_trigger(const char *window)
+{
+	const struct patterns *p = patterns();
+	g_autoptr(GMatchInfo) mi = NULL;
+	char *found = NULL;
+
+	g_regex_match(p->trigger, window, 0, &mi);
+	while (g_match_info_matches(mi)) {
+		char *t = g_match_info_fetch(mi, 0);
+
+		if (!g_regex_match(p->weak_trigger, t, 0, NULL) ||
+		    g_regex_match(p->trigger_company, window, 0, NULL)) {
+			g_free(found);
+			found = t;
+		} else {
+			g_free(t);
+		}
+		g_match_info_next(mi, NULL);
+	}
+	return found;
+}
+
+static gint by_offset(gconstpointer a, gconstpointer b)
+{
+	const struct sl_embargo_date *x = *(struct sl_embargo_date *const *)a;
+	const struct sl_embargo_date *y = *(struct sl_embargo_date *const *)b;
+
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static void find_triggers(struct scan *s)
+{
+	gsize prev_end = 0;
+
+	for (guint i = 0; i < s->dates->len; i++) {
+		struct sl_embargo_date *d = s->dates->pdata[i];
+		gsize w = window_start(s->text, prev_end, d->offset);
+		g_autofree char *window = g_strndup(s->text + w, d->offset - w);
+
+		if (!d->trigger)
+			d->trigger = find_trigger(window);
+		/* "embargo until X, or at the latest Y": Y is one too */
+		if (!d->trigger && i && w == prev_end &&
+		    d->offset - prev_end <= 40) {
+			const struct sl_embargo_date *prev =
+				s->dates->pdata[i - 1];
+
+			if (prev->trigger)
+				d->trigger = g_strdup(prev->trigger);
+		}
+		prev_end = d->offset + strlen(d->text);
+	}
+}
+
+GPtrArray *sl_embargo_extract(const char *text, const char *where,
+			      GDateTime *base)
+{
+	struct scan s = {
+		.text = text,
+		.len = strlen(text),
+		.where = where,
+		.base = base,
+		.dates = g_ptr_array_new_with_free_func(
+			(GDestroyNotify)sl_embargo_date_free),
+		.spans = g_array_new(FALSE, FALSE, sizeof(struct span)),
+	};
+	int y, m, d;
+
+	g_date_time_get_ymd(base, &y, &m, &d);
+	g_date_clear(&s.base_date, 1);
+	g_date_set_dmy(&s.base_date, (GDateDay)d, (GDateMonth)m,
+		       (GDateYear)y);
+	for (int f = 0; f < N_FORMS; f++)
+		find_form(&s, (enum form)f);
+	g_array_free(s.spans, TRUE);
+	g_ptr_array_sort(s.dates, by_offset);
+	find_triggers(&s);
+	for (guint i = s.dates->len; i-- > 0;) {
+		struct sl_embargo_date *date = s.dates->pdata[i];
+
+		if ((date->flags & SL_DATE_NEEDS_TRIGGER) && !date->trigger)
+			g_ptr_array_remove_index(s.dates, i);
+	}
+	return s.dates;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_GITCONFIG_H
+#define SECLINT_GITCONFIG_H
+
+#include <glib.h>
+
+/*
+ * git config as git itself sees it: every entry in force, in the order git
+ * reads them (system, global, repository, worktree, `git -c`), with the
+ * place it came from.  Read once per run with `git config --list` (see
+ * gitconfig.c for why not libgit2) and shared by every front end.
+ */
+struct sl_gitconfig_entry {
+	char *key;	/* section and name lower case, subsection as is */
+	char *value;	/* NULL: the key has no '=' (boolean true) */
+	char *origin;	/* "file:/home/u/.gitconfig", "command line:" */
+};
+
+struct sl_gitconfig {
+	GPtrArray *entries;	/* of struct sl_gitconfig_entry */
+};
+
+/* Runs git; no git on PATH is an empty config, a git error is FALSE. */
+struct sl_gitconfig *sl_gitconfig_read(GError **error);
+/* Parses `git config -z --list --show-origin` output. */
+struct sl_gitconfig *sl_gitconfig_parse(const char *data, gsize len,
+					GError **error);
+struct sl_gitconfig *sl_gitconfig_new_empty(void);
+void sl_gitconfig_free(struct sl_gitconfig *cfg);
+typedef struct sl_gitconfig sl_gitconfig;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_gitconfig, sl_gitconfig_free)
+
+/* "Sec.Sub.KEY" -> "sec.Sub.key", git's canonical form. */
+char *sl_gitconfig_canonical(const char *key);
+/* The last entry of @key (the one in force), or NULL. */
+const struct sl_gitconfig_entry *
+sl_gitconfig_last(const struct sl_gitconfig *cfg, const char *key);
+/* Every value of a multi-valued @key, in order (no-value entries: ""). */
+GPtrArray *sl_gitconfig_all(const struct sl_gitconfig *cfg, const char *key);
+/* The last value of @key with "~/" and "~user/" expanded as git does. */
+char *sl_gitconfig_path(const struct sl_gitconfig *cfg, const char *key);
+/* git's boolean: true/yes/on/1 (or no value), false/no/off/0/"". */
+gboolean sl_gitconfig_bool(const struct sl_gitconfig_entry *e, gboolean *out,
+			   GError **error);
+
+#endif

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "embargo.h"
+
+static const char vague[] =
+	"\\b(?:asap|as soon as possible"
+	"|(?:whenever|once) (?:the )?fix(?:es)? (?:is|are) "
+	"(?:public|released|available|merged)"
+	"|to be (?:determined|decided)|tbd)\\b";
+
+static gboolean has_time(GPtrArray *dates)
+{
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		if (sl_embargo_date_usable(d) && d->has_time)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static gboolean any_proposed(GPtrArray *dates)
+{
+	for (guint i = 0; i < dates->len; i++)
+		if (((const struct sl_embargo_date *)dates->pdata[i])->trigger)
+			return TRUE;
+	return FALSE;
+}
+
+static void check(struct sl_check *c)
+{
+	g_auto(sl_embargo_scan) s = { 0 };
+	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(GRegex) re = NULL;
+	g_autofree char *words = NULL;
+
+	if (c->msg->followup ||
+	    !sl_embargo_applies(c->msg, c->policy, "distros"))
+		return;
+	sl_embargo_scan_open(&s, c->msg);
+	if (any_proposed(s.dates)) {
+		if (!has_time(s.dates) && sl_embargo_latest(s.dates))
+			sl_report_weak(c, "body", "the proposed disclosure "
+				       "date has no time: add a time and time "
+				       "zone (e.g. 14:00 UTC)");
+		return;
+	}
+	re = sl_regex_new(vague, G_REGEX_CASELESS, 0, NULL);
+	if (g_regex_match(re, s.text, 0, &mi))
+		words = g_match_info_fetch(mi, 0);
+	sl_report(c, "body", "the first message to the list proposes no "
+		  "public disclosure date/time%s%s%s; add one, e.g. "
+		  "\"Proposed public disclosure: 2026-07-01 14:00 UTC\"",
+		  words ? " ('" : "", words ? words : "",
+		  words ? "' is not a date)" : "");
+}
+
+const struct sl_rule sl_rule_distros_embargo_date_missing = {
+	.id = "distros-embargo-date-missing",
+	.severity = SL_SEV_ERROR,
+	.summary = "a first message to the distros lists proposes no "
+		   "disclosure date",
+	.rationale =
+		"The (linux-)distros policy is that \"the reporter must "
+		"provide a tentative public disclosure date/time in their "
+		"very first message\" (Solar Designer, 2019), and list "
+		"members are asked to insist on one.  Without it the list "
+		"cannot plan, and the 14-day clock runs anyway.  \"ASAP\" or "
+		"\"once the fix is public\" is not a date.  A date without a "
+		"time is accepted with a note to add one.  Replies are not "
+		"checked: the date belongs in the first message.",
+	.help = "state a tentative public disclosure date and time, e.g. "
+		"\"Proposed CRD: 2026-07-01 14:00 UTC\"",
+	.source = { "Openwall wiki, mailing-lists/distros",
+		    "List policy and instructions for reporters; "
+		    "oss-security 2019/06/28", "2019, 2024" },
+	.example_bad = SL_EXAMPLE_DISTROS
+		       "Details below; please publish ASAP.\n",
+	.example_good = SL_EXAMPLE_DISTROS
+			"Proposed public disclosure: 2026-03-10 14:00 UTC.\n",
+	.check = check,
+};

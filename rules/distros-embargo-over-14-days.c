@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "embargo.h"
+
+#define ID "distros-embargo-over-14-days"
+
+/*
+ * A reply: the 14 days run from the first post, which the oldest quoted
+ * "On <date>, X wrote:" line shows if it is older than this message.
+ */
+static GDateTime *thread_start(const struct sl_check *c,
+			       const struct sl_embargo_scan *s)
+{
+	if (!c->msg->followup || !s->thread_start ||
+	    g_date_time_compare(s->thread_start, s->base) >= 0)
+		return NULL;
+	return s->thread_start;
+}
+
+static void check(struct sl_check *c)
+{
+	g_auto(sl_embargo_scan) s = { 0 };
+	const struct sl_embargo_date *end;
+	g_autofree char *since = NULL;
+	GDateTime *first;
+	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
+	int grace = sl_profile_rule_int(c->policy, ID, "grace-hours", 12);
+
+	end = sl_embargo_end(&s, c, "distros", FALSE);
+	if (!end)
+		return;
+	first = thread_start(c, &s);
+	if (first && sl_embargo_exceeds_since(end, first, max, grace)) {
+		since = g_date_time_format(first, "%Y-%m-%d %H:%M UTC");
+		sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than the "
+				  "%d-day maximum (%d h grace for a time) "
+				  "after the quoted message of %s, the oldest "
+				  "in this thread", max, grace, since);
+	} else if (sl_embargo_exceeds(end, max, grace)) {
+		sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than the "
+				  "%d-day maximum (%d h grace for a time)%s",
+				  max, grace, c->msg->followup ?
+				  ", and the days count from the first post "
+				  "of the thread, which may be earlier" : "");
+	}
+}
+
+const struct sl_rule sl_rule_distros_embargo_over_14_days = {
+	.id = ID,
+	.severity = SL_SEV_ERROR,
+	.summary = "the proposed embargo on the distros lists ends more than "
+		   "14 days away",
+	.rationale =
+		"The Openwall distros lists accept an embargo of at most 14 "
+		"days, counted from the first post to the list; the wiki "
+		"says \"Please do not ask for a longer embargo.\"  A longer "
+		"request is turned down and costs a round trip while the "
+		"clock runs.  seclint reads the proposed end in the Subject "
+		"and the message's own text, measures it from the Date header "
+		"(or now), and allows half a day for time-zone slop; with "
+		"several dates the latest counts.  In a reply the days count "
+		"from the oldest quoted \"On <date>, ... wrote:\" line when "
+		"there is one.",
+	.help = "propose a disclosure date at most 14 days after the first "
+		"post to the list, with a time and time zone (ISO 8601, UTC)",
+	.source = { "Openwall wiki, mailing-lists/distros",
+		    "List policy and instructions for reporters", "2024" },
+	.example_bad = SL_EXAMPLE_DISTROS
+		       "Proposed embargo end: 2026-04-02 14:00 UTC.\n",
+	.example_good = SL_EXAMPLE_DISTROS
+			"Proposed embargo end: 2026-03-12 14:00 UTC.\n",
+	.check = check,
+};

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "embargo.h"
+
+#define ID "distros-embargo-over-7-days"
+
+static void check(struct sl_check *c)
+{
+	g_auto(sl_embargo_scan) s = { 0 };
+	const struct sl_embargo_date *end;
+	int limit = sl_profile_rule_int(c->policy, ID, "limit-days", 7);
+	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
+	int grace = sl_profile_rule_int(c->policy, ID, "grace-hours", 12);
+
+	end = sl_embargo_end(&s, c, "distros", FALSE);
+	if (!end || !sl_embargo_exceeds(end, limit, grace) ||
+	    sl_embargo_exceeds(end, max, grace))
+		return;
+	sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than %d days "
+			  "away: embargoes shorter than %d days are preferred",
+			  limit, limit);
+}
+
+const struct sl_rule sl_rule_distros_embargo_over_7_days = {
+	.id = ID,
+	.severity = SL_SEV_INFO,
+	.summary = "the proposed embargo on the distros lists is longer than "
+		   "7 days (but within 14)",
+	.rationale =
+		"Fourteen days is the ceiling, not the target: the distros "
+		"wiki says \"embargo periods shorter than 7 days are "
+		"preferable\", and the kernel proposal of 2023 (profile "
+		"v3-proposal) makes 7 calendar days the rule and 14 the "
+		"exception.  The end date comes from the same reading as the "
+		"14-day check; past 14 days that rule speaks instead.",
+	.help = "unless the fix needs the time, propose a date within 7 days",
+	.source = { "Openwall wiki, mailing-lists/distros",
+		    "List policy and instructions for reporters", "2024" },
+	.example_bad = SL_EXAMPLE_DISTROS
+		       "Proposed embargo end: 2026-03-17 14:00 UTC.\n",
+	.example_good = SL_EXAMPLE_DISTROS
+			"Proposed embargo end: 2026-03-10 14:00 UTC.\n",
+	.check = check,
+};

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "embargo.h"
+
+#define ID "distros-long-embargo-request"
+
+/* A period asked for as such: "90-day embargo", "embargo of 2 months". */
+static const struct sl_embargo_date *long_period(GPtrArray *dates, int max)
+{
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		if (d->kind == SL_DATE_RELATIVE && sl_embargo_date_usable(d) &&
+		    sl_embargo_exceeds(d, max, 0))
+			return d;
+	}
+	return NULL;
+}
+
+static void check(struct sl_check *c)
+{
+	g_auto(sl_embargo_scan) s = { 0 };
+	g_autofree char *words = NULL;
+	const struct sl_embargo_date *period;
+	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
+
+	if (!sl_embargo_applies(c->msg, c->policy, "distros"))
+		return;
+	sl_embargo_scan_open(&s, c->msg);
+	words = sl_embargo_long_request(s.text);
+	if (!words && c->msg->subject)
+		words = sl_embargo_long_request(c->msg->subject);
+	period = long_period(s.dates, max);
+	if (words)
+		sl_report(c, "body", "'%s' asks for a longer embargo than the "
+			  "lists allow: %d days at most", words, max);
+	else if (period)
+		sl_report(c, period->where, "'%s' asks for a %d-day embargo; "
+			  "the lists allow %d days at most", period->text,
+			  period->days, max);
+}
+
+const struct sl_rule sl_rule_distros_long_embargo_request = {
+	.id = ID,
+	.severity = SL_SEV_ERROR,
+	.summary = "the message asks the distros lists for a long or "
+		   "open-ended embargo",
+	.rationale =
+		"\"Please do not ask for a longer embargo\" than 14 days, "
+		"says the distros wiki, and the list answers a \"standard "
+		"90-day embargo\" request with \"It's 14 days maximum on "
+		"distros\".  Habits from bug-bounty programmes (90 days), "
+		"\"next quarter\" or \"after the conference\" are refused, so "
+		"the request only delays the report.",
+	.help = "ask for at most 14 days (7 or fewer preferred) and give "
+		"the date",
+	.source = { "Openwall wiki, mailing-lists/distros",
+		    "List policy and instructions for reporters",
+		    "2024, 2026" },
+	.example_bad = SL_EXAMPLE_DISTROS
+		       "Standard 90-day embargo requested.\n",
+	.example_good = SL_EXAMPLE_DISTROS
+			"We request a 7-day embargo.\n",
+	.check = check,
+};

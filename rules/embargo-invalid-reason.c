@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "embargo.h"
+
+/* Asking to hold the fix or the disclosure back. */
+static const char hold[] =
+	"embargo|\\bhold\\b|postpon|\\bdelay|\\bdefer|\\bCRD\\b|"
+	"keep (?:this|it|the \\w+) (?:private|confidential|quiet|embargoed)|"
+	"coordinat\\w* (?:the |our )?(?:disclosure|release|publication)|"
+	"(?:coordinated|public) (?:disclosure|release)|disclosure date|"
+	"\\buntil (?:after )?(?:our|my|the|we|I)\\b";
+
+/* Reasons the kernel texts do not accept. */
+static const char reason[] =
+	"\\b(?:conference|talk|presentation|paper|black\\s?hat|def\\s?con|"
+	"usenix|bug bounty|blog post|our advisory|keynote|"
+	"present(?:ing)? (?:it|this|our \\w+) at|offensivecon|hexacon|"
+	"pwn2own)\\b";
+
+/* "no embargo needed" asks for nothing. */
+static const char negated[] =
+	"\\b(?:no|not|n't|without|never)\\s+(?:\\w+\\s+){0,2}$";
+
+static char *invalid_reason(const char *text)
+{
+	g_autoptr(GRegex) split = sl_regex_new("(?<=[.!?])\\s+|\\n\\s*\\n",
+					      0, 0, NULL);
+	g_auto(GStrv) sentences = g_regex_split(split, text, 0);
+	g_autoptr(GRegex) r = sl_regex_new(reason, G_REGEX_CASELESS, 0, NULL);
+
+	for (char **s = sentences; *s; s++) {
+		g_autoptr(GMatchInfo) mi = NULL;
+		g_autofree char *asks = NULL;
+
+		if (!g_regex_match(r, *s, 0, &mi))
+			continue;
+		asks = sl_regex_find_unless_after(*s, hold, negated, 30);
+		if (asks && !sl_regex_match_simple("embargo\\w*\\s+(?:is\\s+)?"
+						  "(?:not\\s+)?needed", *s,
+						  G_REGEX_CASELESS, 0))
+			return g_match_info_fetch(mi, 0);
+	}
+	return NULL;
+}
+
+static void check(struct sl_check *c)
+{
+	g_auto(sl_embargo_scan) s = { 0 };
+	const char *text;
+	g_autofree char *why = NULL;
+
+	if ((!sl_msg_find_role(c->msg, c->policy, "kernel-security") &&
+	     !sl_msg_find_role(c->msg, c->policy, "hardware-security")) ||
+	    sl_msg_is_encrypted(c->msg))
+		return;
+	sl_embargo_scan_open(&s, c->msg);
+	text = s.text;
+	why = invalid_reason(text);
+	if (why)
+		sl_report(c, "body", "the embargo request is tied to '%s'; the "
+			  "only valid reason to defer a fix is the logistics "
+			  "of QA and large-scale rollouts", why);
+}
+
+const struct sl_rule sl_rule_embargo_invalid_reason = {
+	.id = "embargo-invalid-reason",
+	.severity = SL_SEV_WARNING,
+	.summary = "an embargo request is justified by a talk, paper, "
+		   "bounty or blog post",
+	.rationale =
+		"The kernel security team defers the publication of a fix for "
+		"one reason only: \"to accommodate the logistics of QA and "
+		"large scale rollouts which require release coordination\" "
+		"(security-bugs.rst).  The hardware process adds that "
+		"stretching an embargo \"to meet conference talk dates or "
+		"other non-technical reasons creates more work and burden\".  "
+		"A request timed to a talk, a paper, a bounty or an advisory "
+		"will be refused.",
+	.help = "drop the talk or paper from the request; ask only for the "
+		"time distributions need to ship the fix",
+	.source = { "Documentation/process/security-bugs.rst",
+		    "Disclosure and embargoed information",
+		    "2023-06 (4fee0915e649) to 2026-05" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: security@kernel.org\n"
+		       "Subject: foo: heap overflow\n\n"
+		       "Please keep the embargo until after our Black Hat "
+		       "talk.\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: security@kernel.org\n"
+			"Subject: foo: heap overflow\n\n"
+			"Please keep the embargo for 5 days so the "
+			"distributions can ship the fix.\n",
+	.check = check,
+};

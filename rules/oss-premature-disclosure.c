@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "embargo.h"
+
+/* Words that say the content is still secret. */
+static const char marker[] =
+	"\\b(?:(?:still |currently )?under embargo|embargoed"
+	"|do not (?:disclose|"
+	"share|publish|forward|distribute)|not (?:yet )?(?:public|to be made "
+	"public))\\b";
+
+/* ... unless they speak of the past: "was embargoed", "no longer". */
+static const char past[] =
+	"\\b(?:was|were|been|previously|formerly|no longer|had been|"
+	"which was)\\s+$";
+
+/* A trigger that speaks of disclosure, not any "until". */
+static const char disclosure[] =
+	"embargo|crd|disclos|public|publish|tentative|coordinated";
+
+static char *find_marker(const char *text)
+{
+	return sl_regex_find_unless_after(text, marker, past, 30);
+}
+
+/*
+ * Dates that are no embargo still running: "Exploits will be published
+ * on ..." (the wiki asks for that date) and "the embargo ended on ...".
+ */
+static const char not_pending[] =
+	"exploit|\\bpoc\\b|proof[- ]of[- ]concept|\\b(?:ended|lifted|expired|"
+	"passed|was|were|had)\\b";
+
+
+static const struct sl_embargo_date *
+future_date(const struct sl_message *msg, const struct sl_embargo_scan *s)
+{
+	for (guint i = 0; i < s->dates->len; i++) {
+		const struct sl_embargo_date *d = s->dates->pdata[i];
+
+		if (sl_embargo_date_usable(d) &&
+		    (d->exact ? d->seconds > 0 : d->days > 0) &&
+		    sl_regex_match_simple(disclosure, d->trigger,
+					 G_REGEX_CASELESS, 0) &&
+		    !sl_embargo_date_context(msg, s, d, not_pending))
+			return d;
+	}
+	return NULL;
+}
+
+static void check(struct sl_check *c)
+{
+	g_auto(sl_embargo_scan) s = { 0 };
+	const struct sl_embargo_date *d;
+	g_autofree char *words = NULL, *name = NULL;
+
+	if (!sl_embargo_applies(c->msg, c->policy, "oss-security"))
+		return;
+	sl_embargo_scan_open(&s, c->msg);
+	d = future_date(c->msg, &s);
+	if (d) {
+		name = sl_embargo_date_name(d);
+		sl_report(c, d->where, "the posting names a disclosure date "
+			  "still ahead (%s from %s): oss-security is public, "
+			  "post there on the disclosure date", name,
+			  sl_embargo_base_name(s.from_header));
+		return;
+	}
+	words = find_marker(s.text);
+	if (!words && c->msg->subject)
+		words = find_marker(c->msg->subject);
+	if (words)
+		sl_report(c, "body", "the posting says '%s', but oss-security "
+			  "is a public list: remove what is still embargoed",
+			  words);
+}
+
+const struct sl_rule sl_rule_oss_premature_disclosure = {
+	.id = "oss-premature-disclosure",
+	.severity = SL_SEV_WARNING,
+	.summary = "a posting to the public oss-security list is still under "
+		   "embargo",
+	.rationale =
+		"oss-security is public and archived; the issue is posted "
+		"there \"When the embargo ends\", on the public disclosure "
+		"date.  A posting that names a disclosure date still in the "
+		"future, or calls its content embargoed, was probably copied "
+		"from the private thread too early.  Saying that an embargo "
+		"ended, or naming a date already past, is fine.",
+	.help = "wait for the agreed disclosure date, or remove the "
+		"embargoed parts",
+	.source = { "Openwall wiki, mailing-lists/distros",
+		    "List policy and instructions for reporters",
+		    "2024, 2026" },
+	.example_bad = "From: A <a@example.org>\n"
+		       "To: oss-security@lists.openwall.com\n"
+		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
+		       "Subject: foo: heap overflow in the bar parser\n\n"
+		       "This issue is under embargo until 2026-03-12.\n",
+	.example_good = "From: A <a@example.org>\n"
+			"To: oss-security@lists.openwall.com\n"
+			"Date: Thu, 12 Mar 2026 14:00:00 +0000\n"
+			"Subject: foo: heap overflow in the bar parser\n\n"
+			"The embargo ended today (2026-03-12).\n",
+	.check = check,
+};

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_embargo: the embargo date extractor alone, on a table of phrasings
+ * and near misses, then on whole messages (quoted text, patches, Subject)
+ * and the injectable base time.
+ *
+ * Expected results are written one candidate a word: a kind letter (A
+ * absolute, T date and time, Y year-less, W weekday, R relative), the
+ * resolved date (UTC time added when exact), "?order" for d/m vs m/d,
+ * "!zone" for an ambiguous zone and "!wd" for a weekday that does not
+ * fit.  A leading "~" marks a candidate no embargo phrase introduces.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "embargo.h"
+#include "message.h"
+
+/* Thursday, so that weekdays and 7-day steps are easy to check. */
+#define BASE "2026-03-05T10:00:00Z"
+
+struct phrasing {
+	const char *text;
+	const char *base;	/* NULL: BASE */
+	const char *expect;
+};
+
+static const struct phrasing table[] = {
+	/* the forms of the issue text */
+	{ "The embargo until 2026-03-12.", NULL, "A2026-03-12" },
+	{ "CRD: March 12, 14:00 UTC", NULL, "T2026-03-12T14:00Z" },
+	{ "Public disclosure date: 12 March 2026", NULL, "A2026-03-12" },
+	{ "We would like to go public on Tuesday.", NULL, "W2026-03-10" },
+	{ "The embargo ends in 7 days.", NULL, "R2026-03-12T10:00Z" },
+	{ "Tentative disclosure date is 03/05/2026.", NULL, "?order" },
+	/* absolute forms */
+	{ "embargo: 2026-07-01T14:00Z", NULL, "T2026-07-01T14:00Z" },
+	{ "[vs] foo: CRD 20260701", NULL, "A2026-07-01" },
+	{ "Coordinated release 2026/07/01", NULL, "A2026-07-01" },
+	{ "Embargo ends Wed, 1 Jul 2026 14:00 UTC", NULL,
+	  "T2026-07-01T14:00Z" },
+	{ "We plan to publish on July 1st, 2026.", NULL, "A2026-07-01" },
+	{ "embargo until the 1st of July", NULL, "Y2026-07-01" },
+	{ "embargo until Jul 1", NULL, "Y2026-07-01" },
+	{ "embargo until 12-Mar-2026", NULL, "A2026-03-12" },
+	{ "disclosure on 07/01/2026", NULL, "?order" },
+	{ "disclosure date: 13/03/2026", NULL, "A2026-03-13" },
+	{ "disclosure date: 03/13/2026", NULL, "A2026-03-13" },
+	{ "embargo until 03/03/2026", NULL, "A2026-03-03" },
+	{ "embargo until 01.07.2026", NULL, "?order" },
+	{ "embargo until 25.03.2026", NULL, "A2026-03-25" },
+	{ "embargo until next Tuesday", NULL, "W2026-03-10" },
+	{ "embargo until Thursday", NULL, "W2026-03-12" },
+	{ "embargo until Tuesday, July 1st, 2026", NULL, "A2026-07-01!wd" },
+	{ "embargo until Wednesday, July 1st, 2026", NULL, "A2026-07-01" },
+	/* relative forms */
+	{ "We propose a 7-day embargo.", NULL, "R2026-03-12T10:00Z" },
+	{ "an embargo of two weeks", NULL, "R2026-03-19T10:00Z" },
+	{ "embargo ending 14 days from today", NULL, "R2026-03-19T10:00Z" },
+	{ "CRD T+7", NULL, "R2026-03-12T10:00Z" },
+	{ "the standard 90-day embargo", NULL, "R2026-06-03T10:00Z" },
+	{ "embargo for one month", NULL, "R2026-04-05T10:00Z" },
+	{ "embargo for 5 business days", NULL, "R2026-03-12T10:00Z" },
+	/* time zones and DST */
+	{ "embargo until 2026-03-12 14:00 CET", NULL, "T2026-03-12T13:00Z" },
+	{ "embargo until 2026-07-01 14:00 CEST", NULL, "T2026-07-01T12:00Z" },
+	{ "embargo until 2026-07-01 14:00 Europe/Berlin", NULL,
+	  "T2026-07-01T12:00Z" },
+	{ "embargo until 2026-01-15 14:00 Europe/Berlin", NULL,
+	  "T2026-01-15T13:00Z" },
+	{ "embargo until 2026-03-29 12:00 Europe/Berlin", NULL,
+	  "T2026-03-29T10:00Z" },
+	{ "embargo until 2026-03-28 12:00 Europe/Berlin", NULL,
+	  "T2026-03-28T11:00Z" },
+	{ "embargo until 2026-03-12 09:00 PDT", NULL, "T2026-03-12T16:00Z" },
+	{ "embargo until 2026-07-02 23:00 PDT", NULL, "T2026-07-03T06:00Z" },
+	{ "embargo until 2026-03-12 10:00 IST", NULL, "A2026-03-12!zone" },
+	{ "embargo until 2026-03-12 10:00 CST", NULL, "A2026-03-12!zone" },
+	{ "embargo until 2026-03-12 10:00", NULL, "A2026-03-12" },
+	{ "embargo until 2026-03-12 2pm EST", NULL, "T2026-03-12T19:00Z" },
+	{ "embargo until 2026-03-12T14:00:00+02:00", NULL,
+	  "T2026-03-12T12:00Z" },
+	{ "embargo until 2026-03-12 14:00 UTC+2", NULL, "T2026-03-12T12:00Z" },
+	{ "embargo until 2026-03-12 at 14:00 (UTC)", NULL,
+	  "T2026-03-12T14:00Z" },
+	{ "Disclosure date: 2026-03-10 1400 UTC", NULL, "T2026-03-10T14:00Z" },
+	{ "embargo until 2026-03-12, 1400 patches later", NULL, "A2026-03-12" },
+	/* month, year and leap-day boundaries */
+	{ "embargo for 7 days", "2026-01-28T12:00:00Z", "R2026-02-04T12:00Z" },
+	{ "embargo for 7 days", "2028-02-25T12:00:00Z", "R2028-03-03T12:00Z" },
+	{ "embargo until January 4", "2026-12-28T12:00:00Z", "Y2027-01-04" },
+	{ "embargo until 12 March", "2026-03-20T12:00:00Z", "Y2027-03-12" },
+	{ "embargo until Feb 29", "2027-03-01T00:00:00Z", "Y2028-02-29" },
+	{ "embargo until 2028-02-29", "2028-02-20T00:00:00Z", "A2028-02-29" },
+	{ "embargo until 2026-02-29", NULL, "" },
+	/* several candidates */
+	{ "embargo until 2026-03-10, or at the latest 2026-03-14", NULL,
+	  "A2026-03-10 A2026-03-14" },
+	{ "Embargo until 2026-03-12. The bug was found on 2026-03-01.", NULL,
+	  "A2026-03-12 ~A2026-03-01" },
+	/* phrases after the date, sentences, other verbs */
+	{ "Timeline:\n2026-02-20: found\n2026-03-10: planned public disclosure",
+	  NULL, "~A2026-02-20 A2026-03-10" },
+	{ "Disclosure on March 11?  The fix was merged on March 2.", NULL,
+	  "Y2026-03-11 ~Y2027-03-02" },
+	{ "We plan to publish the advisory within 7 days.", NULL,
+	  "R2026-03-12T10:00Z" },
+	{ "The next kernel release date is 2026-05-25.", NULL,
+	  "~A2026-05-25" },
+	{ "Public release date: 2026-03-10", NULL, "A2026-03-10" },
+	{ "The fix will be released in 2 weeks.", NULL,
+	  "~R2026-03-19T10:00Z" },
+	{ "Please keep it private until the fix is released on 2026-03-10.",
+	  NULL, "A2026-03-10" },
+	{ "we will publish the advisory and the exploit on 2026-03-10", NULL,
+	  "A2026-03-10" },
+	{ "L\u2019embargo \u2014 jusqu\u2019au \u00ab2026-03-12\u00bb", NULL,
+	  "A2026-03-12" },
+	{ "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9 CRD 12 March 2026",
+	  NULL, "A2026-03-12" },
+	{ "public disclosure between 2026-03-10 and 2026-03-12", NULL,
+	  "A2026-03-10 A2026-03-12" },
+	{ "Proposed date: 2026-03-10", NULL, "A2026-03-10" },
+	{ "planned disclosure 2026-03-10", NULL, "A2026-03-10" },
+	{ "Publication date: 2026-03-10", NULL, "A2026-03-10" },
+	{ "The publication in 2026-03 journal", NULL, "" },
+	{ "embargo until 14:00 UTC on 2026-03-12", NULL, "T2026-03-12T14:00Z" },
+	{ "CRD at 2:30pm CET, March 12", NULL, "T2026-03-12T13:30Z" },
+	{ "embargo until 10:00 on 2026-03-12", NULL, "A2026-03-12" },
+	{ "fixed in 6.1.12, embargo until 2026-03-12", NULL, "A2026-03-12" },
+	/* near misses */
+	{ "Fixed in 6.1.12 and 5.15.150.", NULL, "" },
+	{ "This is CVE-2026-1234, see also CVE-2026-12345.", NULL, "" },
+	{ "The embargo is until 14:00 UTC.", NULL, "" },
+	{ "It took me 7 days to find this.", NULL, "~R2026-03-12T10:00Z" },
+	{ "The crash shows up in 7 days of fuzzing.", NULL,
+	  "~R2026-03-12T10:00Z" },
+	{ "The bug was reported on 2026-03-01.", NULL, "~A2026-03-01" },
+	{ "build 20260701 of the firmware", NULL, "" },
+	{ "The bug was introduced 3 weeks ago.", NULL, "" },
+	{ "I waited until 2 March 2026 for a reply.", NULL, "~A2026-03-02" },
+	{ "Version 2026.03 was released.", NULL, "" },
+	{ "version 2 may crash on boot", NULL, "" },
+	{ "[   12.345678] embargo until 2026-03-12", NULL, "" },
+	{ "Mar 12 10:11:12 host kernel: embargo until 2026-03-12", NULL, "" },
+	{ "==================================================================\n"
+	  "BUG: KASAN: slab-use-after-free in foo+0x12/0x40\n"
+	  "Read of size 8 by task a/1 until 2026-03-12\n\n"
+	  "embargo until 2026-03-13", NULL, "A2026-03-13" },
+	{ "diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n"
+	  "-/* embargo until 2026-03-12 */\n+/* embargo until 2026-03-13 */\n",
+	  NULL, "" },
+};
+
+static GDateTime *parse_base(const char *iso)
+{
+	g_autoptr(GTimeZone) utc = g_time_zone_new_utc();
+	GDateTime *t = g_date_time_new_from_iso8601(iso, utc);
+
+	assert_non_null(t);
+	return t;
+}
+
+static void describe(GString *out, const struct sl_embargo_date *d)
+{
+	static const char kinds[] = "ATYWR";
+	g_autofree char *when = NULL;
+
+	if (out->len)
+		g_string_append_c(out, ' ');
+	if (!d->trigger)
+		g_string_append_c(out, '~');
+	if (d->flags & SL_DATE_AMBIGUOUS_ORDER) {
+		g_string_append(out, "?order");
+		return;
+	}
+	assert_non_null(d->when);
+	when = g_date_time_format(d->when, d->exact ? "%Y-%m-%dT%H:%MZ" :
+				  "%Y-%m-%d");
+	g_string_append_printf(out, "%c%s", kinds[d->kind], when);
+	if (d->flags & SL_DATE_AMBIGUOUS_ZONE)
+		g_string_append(out, "!zone");
+	if (d->flags & SL_DATE_WEEKDAY_MISMATCH)
+		g_string_append(out, "!wd");
+}
+
+static char *extract(const char *text, const char *base_iso)
+{
+	g_autoptr(GDateTime) base = parse_base(base_iso);
+	g_autofree char *scanned = sl_embargo_strip(text);
+	g_autoptr(GPtrArray) dates = sl_embargo_extract(scanned, "body", base);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < dates->len; i++)
+		describe(out, dates->pdata[i]);
+	return g_string_free(out, FALSE);
+}
+
+static void test_table(void **state)
+{
+	unsigned failed = 0;
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(table); i++) {
+		const struct phrasing *p = &table[i];
+		g_autofree char *got =
+			extract(p->text, p->base ? p->base : BASE);
+
+		if (strcmp(got, p->expect)) {
+			print_error("\"%s\": got \"%s\", want \"%s\"\n",
+				    p->text, got, p->expect);
+			failed++;
+		}
+	}
+	assert_int_equal(failed, 0);
+}
+
+/* Day counts: calendar days for dates, seconds for exact ends. */
+static void test_counts(void **state)
+{
+	g_autoptr(GDateTime) base = parse_base(BASE);
+	g_autoptr(GPtrArray) dates = sl_embargo_extract(
+		"embargo until 2026-03-19, or 2026-03-19 22:00 UTC", "body",
+		base);
+	const struct sl_embargo_date *a, *b;
+
+	(void)state;
+	assert_int_equal(dates->len, 2);
+	a = dates->pdata[0];
+	b = dates->pdata[1];
+	assert_int_equal(a->days, 14);
+	assert_false(a->exact);
+	assert_false(sl_embargo_exceeds(a, 14, 12));
+	assert_true(sl_embargo_exceeds(a, 13, 12));
+	assert_true(b->exact);
+	assert_int_equal(b->seconds, 14 * 86400 + 12 * 3600);
+	assert_false(sl_embargo_exceeds(b, 14, 12));
+	assert_true(sl_embargo_exceeds(b, 14, 11));
+	assert_ptr_equal(sl_embargo_latest(dates), b);
+	assert_ptr_equal(sl_embargo_earliest(dates), a);
+}
+
+static const char message[] =
+	"From: A <a@example.org>\n"
+	"To: linux-distros@vs.openwall.org\n"
+	"Subject: [vs] foo: use-after-free, CRD 2026-07-01\n"
+	"%s"
+	"\n"
+	"On Mon, 2 Mar 2026, B wrote:\n"
+	"> embargo until 2026-03-09\n"
+	"\n"
+	"Embargo until 2026-03-12 14:00 UTC.\n"
+	"\n"
+	"diff --git a/x b/x\n"
+	"--- a/x\n"
+	"+++ b/x\n"
+	"@@ -1 +1 @@\n"
+	"+/* embargo until 2026-04-01 */\n"
+	"-- \n"
+	"Embargo until 2026-05-01 in the signature\n";
+
+static gboolean keep_dates(struct sl_message *msg, gpointer data,
+			   GError **error)
+{
+	GString *out = data;
+	gboolean from_header;
+	g_autoptr(GDateTime) base = sl_embargo_base(msg, &from_header);
+	g_autoptr(GPtrArray) dates = sl_msg_embargo_dates(msg, base);
+	g_autofree char *b = g_date_time_format_iso8601(base);
+
+	(void)error;
+	g_string_append_printf(out, "%s %s:", from_header ? "header" : "now",
+			       b);
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		g_string_append_printf(out, " %s", d->where);
+		describe(out, d);
+	}
+	return TRUE;
+}
+
+static char *message_dates(const char *date_header)
+{
+	g_autofree char *text = g_strdup_printf(message, date_header);
+	g_autoptr(GError) error = NULL;
+	GString *out = g_string_new(NULL);
+	gboolean mbox;
+
+	assert_true(sl_input_parse(text, strlen(text), NULL, &mbox, keep_dates,
+				   out, &error));
+	return g_string_free(out, FALSE);
+}
+
+static void test_message(void **state)
+{
+	g_autofree char *with = NULL, *without = NULL;
+
+	(void)state;
+	with = message_dates("Date: Thu, 05 Mar 2026 10:00:00 +0000\n");
+	assert_string_equal(with, "header 2026-03-05T10:00:00Z: "
+			    "Subject A2026-07-01 body T2026-03-12T14:00Z");
+	g_setenv("SECLINT_NOW", "2026-06-30T12:00:00Z", TRUE);
+	without = message_dates("");
+	g_unsetenv("SECLINT_NOW");
+	assert_string_equal(without, "now 2026-06-30T12:00:00Z: "
+			    "Subject A2026-07-01 body T2026-03-12T14:00Z");
+}
+
+/* A reply's thread starts at its oldest attribution line. */
+static void test_thread_start(void **state)
+{
+	g_autoptr(GDateTime) base = parse_base(BASE);
+	g_autoptr(GDateTime) start = sl_embargo_thread_start(
+		"On Mon, 2 Mar 2026, C wrote:\n"
+		"> On Wed, 25 Feb 2026 at 09:00 +0100, B wrote:\n"
+		"On Wed, 25 Feb 2026 at 09:00 +0100, B wrote:\n"
+		"Embargo until 2026-01-01 wrote nothing\n", base);
+	g_autoptr(GDateTime) none = sl_embargo_thread_start(
+		"Embargo until 2026-03-10.\n", base);
+	g_autofree char *iso = NULL;
+
+	(void)state;
+	assert_non_null(start);
+	iso = g_date_time_format(start, "%Y-%m-%dT%H:%M%z");
+	assert_string_equal(iso, "2026-02-25T08:00+0000");
+	assert_null(none);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_message),
+		cmocka_unit_test(test_thread_start),
+	};
+	int rc;
+
+	g_mime_init();
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	g_mime_shutdown();
+	return rc;
+}
