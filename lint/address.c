@@ -30,7 +30,8 @@ static void unquote_local_part(char *addr)
 
 char *sl_address_normalise(const char *addr_spec)
 {
-	char *addr = g_utf8_strdown(addr_spec, -1);
+	g_autofree char *valid = g_utf8_make_valid(addr_spec, -1);
+	char *addr = g_utf8_strdown(valid, -1);
 	size_t len;
 
 	g_strstrip(addr);
@@ -62,7 +63,7 @@ static void add_mailbox(GPtrArray *recipients, const char *header,
 	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
 
 	a->addr = sl_address_normalise(internet_address_mailbox_get_addr(mb));
-	a->display = name ? g_strdup(name) : NULL;
+	a->display = name ? g_utf8_make_valid(name, -1) : NULL;
 	a->header = g_intern_string(header);
 	g_ptr_array_add(recipients, a);
 }
@@ -98,6 +99,54 @@ static gboolean is_blank(const char *s)
 }
 
 /*
+ * Whether some '(' in @value opens a comment that never closes, the way
+ * GMime reads a comment: nested, a backslash quoting the next character.
+ * GMime drops the address before such a comment and keeps the others
+ * ("security@kernel.org (x, a@example.org" yields only a@example.org), so
+ * seclint refuses the header rather than miss a recipient.  GMime 3.2.13
+ * also leaks that address (fixed upstream in 3.2.15, commit 6d34651e).
+ *
+ * Every '(' counts, even one in a quoted string: after an address it cannot
+ * parse GMime resumes at the next comma, quoted or not, and may then read
+ * that '(' as a comment.  Scans that start after different '(' agree from
+ * there on, so one pass suffices: @level is the nesting depth seen so far,
+ * and the comment of each '(' closes when the depth falls below the depth
+ * it started at (@lowest, for the earliest comment still open).
+ */
+gboolean sl_address_has_open_comment(const char *value)
+{
+	const char *p = strchr(value, '(');
+	gboolean open = FALSE;
+	long level = 0, lowest = 0;
+
+	for (; p && *p; p++) {
+		long target = level;
+
+		if (*p == '\\' && p[1] == '(') {
+			target = level - 1;	/* a '(' escaped in this scan */
+			p++;
+		} else if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		} else if (*p == ')') {
+			level--;
+			if (open && level <= lowest)
+				open = FALSE;
+			continue;
+		} else if (*p == '(') {
+			level++;
+		} else {
+			continue;
+		}
+		if (!open) {
+			open = TRUE;
+			lowest = target;
+		}
+	}
+	return open;
+}
+
+/*
  * Adds the recipients of one header value.  A value that is not blank but
  * yields nothing an address parser understands is an error: seclint must not
  * guess who a message goes to.
@@ -109,6 +158,12 @@ gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 
 	if (!value || is_blank(value))
 		return TRUE;
+	if (sl_address_has_open_comment(value)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "unterminated comment in the addresses in %s: '%s'",
+			    header, value);
+		return FALSE;
+	}
 	list = internet_address_list_parse(NULL, value);
 	if (!list || add_list(recipients, header, list) == 0) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,

@@ -65,6 +65,34 @@ static void on_parser_warning(gint64 offset, GMimeParserWarning code,
 	st->offset = offset;
 }
 
+/*
+ * GMime parses these address headers itself while it builds a message.  One
+ * with an unterminated comment loses recipients, so it is refused (From and
+ * Sender, which do not route, are only left empty); and GMime 3.2.13 leaks
+ * an address in it (fixed in 3.2.15), so the parser's private copy of the
+ * value (header->raw_value, g_strdup'd in gmime-parser.c) is emptied before
+ * the message is built from it.
+ */
+#define GMIME_ADDRESS_HEADERS "^(From|Sender|Reply-To|To|Cc|Bcc)$"
+
+static void on_address_header(GMimeParser *parser, const char *header,
+			      const char *value, gint64 offset, gpointer data)
+{
+	struct parse_state *st = data;
+
+	(void)parser;
+	if (!value || !sl_address_has_open_comment(value))
+		return;
+	if (!st->critical->len && g_ascii_strcasecmp(header, "From") &&
+	    g_ascii_strcasecmp(header, "Sender")) {
+		g_string_printf(st->critical,
+				"unterminated comment in the addresses in %s",
+				header);
+		st->offset = offset;
+	}
+	*(char *)value = '\0';
+}
+
 static gboolean sniff(const char *bytes, gsize len, gboolean *is_mbox,
 		      GError **error)
 {
@@ -183,6 +211,8 @@ static gboolean parse_stream(GMimeStream *stream, struct sl_lines *lines,
 	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, *is_mbox ? GMIME_FORMAT_MBOX
 						  : GMIME_FORMAT_MESSAGE);
+	g_mime_parser_set_header_regex(parser, GMIME_ADDRESS_HEADERS,
+				       on_address_header, &st);
 	do {
 		if (!next_message(parser, &st, lines, ++index, extra, each,
 				  data, error))

@@ -9,6 +9,8 @@
 #include "message.h"
 
 #define SL_MAX_MIME_DEPTH 64
+/* The decoded text the rules read, all text/plain body parts together. */
+#define SL_MAX_TEXT_SIZE (16u * 1024 * 1024)
 
 static const char *const recipient_headers[] = {
 	"To", "Cc", "Bcc", "Resent-To", "Resent-Cc", "Resent-Bcc",
@@ -237,22 +239,21 @@ static unsigned part_line(GMimeObject *obj, struct sl_lines *lines)
 	return 0;
 }
 
-/* The decoded text of a body part, in UTF-8 (GMime converts the charset). */
-static void append_text(struct sl_message *msg, GMimeTextPart *tp,
-			struct sl_lines *lines)
+static gboolean text_too_large(GError **error, const char *path)
 {
-	g_autofree char *text = g_mime_text_part_get_text(tp);
-	struct sl_body_at at;
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+		    "text body larger than %u MiB (at part %s): too large to "
+		    "check, shorten it", SL_MAX_TEXT_SIZE >> 20, path);
+	return FALSE;
+}
 
-	if (!text)
-		return;
-	if (msg->body->len)
-		g_string_append_c(msg->body, '\n');
-	at.offset = msg->body->len;
-	at.line = sl_lines_at(lines, content_offset(GMIME_PART(tp)));
-	at.exact = keeps_lines(GMIME_PART(tp));
-	g_array_append_val(msg->body_at, at);
-	g_string_append(msg->body, text);
+static gint64 encoded_size(GMimePart *part)
+{
+	GMimeDataWrapper *content = g_mime_part_get_content(part);
+	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content)
+				      : NULL;
+
+	return stream ? g_mime_stream_length(stream) : 0;
 }
 
 /* Enough of an attachment to tell an executable from source. */
@@ -279,7 +280,8 @@ static void digest_leaf(struct sl_part *part, GMimePart *leaf)
 	const char *flowed;
 
 	if (g_mime_part_get_filename(leaf))
-		part->filename = g_strdup(g_mime_part_get_filename(leaf));
+		part->filename = g_utf8_make_valid(
+			g_mime_part_get_filename(leaf), -1);
 	if (enc != GMIME_CONTENT_ENCODING_DEFAULT)
 		part->encoding = g_ascii_strdown(
 			g_mime_content_encoding_to_string(enc), -1);
@@ -296,11 +298,45 @@ struct walk {
 	GError **error;
 };
 
+/*
+ * The decoded text of a body part, in UTF-8 (GMime converts the charset;
+ * bytes that are not UTF-8 become U+FFFD).  Its encoded size is checked
+ * first, so a huge part is refused before it is decoded into memory.
+ */
+static gboolean append_text(struct walk *w, GMimeTextPart *tp,
+			    const char *path)
+{
+	GString *body = w->msg->body;
+	g_autofree char *text = NULL;
+	struct sl_body_at at;
+
+	if (encoded_size(GMIME_PART(tp)) > SL_MAX_TEXT_SIZE)
+		return text_too_large(w->error, path);
+	text = g_mime_text_part_get_text(tp);
+	if (!text)
+		return TRUE;
+	if (!g_utf8_validate(text, -1, NULL)) {
+		char *valid = g_utf8_make_valid(text, -1);
+
+		g_free(text);
+		text = valid;
+	}
+	if (body->len)
+		g_string_append_c(body, '\n');
+	at.offset = body->len;
+	at.line = sl_lines_at(w->lines, content_offset(GMIME_PART(tp)));
+	at.exact = keeps_lines(GMIME_PART(tp));
+	g_array_append_val(w->msg->body_at, at);
+	g_string_append(body, text);
+	return body->len <= SL_MAX_TEXT_SIZE || text_too_large(w->error, path);
+}
+
 static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 		     int index, const char *path, unsigned depth);
 
-static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
-		     int index, const char *path, unsigned depth)
+static gboolean add_part(struct walk *w, GMimeObject *obj,
+			 GMimeObject *parent, int index, const char *path,
+			 unsigned depth)
 {
 	struct sl_part *part = g_new0(struct sl_part, 1);
 	GMimeContentDisposition *cd = g_mime_object_get_content_disposition(obj);
@@ -321,7 +357,8 @@ static void add_part(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 	g_ptr_array_add(w->msg->parts, part);
 	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
 	    !part->crypto && !sl_part_is_attachment(part))
-		append_text(w->msg, GMIME_TEXT_PART(obj), w->lines);
+		return append_text(w, GMIME_TEXT_PART(obj), part->path);
+	return TRUE;
 }
 
 static gboolean walk_multipart(struct walk *w, GMimeMultipart *mp,
@@ -350,8 +387,10 @@ static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 		return FALSE;
 	}
 	/* IMAP numbering: the root multipart is 0, a single body part 1. */
-	add_part(w, obj, parent, index,
-		 *path ? path : GMIME_IS_MULTIPART(obj) ? "0" : "1", depth);
+	if (!add_part(w, obj, parent, index,
+		      *path ? path : GMIME_IS_MULTIPART(obj) ? "0" : "1",
+		      depth))
+		return FALSE;
 	if (GMIME_IS_MULTIPART(obj))
 		return walk_multipart(w, GMIME_MULTIPART(obj), path, depth);
 	if (GMIME_IS_MESSAGE_PART(obj)) {
@@ -390,7 +429,7 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 	const char *id = g_mime_message_get_message_id(gm);
 	GMimeObject *body = g_mime_message_get_mime_part(gm);
 
-	msg->subject = subject ? g_strdup(subject) : NULL;
+	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
 	msg->followup = is_followup(gm, subject);
 	if (!digest_recipients(msg, GMIME_OBJECT(gm), lines, error))

@@ -29,6 +29,9 @@ void sl_locate_addresses(GPtrArray *list, guint from,
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 			   struct sl_lines *lines, GError **error);
 
+/* Hostile input (lint/address.c). */
+gboolean sl_address_has_open_comment(const char *value);
+
 /*
  * Reads every message of one input (a single RFC 5322 message, an mbox or
  * git format-patch output) and calls @each for each digested message.

@@ -33,12 +33,14 @@ static gboolean param_is(GMimeObject *obj, const char *param,
 
 /*
  * Up to @limit + 1 bytes of @part's content, transfer encoding undone, so
- * that a longer content shows as longer than @limit.
+ * that a longer content shows as longer than @limit.  Its data is never
+ * NULL, even when empty (g_byte_array_new() leaves it NULL, and NULL + 0
+ * or memchr(NULL, ...) is undefined).
  */
 static GByteArray *read_content(GMimePart *part, gsize limit)
 {
 	GMimeDataWrapper *w = g_mime_part_get_content(part);
-	GByteArray *out = g_byte_array_new();
+	GByteArray *out = g_byte_array_sized_new(4096);
 	g_autoptr(GMimeStream) view = NULL;
 	g_autoptr(GMimeStream) filtered = NULL;
 	GMimeContentEncoding enc;

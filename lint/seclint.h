@@ -82,6 +82,12 @@ struct sl_part {
 	GBytes *head;		/* an attachment's first decoded bytes, or NULL */
 };
 
+/*
+ * The digest of one message.  Its subject, body, addresses, display names
+ * and part file names are valid UTF-8, whatever bytes the mail held:
+ * invalid sequences become U+FFFD, so rules may use GRegex and g_utf8_* on
+ * them.  (The raw header values kept for locations are as written.)
+ */
 struct sl_message {
 	unsigned index;		/* 1-based position in its file */
 	char *message_id;	/* without angle brackets, or NULL */
