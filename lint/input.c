@@ -204,7 +204,8 @@ static gboolean parse_mbox(GMimeStream *stream, struct parse_state *st,
 	unsigned index = 0;
 	gboolean more;
 
-	if (!sl_mbox_scan_next(scan, &begin, &end) || begin != start) {
+	if (!sl_mbox_scan_next(scan, &begin, &end) || begin != start ||
+	    sl_mbox_scan_damaged(scan)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "starts with 'From ' but not with an mbox "
 			    "separator line ('From <sender> <date>')");
@@ -216,6 +217,14 @@ static gboolean parse_mbox(GMimeStream *stream, struct parse_state *st,
 		more = sl_mbox_scan_next(scan, &next_begin, &next_end);
 		if (sl_mbox_scan_failed(scan))
 			return io_error(error, "read error");
+		if (sl_mbox_scan_damaged(scan)) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+				    "line %u: a 'From ' line that looks like "
+				    "an mbox separator without its date; "
+				    "cannot tell where a message starts",
+				    sl_lines_at(lines, next_begin));
+			return FALSE;
+		}
 		one = g_mime_stream_substream(stream, end, next_begin);
 		if (!parse_one(one, st, lines, ++index, extra, each, data,
 			       error))

@@ -38,15 +38,37 @@ static const char separator_pattern[] =
 	"(?:(?:[A-Z]{1,5}|[+-][0-9]{4}) +)?[0-9]{4}"
 	"(?: +(?:[A-Z]{1,5}|[+-][0-9]{4}))?[ \\t]*\\r?$";
 
-gboolean sl_mbox_is_separator(const char *line, gsize len)
+/*
+ * Not a separator, but what one looks like with its date lost or mangled:
+ * "From", an envelope sender (an address, a commit id, MAILER-DAEMON) and
+ * nothing else or a weekday.  Taking it for body text could hide the
+ * headers of a message; prose rarely reads like this.
+ */
+static const char damaged_pattern[] =
+	"^From (?:\\S*@\\S*|[0-9a-f]{40,64}|MAILER-DAEMON)"
+	"(?: +(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\\b.*)?[ \\t]*\\r?$";
+
+static gboolean line_matches(const char *pattern, const char *line,
+			     gsize len)
 {
 	GRegex *re;
 
 	if (len < 5 || memcmp(line, "From ", 5) || len > SL_MBOX_LINE_MAX)
 		return FALSE;
-	re = sl_regex(separator_pattern, G_REGEX_RAW, 0, NULL);
+	re = sl_regex(pattern, G_REGEX_RAW, 0, NULL);
 	g_assert(re);
 	return g_regex_match_full(re, line, (gssize)len, 0, 0, NULL, NULL);
+}
+
+gboolean sl_mbox_is_separator(const char *line, gsize len)
+{
+	return line_matches(separator_pattern, line, len);
+}
+
+gboolean sl_mbox_is_damaged_separator(const char *line, gsize len)
+{
+	return !sl_mbox_is_separator(line, len) &&
+	       line_matches(damaged_pattern, line, len);
 }
 
 struct sl_mbox_scan {
@@ -58,6 +80,7 @@ struct sl_mbox_scan {
 	gboolean eof;
 	gboolean in_long_line;	/* buf[pos] is inside a line, not at its start */
 	gboolean failed;
+	gboolean damaged;	/* the last line found is a damaged separator */
 };
 
 struct sl_mbox_scan *sl_mbox_scan_new(GMimeStream *stream, gint64 start)
@@ -145,7 +168,8 @@ gboolean sl_mbox_scan_next(struct sl_mbox_scan *s, gint64 *begin,
 	gsize len;
 
 	while (next_line(s, &line, &len)) {
-		if (sl_mbox_is_separator(line, len)) {
+		s->damaged = sl_mbox_is_damaged_separator(line, len);
+		if (s->damaged || sl_mbox_is_separator(line, len)) {
 			*end = s->at + (gint64)s->pos;
 			*begin = *end - (gint64)len;
 			return TRUE;
@@ -153,6 +177,11 @@ gboolean sl_mbox_scan_next(struct sl_mbox_scan *s, gint64 *begin,
 	}
 	*begin = *end = s->at + (gint64)s->len;
 	return FALSE;
+}
+
+gboolean sl_mbox_scan_damaged(const struct sl_mbox_scan *s)
+{
+	return s->damaged;
 }
 
 gboolean sl_mbox_scan_failed(const struct sl_mbox_scan *s)

@@ -178,7 +178,7 @@ static const char series[] =
 	"From git-config(1):\n"					/* 25 */
 	"From: this is not a header\n"				/* 26 */
 	">From already escaped\n"				/* 27 */
-	"From alice@example.org\n"				/* 28 */
+	"From alice, who reported it\n"			/* 28 */
 	"second marker\n"					/* 29 */
 	"\n"							/* 30 */
 	PATCH_FROM						/* 31 */
@@ -211,7 +211,7 @@ static void check_series(GPtrArray *msgs)
 			       "\n\nFrom git-config(1):\n"
 			       "From: this is not a header\n"
 			       ">From already escaped\n"
-			       "From alice@example.org\n"
+			       "From alice, who reported it\n"
 			       "second marker\n"));
 	expect_line(m, "To", NULL, 20);
 	expect_line(m, "body", "From: this is not", 26);
@@ -284,6 +284,51 @@ static void test_separator_in_body_is_refused(void **state)
 		       "hi\n" PATCH_FROM, "message 2: no mail headers");
 }
 
+static void test_damaged_separator_lines(void **state)
+{
+	static const char *const damaged[] = {
+		"From alice@example.org\n",
+		"From alice@example.org Thu Dec  3 2026\n",
+		"From alice@example.org Thu Dec  3 13:45:42\n",
+		"From " SHA "\n",
+		"From " SHA " Mon Sep 17 00:00:00\r\n",
+		"From MAILER-DAEMON Thu, 3 Dec 2026 13:45:42 +0000\n",
+	};
+	static const char *const not_damaged[] = {
+		"From " SHA " Mon Sep 17 00:00:00 2001\n",
+		"From the zlib manual, inflate will return:\n",
+		"From alice@example.org we heard of it\n",
+		"From alice, who reported it\n",
+		"From git-config(1):\n",
+		"From 1234 to 5678\n",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(damaged); i++)
+		if (!sl_mbox_is_damaged_separator(damaged[i],
+						  strlen(damaged[i])))
+			fail_msg("not damaged: '%s'", damaged[i]);
+	for (size_t i = 0; i < G_N_ELEMENTS(not_damaged); i++)
+		if (sl_mbox_is_damaged_separator(not_damaged[i],
+						 strlen(not_damaged[i])))
+			fail_msg("damaged: '%s'", not_damaged[i]);
+}
+
+/* A separator without its date could hide a message's headers in the
+ * body of the one before: refused, with its line. */
+static void test_damaged_separator_is_refused(void **state)
+{
+	(void)state;
+	expect_refused(PATCH_FROM "From: a@example.org\nSubject: s\n\nhi\n\n"
+		       "From alice@example.org\n"
+		       "From: b@example.org\nTo: security@kernel.org\n"
+		       "Subject: t\n\nhi\n",
+		       "line 7: a 'From ' line that looks like an mbox "
+		       "separator without its date");
+	expect_refused("From alice@example.org\nSubject: s\n\nhi\n",
+		       "not with an mbox separator");
+}
+
 static void test_first_line_not_a_separator(void **state)
 {
 	(void)state;
@@ -343,6 +388,8 @@ int main(void)
 		cmocka_unit_test(test_format_patch_from_file),
 		cmocka_unit_test(test_classic_mbox),
 		cmocka_unit_test(test_separator_in_body_is_refused),
+		cmocka_unit_test(test_damaged_separator_lines),
+		cmocka_unit_test(test_damaged_separator_is_refused),
 		cmocka_unit_test(test_first_line_not_a_separator),
 		cmocka_unit_test(test_chunk_boundaries),
 	};
