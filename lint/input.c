@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "gmime-extra.h"
+#include "mbox.h"
 #include "message.h"
 
 #define SL_MAX_INPUT_SIZE (256u * 1024 * 1024)
@@ -195,30 +196,89 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 /* Bytes read ahead of the parser to refuse what is clearly not mail. */
 #define SL_PEEK_SIZE 65536
 
+static gboolean io_error(GError **error, const char *what)
+{
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO, "%s: %s", what,
+		    g_strerror(errno));
+	return FALSE;
+}
+
+/* One message: all of @stream, or the bytes of one mbox message. */
+static gboolean parse_one(GMimeStream *stream, struct parse_state *st,
+			  struct sl_lines *lines, unsigned index,
+			  const GPtrArray *extra, sl_message_fn each,
+			  gpointer data, GError **error)
+{
+	g_autoptr(GMimeParser) parser = g_mime_parser_new_with_stream(stream);
+
+	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
+	g_mime_parser_set_header_regex(parser, GMIME_ADDRESS_HEADERS,
+				       on_address_header, st);
+	return next_message(parser, st, lines, index, extra, each, data,
+			    error);
+}
+
+/*
+ * An mbox is cut at its separators (lint/mbox.c), not by GMime's mbox
+ * mode, which takes every line starting "From " for one; each message is
+ * then parsed on its own, from a substream that keeps the offsets of the
+ * input (so the lines of findings stay right).
+ */
+static gboolean parse_mbox(GMimeStream *stream, struct parse_state *st,
+			   struct sl_lines *lines, const GPtrArray *extra,
+			   sl_message_fn each, gpointer data, GError **error)
+{
+	gint64 start = g_mime_stream_tell(stream);
+	g_autoptr(sl_mbox_scan) scan = sl_mbox_scan_new(stream, start);
+	gint64 begin, end, next_begin, next_end;
+	unsigned index = 0;
+	gboolean more;
+
+	if (!sl_mbox_scan_next(scan, &begin, &end) || begin != start ||
+	    sl_mbox_scan_damaged(scan)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "starts with 'From ' but not with an mbox "
+			    "separator line ('From <sender> <date>')");
+		return FALSE;
+	}
+	do {
+		g_autoptr(GMimeStream) one = NULL;
+
+		more = sl_mbox_scan_next(scan, &next_begin, &next_end);
+		if (sl_mbox_scan_failed(scan))
+			return io_error(error, "read error");
+		if (sl_mbox_scan_damaged(scan)) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+				    "line %u: a 'From ' line that looks like "
+				    "an mbox separator without its date; "
+				    "cannot tell where a message starts",
+				    sl_lines_at(lines, next_begin));
+			return FALSE;
+		}
+		one = g_mime_stream_substream(stream, end, next_begin);
+		if (!parse_one(one, st, lines, ++index, extra, each, data,
+			       error))
+			return FALSE;
+		end = next_end;
+	} while (more);
+	return TRUE;
+}
+
 static gboolean parse_stream(GMimeStream *stream, struct sl_lines *lines,
 			     const char *head, gsize head_len,
 			     const GPtrArray *extra,
 			     gboolean *is_mbox, sl_message_fn each,
 			     gpointer data, GError **error)
 {
-	g_autoptr(GMimeParser) parser = NULL;
 	g_autoptr(GString) critical = g_string_new(NULL);
 	struct parse_state st = { critical, 0 };
-	unsigned index = 0;
 
 	if (!sniff(head, head_len, is_mbox, error))
 		return FALSE;
-	parser = g_mime_parser_new_with_stream(stream);
-	g_mime_parser_set_format(parser, *is_mbox ? GMIME_FORMAT_MBOX
-						  : GMIME_FORMAT_MESSAGE);
-	g_mime_parser_set_header_regex(parser, GMIME_ADDRESS_HEADERS,
-				       on_address_header, &st);
-	do {
-		if (!next_message(parser, &st, lines, ++index, extra, each,
-				  data, error))
-			return FALSE;
-	} while (*is_mbox && !g_mime_parser_eos(parser));
-	return TRUE;
+	if (*is_mbox)
+		return parse_mbox(stream, &st, lines, extra, each, data,
+				  error);
+	return parse_one(stream, &st, lines, 1, extra, each, data, error);
 }
 
 gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
@@ -238,13 +298,6 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 	lines = sl_lines_new_bytes(bytes, len);
 	return parse_stream(stream, lines, bytes, len, extra, is_mbox, each,
 			    data, error);
-}
-
-static gboolean io_error(GError **error, const char *what)
-{
-	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO, "%s: %s", what,
-		    g_strerror(errno));
-	return FALSE;
 }
 
 /* A pipe cannot be re-read, so it is spooled to an unlinked file. */

@@ -203,6 +203,11 @@ static char *without_disclaimers(const char *own, gboolean *had)
 	GString *kept = g_string_new(NULL);
 
 	*had = FALSE;
+	if (!paras) {
+		/* A match error (GLib returns NULL): keep all of it. */
+		g_string_free(kept, TRUE);
+		return g_strdup(own);
+	}
 	for (char **p = paras; *p; p++) {
 		if (sl_text_is_disclaimer(*p))
 			*had = TRUE;

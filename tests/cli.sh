@@ -50,6 +50,14 @@ expect_grep mbox-line "$tmp/out" "series.mbox:33:5: error: .*\[ksec-with-linux-d
 expect_grep mbox-subject-line "$tmp/out" "series.mbox:35: error: .*\[distros-missing-vs-tag\]"
 expect_grep mbox-context "$tmp/out" "^$in/series.mbox: In message 2 <series-2@example.org> .*, line 30:$"
 
+# git format-patch writes mboxo: body lines starting "From " are not
+# separators; one that looks like a real From_ line is refused.
+check from-in-body 1 "$seclint" "$in/from-in-body.mbox"
+expect_grep from-in-body-line "$tmp/out" "from-in-body.mbox:37:5: error: .*\[ksec-with-linux-distros\]"
+check from-in-body-pipe 1 sh -c "cat \"$in/from-in-body.mbox\" | \"$seclint\" -"
+check from-separator-in-body 2 "$seclint" "$in/from-separator-in-body.mbox"
+expect_grep from-separator-in-body-reason "$tmp/err" "message 2: no mail headers could be parsed"
+
 check json 1 "$seclint" --format=json "$in/series.mbox" "$in/clean-report.eml"
 expect_grep json-rule "$tmp/out" '"rule":"ksec-with-linux-distros"'
 expect_grep json-index "$tmp/out" '"message":2,"message_id":"series-2@example.org"'

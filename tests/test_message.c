@@ -237,6 +237,34 @@ static void test_mbox_split(void **state)
 	assert_true(has_addr(second, "security@kernel.org", "To"));
 }
 
+/* git format-patch output whose bodies hold lines starting "From ". */
+static void test_mbox_from_in_body(void **state)
+{
+	g_autofree char *path = g_build_filename(inputs, "from-in-body.mbox",
+						 NULL);
+	g_autoptr(GPtrArray) msgs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sl_message_free);
+	g_autoptr(GError) error = NULL;
+	gboolean mbox = FALSE;
+	const struct sl_message *first, *second;
+
+	(void)state;
+	if (!sl_input_read(path, NULL, &mbox, keep, msgs, &error))
+		fail_msg("%s", error->message);
+	assert_int_equal(msgs->len, 2);
+	first = msgs->pdata[0];
+	second = msgs->pdata[1];
+	assert_true(g_str_has_prefix(first->body->str, "From the zlib manual"));
+	assert_non_null(strstr(first->body->str,
+			       "\n\nFrom git-config(1):\n"
+			       "From: this line is body text, not a header\n"
+			       ">From an already escaped line\n"));
+	assert_non_null(strstr(first->body->str, "\n From the top of"));
+	assert_string_equal(second->message_id, "from-2@example.org");
+	assert_int_equal(second->line, 34);
+	assert_true(has_addr(second, "linux-distros@vs.openwall.org", "Cc"));
+}
+
 static void expect_refused(const char *name, const char *reason)
 {
 	g_autofree char *path = g_build_filename(inputs, name, NULL);
@@ -259,6 +287,8 @@ static void test_refused_inputs(void **state)
 	expect_refused("whitespace.eml", "white space");
 	expect_refused("binary.bin", "binary");
 	expect_refused("garbage.txt", "does not start with a mail header");
+	expect_refused("from-separator-in-body.mbox",
+		       "message 2: no mail headers could be parsed");
 	expect_refused("does-not-exist.eml", "cannot open");
 }
 
@@ -299,6 +329,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_body_and_followup),
 		cmocka_unit_test(test_followup_detection),
 		cmocka_unit_test(test_mbox_split),
+		cmocka_unit_test(test_mbox_from_in_body),
 		cmocka_unit_test(test_refused_inputs),
 		cmocka_unit_test(test_unparsable_recipients),
 		cmocka_unit_test(test_missing_boundary_refused),

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mbox separators: git format-patch writes mboxo, so a body line starting
+ * "From " is not escaped; only a real From_ line (a sender and an asctime
+ * date) starts a message.  From memory and from a file (read in chunks).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <gmime/gmime.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mbox.h"
+#include "message.h"
+
+#define SHA "0123456789abcdef0123456789abcdef01234567"
+#define PATCH_FROM "From " SHA " Mon Sep 17 00:00:00 2001\n"
+
+static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
+{
+	(void)error;
+	g_ptr_array_add(data, sl_message_steal(msg));
+	return TRUE;
+}
+
+static GPtrArray *new_list(void)
+{
+	return g_ptr_array_new_with_free_func((GDestroyNotify)sl_message_free);
+}
+
+/* Parses @text from memory (@from_file FALSE) or from a file. */
+static gboolean parse(const char *text, gsize len, gboolean from_file,
+		      GPtrArray *msgs, GError **error)
+{
+	g_autofree char *path = NULL;
+	gboolean is_mbox, ok;
+	int fd;
+
+	if (!from_file)
+		return sl_input_parse(text, len, NULL, &is_mbox, keep, msgs,
+				      error);
+	fd = g_file_open_tmp("seclint-mbox-XXXXXX", &path, NULL);
+	assert_true(fd >= 0);
+	assert_true(write(fd, text, len) == (ssize_t)len);
+	close(fd);
+	ok = sl_input_read(path, NULL, &is_mbox, keep, msgs, error);
+	unlink(path);
+	return ok;
+}
+
+static GPtrArray *parse_ok(const char *text, gboolean from_file)
+{
+	GPtrArray *msgs = new_list();
+	g_autoptr(GError) error = NULL;
+
+	if (!parse(text, strlen(text), from_file, msgs, &error))
+		fail_msg("parse failed: %s", error->message);
+	return msgs;
+}
+
+static void expect_refused(const char *text, const char *what)
+{
+	for (int file = 0; file < 2; file++) {
+		g_autoptr(GPtrArray) msgs = new_list();
+		g_autoptr(GError) error = NULL;
+
+		if (parse(text, strlen(text), file, msgs, &error))
+			fail_msg("accepted, want '%s'", what);
+		if (!strstr(error->message, what))
+			fail_msg("'%s', want '%s'", error->message, what);
+	}
+}
+
+static const struct sl_message *nth(GPtrArray *msgs, guint i)
+{
+	assert_true(i < msgs->len);
+	return msgs->pdata[i];
+}
+
+static void expect_line(const struct sl_message *msg, const char *where,
+			const char *excerpt, unsigned line)
+{
+	struct sl_finding f = { .text = (char *)"x" };
+
+	sl_locate(msg, where, excerpt, &f);
+	if (f.line != line)
+		fail_msg("%s/%s: line %u, want %u", where,
+			 excerpt ? excerpt : "-", f.line, line);
+}
+
+static void test_separator_lines(void **state)
+{
+	static const char *const separators[] = {
+		/* git format-patch, SHA-1 and SHA-256 */
+		"From " SHA " Mon Sep 17 00:00:00 2001",
+		"From " SHA SHA "012345678901234567890123 Mon Sep 17 "
+		"00:00:00 2001\n",
+		/* mutt, procmail: ctime(3) */
+		"From alice@example.org Thu Dec  3 13:45:42 2026\n",
+		/* Thunderbird */
+		"From - Thu Dec 03 13:45:42 2026\n",
+		/* postfix local(8): two spaces, a quoted local part */
+		"From MAILER-DAEMON  Thu Dec  3 13:45:42 2026\n",
+		"From \"john doe\"@example.org  Thu Dec  3 13:45:42 2026\n",
+		"From \"a \\\" b\"@example.org Thu Dec  3 13:45:42 2026\n",
+		/* public-inbox, b4 */
+		"From mboxrd@z Thu Jan  1 00:00:00 1970\n",
+		"From git@z Thu Jan 1 00:00:00 1970",
+		/* a zone after or before the year, no seconds */
+		"From alice@example.org Thu Dec  3 13:45:42 2026 +0100\n",
+		"From alice@example.org Thu Dec  3 13:45:42 2026 UTC\n",
+		"From alice@example.org Thu Dec  3 13:45 PST 2026\n",
+		"From alice@example.org Thu Dec  3 13:45:42 2026\r\n",
+		"From alice@example.org Thu Dec  3 13:45:42 2026 \n",
+	};
+	static const char *const body_lines[] = {
+		"From the zlib manual, inflate will return:\n",
+		"From git-config(1):\n",
+		"From: alice@example.org\n",
+		"From \n",
+		"From\n",
+		">From alice@example.org Thu Dec  3 13:45:42 2026\n",
+		" From alice@example.org Thu Dec  3 13:45:42 2026\n",
+		"from alice@example.org Thu Dec  3 13:45:42 2026\n",
+		"From alice@example.org\n",
+		"From alice@example.org yesterday\n",
+		"From alice@example.org Thu Dec  3 2026\n",
+		"From alice@example.org Thu Dec  3 13:45:42\n",
+		"From alice@example.org Thu Dec  3 13:45:42 2026 and on\n",
+		"From the logs of Thu Dec  3 13:45:42 2026\n",
+		"From  Thu Dec  3 13:45:42 2026\n",
+		"From alice Thursday December 3 13:45:42 2026\n",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(separators); i++)
+		if (!sl_mbox_is_separator(separators[i],
+					  strlen(separators[i])))
+			fail_msg("not a separator: '%s'", separators[i]);
+	for (size_t i = 0; i < G_N_ELEMENTS(body_lines); i++)
+		if (sl_mbox_is_separator(body_lines[i],
+					 strlen(body_lines[i])))
+			fail_msg("a separator: '%s'", body_lines[i]);
+	/* The length is the line's, not up to a NUL. */
+	assert_false(sl_mbox_is_separator(separators[2], 20));
+}
+
+/* Line numbers on the right. */
+static const char series[] =
+	PATCH_FROM						/* 1 */
+	"From: A <a@example.org>\n"				/* 2 */
+	"Subject: [PATCH 1/3] zlib: check inflate\n"		/* 3 */
+	"\n"							/* 4 */
+	"From the zlib manual, inflate will return:\n"		/* 5 */
+	"  Z_OK if some progress has been made\n"		/* 6 */
+	"---\n"							/* 7 */
+	" src/zstream.c | 1 +\n"				/* 8 */
+	"\n"							/* 9 */
+	"diff --git a/src/zstream.c b/src/zstream.c\n"		/* 10 */
+	"--- a/src/zstream.c\n"					/* 11 */
+	"+++ b/src/zstream.c\n"					/* 12 */
+	"@@ -1,2 +1,3 @@\n"					/* 13 */
+	" From the top\n"					/* 14 */
+	"+first marker\n"					/* 15 */
+	" x\n"							/* 16 */
+	"\n"							/* 17 */
+	PATCH_FROM						/* 18 */
+	"From: A <a@example.org>\n"				/* 19 */
+	"To: security@kernel.org\n"				/* 20 */
+	"Subject: [PATCH 2/3] config: read it\n"		/* 21 */
+	"\n"							/* 22 */
+	"Some text.\n"						/* 23 */
+	"\n"							/* 24 */
+	"From git-config(1):\n"					/* 25 */
+	"From: this is not a header\n"				/* 26 */
+	">From already escaped\n"				/* 27 */
+	"From alice, who reported it\n"			/* 28 */
+	"second marker\n"					/* 29 */
+	"\n"							/* 30 */
+	PATCH_FROM						/* 31 */
+	"From: A <a@example.org>\n"				/* 32 */
+	"To: linux-distros@vs.openwall.org\n"			/* 33 */
+	"Subject: [PATCH 3/3] third\n"				/* 34 */
+	"\n"							/* 35 */
+	"third marker\n";					/* 36 */
+
+static void check_series(GPtrArray *msgs)
+{
+	const struct sl_message *m;
+
+	assert_int_equal(msgs->len, 3);
+	m = nth(msgs, 0);
+	assert_int_equal(m->index, 1);
+	assert_int_equal(m->line, 2);
+	assert_string_equal(m->subject, "[PATCH 1/3] zlib: check inflate");
+	/* The body is as written: nothing escaped, nothing cut. */
+	assert_true(g_str_has_prefix(m->body->str,
+				     "From the zlib manual, inflate will "
+				     "return:\n"));
+	assert_non_null(strstr(m->body->str, "\n From the top\n"));
+	expect_line(m, "body", "From the zlib", 5);
+	expect_line(m, "body", "first marker", 15);
+	m = nth(msgs, 1);
+	assert_int_equal(m->line, 19);
+	assert_string_equal(m->subject, "[PATCH 2/3] config: read it");
+	assert_non_null(strstr(m->body->str,
+			       "\n\nFrom git-config(1):\n"
+			       "From: this is not a header\n"
+			       ">From already escaped\n"
+			       "From alice, who reported it\n"
+			       "second marker\n"));
+	expect_line(m, "To", NULL, 20);
+	expect_line(m, "body", "From: this is not", 26);
+	expect_line(m, "body", "second marker", 29);
+	m = nth(msgs, 2);
+	assert_int_equal(m->line, 32);
+	assert_string_equal(m->subject, "[PATCH 3/3] third");
+	expect_line(m, "To", NULL, 33);
+	expect_line(m, "Subject", NULL, 34);
+	expect_line(m, "body", "third marker", 36);
+}
+
+static void test_format_patch_from_memory(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse_ok(series, FALSE);
+
+	(void)state;
+	check_series(msgs);
+}
+
+static void test_format_patch_from_file(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse_ok(series, TRUE);
+
+	(void)state;
+	check_series(msgs);
+}
+
+static void test_classic_mbox(void **state)
+{
+	static const char mbox[] =
+		"From alice@example.org Thu Dec  3 13:45:42 2026\n"
+		"From: alice@example.org\nSubject: one\n\nFrom me, hi\n\n"
+		"From MAILER-DAEMON  Thu Dec  3 13:45:42 2026 +0000\n"
+		"From: bounce@example.org\nSubject: two\n\nhi\n\n"
+		"From \"john doe\"@example.org  Thu Dec 03 13:45 UTC 2026\n"
+		"From: john@example.org\nSubject: three\n\nhi\n\n"
+		"From - Thu Dec  3 13:45:42 2026\r\n"
+		"From: t@example.org\r\nSubject: four\r\n\r\nhi\r\n";
+	static const char *const subjects[] = { "one", "two", "three",
+						"four" };
+
+	(void)state;
+	for (int file = 0; file < 2; file++) {
+		g_autoptr(GPtrArray) msgs = parse_ok(mbox, file);
+
+		assert_int_equal(msgs->len, G_N_ELEMENTS(subjects));
+		for (guint i = 0; i < msgs->len; i++)
+			assert_string_equal(nth(msgs, i)->subject,
+					    subjects[i]);
+		assert_string_equal(nth(msgs, 0)->body->str, "From me, hi\n\n");
+		assert_int_equal(nth(msgs, 3)->line, 20);
+	}
+}
+
+/* A body line that does look like a separator still cuts the message:
+ * what follows has no headers and the input is refused (fail closed). */
+static void test_separator_in_body_is_refused(void **state)
+{
+	(void)state;
+	expect_refused(PATCH_FROM "From: a@example.org\nSubject: s\n\n"
+		       "quoted:\n"
+		       "From alice@example.org Thu Dec  3 13:45:42 2026\n"
+		       "\nmore text\n",
+		       "message 2: no mail headers could be parsed");
+	expect_refused(PATCH_FROM "From: a@example.org\nSubject: s\n\n"
+		       "quoted:\n" PATCH_FROM "more text, not a header\n",
+		       "message 2: invalid header name");
+	expect_refused(PATCH_FROM "From: a@example.org\nSubject: s\n\n"
+		       "hi\n" PATCH_FROM, "message 2: no mail headers");
+}
+
+static void test_damaged_separator_lines(void **state)
+{
+	static const char *const damaged[] = {
+		"From alice@example.org\n",
+		"From alice@example.org Thu Dec  3 2026\n",
+		"From alice@example.org Thu Dec  3 13:45:42\n",
+		"From " SHA "\n",
+		"From " SHA " Mon Sep 17 00:00:00\r\n",
+		"From MAILER-DAEMON Thu, 3 Dec 2026 13:45:42 +0000\n",
+	};
+	static const char *const not_damaged[] = {
+		"From " SHA " Mon Sep 17 00:00:00 2001\n",
+		"From the zlib manual, inflate will return:\n",
+		"From alice@example.org we heard of it\n",
+		"From alice, who reported it\n",
+		"From git-config(1):\n",
+		"From 1234 to 5678\n",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(damaged); i++)
+		if (!sl_mbox_is_damaged_separator(damaged[i],
+						  strlen(damaged[i])))
+			fail_msg("not damaged: '%s'", damaged[i]);
+	for (size_t i = 0; i < G_N_ELEMENTS(not_damaged); i++)
+		if (sl_mbox_is_damaged_separator(not_damaged[i],
+						 strlen(not_damaged[i])))
+			fail_msg("damaged: '%s'", not_damaged[i]);
+}
+
+/* A separator without its date could hide a message's headers in the
+ * body of the one before: refused, with its line. */
+static void test_damaged_separator_is_refused(void **state)
+{
+	(void)state;
+	expect_refused(PATCH_FROM "From: a@example.org\nSubject: s\n\nhi\n\n"
+		       "From alice@example.org\n"
+		       "From: b@example.org\nTo: security@kernel.org\n"
+		       "Subject: t\n\nhi\n",
+		       "line 7: a 'From ' line that looks like an mbox "
+		       "separator without its date");
+	expect_refused("From alice@example.org\nSubject: s\n\nhi\n",
+		       "not with an mbox separator");
+}
+
+static void test_first_line_not_a_separator(void **state)
+{
+	(void)state;
+	expect_refused("From the top\nSubject: s\n\nbody\n",
+		       "not with an mbox separator");
+	expect_refused("From alice@example.org\nSubject: s\n\nbody\n",
+		       "not with an mbox separator");
+}
+
+static unsigned count_lines(const char *text)
+{
+	unsigned n = 0;
+
+	while ((text = strchr(text, '\n'))) {
+		n++;
+		text++;
+	}
+	return n;
+}
+
+/* Separators on both sides of the file reader's 64 KiB chunks, and a body
+ * line longer than a chunk that starts "From ". */
+static void test_chunk_boundaries(void **state)
+{
+	static const char head[] =
+		PATCH_FROM "From: a@example.org\nSubject: one\n\n";
+	static const char tail[] =
+		PATCH_FROM "From: a@example.org\nSubject: two\n\nend\n";
+
+	(void)state;
+	for (gsize pad = 65536 - 120; pad < 65536 + 20; pad += 7) {
+		g_autoptr(GString) text = g_string_new(head);
+		g_autoptr(GPtrArray) msgs = NULL;
+
+		if (pad % 2) {
+			g_string_append(text, "From ");
+			for (gsize i = 0; i < 70000; i++)
+				g_string_append_c(text, 'x');
+			g_string_append(text, " Mon Sep 17 00:00:00 2001\n");
+		}
+		while (text->len < pad)
+			g_string_append(text, "From the pad\n");
+		g_string_append(text, tail);
+		msgs = parse_ok(text->str, TRUE);
+		assert_int_equal(msgs->len, 2);
+		assert_string_equal(nth(msgs, 1)->subject, "two");
+		expect_line(nth(msgs, 1), "body", "end",
+			    count_lines(text->str));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_separator_lines),
+		cmocka_unit_test(test_format_patch_from_memory),
+		cmocka_unit_test(test_format_patch_from_file),
+		cmocka_unit_test(test_classic_mbox),
+		cmocka_unit_test(test_separator_in_body_is_refused),
+		cmocka_unit_test(test_damaged_separator_lines),
+		cmocka_unit_test(test_damaged_separator_is_refused),
+		cmocka_unit_test(test_first_line_not_a_separator),
+		cmocka_unit_test(test_chunk_boundaries),
+	};
+	int rc;
+
+	g_mime_init();
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	g_mime_shutdown();
+	return rc;
+}
