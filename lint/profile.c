@@ -80,6 +80,7 @@ gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 	g_free(policy->profile_name);
 	policy->profile = g_steal_pointer(&kf);
 	policy->profile_name = g_strdup(name);
+	sl_policy_update_severities(policy);
 	return TRUE;
 }
 
@@ -149,6 +150,25 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 	if (level)
 		sl_severity_parse(level, &sev);
 	return sev;
+}
+
+/*
+ * The engine asks for every rule's severity for every message: GKeyFile
+ * lookups by strings were a large share of linting a big mbox.
+ */
+void sl_policy_update_severities(struct sl_policy *policy)
+{
+	enum sl_severity *sev = g_renew(enum sl_severity,
+					policy->rule_severity,
+					2 * sl_rules_count);
+
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		sev[2 * i] = sl_policy_rule_severity(policy, sl_rules[i],
+						     FALSE);
+		sev[2 * i + 1] = sl_policy_rule_severity(policy, sl_rules[i],
+							 TRUE);
+	}
+	policy->rule_severity = sev;
 }
 
 struct sl_policy *sl_policy_open(const char *path, const char *profile,
