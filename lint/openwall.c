@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "seclint.h"
+#include "memo.h"
 
 static gboolean body_has_line(const struct sl_message *msg, const char *re)
 {
@@ -169,7 +169,7 @@ static char *sentence_at(const char *text, gint start, gint end)
 	return g_strndup(text + s, (gsize)(e - s));
 }
 
-char *sl_text_find_cve_request(const char *text)
+static char *find_cve_request(const char *text)
 {
 	g_autoptr(GRegex) re = sl_regex_new(cve_request, 0, 0, NULL);
 	g_autoptr(GMatchInfo) m = NULL;
@@ -185,6 +185,20 @@ char *sl_text_find_cve_request(const char *text)
 			return g_match_info_fetch(m, 0);
 	}
 	return NULL;
+}
+
+/* Several rules ask it of the same own text: once per message. */
+char *sl_text_find_cve_request(const char *text)
+{
+	struct sl_memo *memo = sl_memo_current();
+	char *found;
+
+	if (memo && sl_text_memo_holds(&memo->cve_request, text))
+		return g_strdup(memo->cve_request.output);
+	found = find_cve_request(text);
+	if (memo)
+		sl_text_memo_set(&memo->cve_request, text, found, FALSE);
+	return found;
 }
 
 gboolean sl_text_asks_for_cve(const char *text)
@@ -212,13 +226,28 @@ static char *without_disclaimers(const char *own, gboolean *had)
 	return g_string_free(kept, FALSE);
 }
 
+static char *without_disclaimers_memo(const char *own, gboolean *had)
+{
+	struct sl_memo *memo = sl_memo_current();
+	char *text;
+
+	if (memo && sl_text_memo_holds(&memo->no_disclaimers, own)) {
+		*had = memo->no_disclaimers.flag;
+		return g_strdup(memo->no_disclaimers.output);
+	}
+	text = without_disclaimers(own, had);
+	if (memo)
+		sl_text_memo_set(&memo->no_disclaimers, own, text, *had);
+	return text;
+}
+
 void sl_check_restricted_text(struct sl_check *c,
 			      const struct sl_restricted_text *what)
 {
 	g_autofree char *signature = NULL;
 	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
 	gboolean disclaimer;
-	g_autofree char *text = without_disclaimers(own, &disclaimer);
+	g_autofree char *text = without_disclaimers_memo(own, &disclaimer);
 	g_autofree char *hit = NULL;
 
 	if (what->except) {
