@@ -135,6 +135,7 @@ struct sl_policy {
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
 	enum sl_severity *rule_severity;
+	unsigned generation;	/* new at each sl_policy_update_severities() */
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
