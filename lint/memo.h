@@ -27,6 +27,7 @@ struct sl_memo {
 	struct sl_text_memo cve_request;	/* sl_text_find_cve_request() */
 	struct sl_text_memo no_disclaimers;	/* flag: it had some */
 	int kernel_issue;	/* 0: not asked, 1: no, 2: yes */
+	int encryption;		/* sl_msg_encryption() + 1; 0: not asked */
 };
 
 void sl_memo_begin(struct sl_memo *memo, const struct sl_message *msg);

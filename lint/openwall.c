@@ -40,7 +40,7 @@ static gboolean top_is_signed(const struct sl_message *msg)
  * (not in quoted lines).  A ciphertext forwarded inside a plain message is
  * not the message being encrypted.
  */
-enum sl_encryption sl_msg_encryption(const struct sl_message *msg)
+static enum sl_encryption encryption(const struct sl_message *msg)
 {
 	if (has_kind(msg, SL_CRYPTO_PGP_ENCRYPTED, "2") ||
 	    (top_is_signed(msg) &&
@@ -53,6 +53,18 @@ enum sl_encryption sl_msg_encryption(const struct sl_message *msg)
 	if (body_has_line(msg, "^-----BEGIN PGP MESSAGE-----\r?$"))
 		return SL_ENC_INLINE_PGP;
 	return SL_ENC_NONE;
+}
+
+/* Most rules ask (to stay silent on what they cannot read): once. */
+enum sl_encryption sl_msg_encryption(const struct sl_message *msg)
+{
+	struct sl_memo *memo = sl_memo_of(msg);
+
+	if (!memo)
+		return encryption(msg);
+	if (!memo->encryption)
+		memo->encryption = encryption(msg) + 1;
+	return (enum sl_encryption)(memo->encryption - 1);
 }
 
 gboolean sl_msg_is_encrypted(const struct sl_message *msg)
