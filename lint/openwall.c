@@ -181,11 +181,26 @@ static char *sentence_at(const char *text, gint start, gint end)
 	return g_strndup(text + s, (gsize)(e - s));
 }
 
+/* Does @text hold "cve" in any case?  Every cve_request branch does. */
+static gboolean mentions_cve(const char *text)
+{
+	for (const char *p = text; (p = strpbrk(p, "cC")); p++)
+		if (g_ascii_tolower(p[1]) == 'v' &&
+		    g_ascii_tolower(p[2]) == 'e')
+			return TRUE;
+	return FALSE;
+}
+
 static char *find_cve_request(const char *text)
 {
-	g_autoptr(GRegex) re = sl_regex_new(cve_request, 0, 0, NULL);
+	g_autoptr(GRegex) re = NULL;
 	g_autoptr(GMatchInfo) m = NULL;
-	g_autofree char *flat = sl_text_unwrap(text);
+	g_autofree char *flat = NULL;
+
+	if (!mentions_cve(text))
+		return NULL;
+	re = sl_regex_new(cve_request, 0, 0, NULL);
+	flat = sl_text_unwrap(text);
 	for (g_regex_match(re, flat, 0, &m); g_match_info_matches(m);
 	     g_match_info_next(m, NULL)) {
 		gint start, end;
