@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "memo.h"
 #include "repo.h"
 
 static struct sl_repo *repo_of(const struct sl_check *c)
@@ -143,7 +144,7 @@ char **sl_check_named_files(struct sl_check *c)
 	return (char **)g_ptr_array_free(files, FALSE);
 }
 
-gboolean sl_check_is_kernel_issue(struct sl_check *c)
+static gboolean is_kernel_issue(struct sl_check *c)
 {
 	static const char words[] =
 		"(?i)\\blinux(?:[- ]kernel| v?[0-9]+\\.[0-9]+)|^(?:\\[[^]]*\\] *)*"
@@ -161,6 +162,18 @@ gboolean sl_check_is_kernel_issue(struct sl_check *c)
 		return TRUE;
 	m = sl_check_maintainers(c);
 	return m && sl_maintainers_is_kernel(m);
+}
+
+/* The same for every rule that asks: once per message. */
+gboolean sl_check_is_kernel_issue(struct sl_check *c)
+{
+	struct sl_memo *memo = sl_memo_of(c->msg);
+
+	if (!memo)
+		return is_kernel_issue(c);
+	if (!memo->kernel_issue)
+		memo->kernel_issue = is_kernel_issue(c) ? 2 : 1;
+	return memo->kernel_issue == 2;
 }
 
 /* Distinct recipients that are not the sender; a set, since a message

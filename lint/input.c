@@ -4,10 +4,13 @@
  * or standard input ("-").  Everything that is not clearly mail is refused.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE		/* MAP_POPULATE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gmime-extra.h"
@@ -367,6 +370,51 @@ static gboolean peek(int fd, char *head, gsize *len, GError **error)
 	return TRUE;
 }
 
+static gboolean nul_at(off_t at, GError **error)
+{
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+		    "binary data (a NUL byte at byte %lld), not a mail message",
+		    (long long)at);
+	return FALSE;
+}
+
+/*
+ * A regular file is scanned where it lies in the page cache: mapped a
+ * window at a time (so the resident set stays small), not copied out.
+ * FALSE with *@done unset: it cannot be mapped, read it instead.
+ */
+#define SL_SCAN_WINDOW (8u << 20)
+
+static gboolean scan_mapped(int fd, off_t at, gboolean *done, GError **error)
+{
+	struct stat st;
+	long page = sysconf(_SC_PAGESIZE);
+
+	*done = FALSE;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || page <= 0)
+		return FALSE;
+	while (at < st.st_size) {
+		off_t base = at - at % page;
+		size_t len = (size_t)MIN((off_t)SL_SCAN_WINDOW,
+					 st.st_size - base);
+		char *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE |
+				 MAP_POPULATE, fd, base);
+		const char *nul;
+
+		if (map == MAP_FAILED)
+			return FALSE;
+		nul = memchr(map + (at - base), '\0', len - (size_t)(at - base));
+		munmap(map, len);
+		if (nul) {
+			*done = TRUE;
+			return nul_at(base + (nul - map), error);
+		}
+		at = base + (off_t)len;
+	}
+	*done = TRUE;
+	return TRUE;
+}
+
 /*
  * The sniff sees only the first block; a NUL byte anywhere makes the input
  * binary, so the rest is scanned too (at read speed, before parsing).
@@ -374,9 +422,13 @@ static gboolean peek(int fd, char *head, gsize *len, GError **error)
 static gboolean reject_nul_after(int fd, gsize from, GError **error)
 {
 	off_t at = lseek(fd, 0, SEEK_CUR) + (off_t)from;
-	g_autofree char *buf = g_malloc(1 << 20);
+	g_autofree char *buf = NULL;
+	gboolean done, ok = scan_mapped(fd, at, &done, error);
 	ssize_t n;
 
+	if (done)
+		return ok;
+	buf = g_malloc(1 << 20);
 	while ((n = pread(fd, buf, 1 << 20, at)) != 0) {
 		const char *nul;
 
@@ -385,13 +437,8 @@ static gboolean reject_nul_after(int fd, gsize from, GError **error)
 		if (n < 0)
 			return io_error(error, "read error");
 		nul = memchr(buf, '\0', (size_t)n);
-		if (nul) {
-			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
-				    "binary data (a NUL byte at byte %lld), "
-				    "not a mail message",
-				    (long long)(at + (nul - buf)));
-			return FALSE;
-		}
+		if (nul)
+			return nul_at(at + (nul - buf), error);
 		at += n;
 	}
 	return TRUE;

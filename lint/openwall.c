@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "seclint.h"
+#include "memo.h"
 
 static gboolean body_has_line(const struct sl_message *msg, const char *re)
 {
@@ -40,7 +40,7 @@ static gboolean top_is_signed(const struct sl_message *msg)
  * (not in quoted lines).  A ciphertext forwarded inside a plain message is
  * not the message being encrypted.
  */
-enum sl_encryption sl_msg_encryption(const struct sl_message *msg)
+static enum sl_encryption encryption(const struct sl_message *msg)
 {
 	if (has_kind(msg, SL_CRYPTO_PGP_ENCRYPTED, "2") ||
 	    (top_is_signed(msg) &&
@@ -53,6 +53,18 @@ enum sl_encryption sl_msg_encryption(const struct sl_message *msg)
 	if (body_has_line(msg, "^-----BEGIN PGP MESSAGE-----\r?$"))
 		return SL_ENC_INLINE_PGP;
 	return SL_ENC_NONE;
+}
+
+/* Most rules ask (to stay silent on what they cannot read): once. */
+enum sl_encryption sl_msg_encryption(const struct sl_message *msg)
+{
+	struct sl_memo *memo = sl_memo_of(msg);
+
+	if (!memo)
+		return encryption(msg);
+	if (!memo->encryption)
+		memo->encryption = encryption(msg) + 1;
+	return (enum sl_encryption)(memo->encryption - 1);
 }
 
 gboolean sl_msg_is_encrypted(const struct sl_message *msg)
@@ -169,11 +181,26 @@ static char *sentence_at(const char *text, gint start, gint end)
 	return g_strndup(text + s, (gsize)(e - s));
 }
 
-char *sl_text_find_cve_request(const char *text)
+/* Does @text hold "cve" in any case?  Every cve_request branch does. */
+static gboolean mentions_cve(const char *text)
 {
-	g_autoptr(GRegex) re = sl_regex_new(cve_request, 0, 0, NULL);
+	for (const char *p = text; (p = strpbrk(p, "cC")); p++)
+		if (g_ascii_tolower(p[1]) == 'v' &&
+		    g_ascii_tolower(p[2]) == 'e')
+			return TRUE;
+	return FALSE;
+}
+
+static char *find_cve_request(const char *text)
+{
+	g_autoptr(GRegex) re = NULL;
 	g_autoptr(GMatchInfo) m = NULL;
-	g_autofree char *flat = sl_text_unwrap(text);
+	g_autofree char *flat = NULL;
+
+	if (!mentions_cve(text))
+		return NULL;
+	re = sl_regex_new(cve_request, 0, 0, NULL);
+	flat = sl_text_unwrap(text);
 	for (g_regex_match(re, flat, 0, &m); g_match_info_matches(m);
 	     g_match_info_next(m, NULL)) {
 		gint start, end;
@@ -185,6 +212,20 @@ char *sl_text_find_cve_request(const char *text)
 			return g_match_info_fetch(m, 0);
 	}
 	return NULL;
+}
+
+/* Several rules ask it of the same own text: once per message. */
+char *sl_text_find_cve_request(const char *text)
+{
+	struct sl_memo *memo = sl_memo_current();
+	char *found;
+
+	if (memo && sl_text_memo_holds(&memo->cve_request, text))
+		return g_strdup(memo->cve_request.output);
+	found = find_cve_request(text);
+	if (memo)
+		sl_text_memo_set(&memo->cve_request, text, found, FALSE);
+	return found;
 }
 
 gboolean sl_text_asks_for_cve(const char *text)
@@ -217,13 +258,28 @@ static char *without_disclaimers(const char *own, gboolean *had)
 	return g_string_free(kept, FALSE);
 }
 
+static char *without_disclaimers_memo(const char *own, gboolean *had)
+{
+	struct sl_memo *memo = sl_memo_current();
+	char *text;
+
+	if (memo && sl_text_memo_holds(&memo->no_disclaimers, own)) {
+		*had = memo->no_disclaimers.flag;
+		return g_strdup(memo->no_disclaimers.output);
+	}
+	text = without_disclaimers(own, had);
+	if (memo)
+		sl_text_memo_set(&memo->no_disclaimers, own, text, *had);
+	return text;
+}
+
 void sl_check_restricted_text(struct sl_check *c,
 			      const struct sl_restricted_text *what)
 {
 	g_autofree char *signature = NULL;
 	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
 	gboolean disclaimer;
-	g_autofree char *text = without_disclaimers(own, &disclaimer);
+	g_autofree char *text = without_disclaimers_memo(own, &disclaimer);
 	g_autofree char *hit = NULL;
 
 	if (!sl_msg_content_visible(c->msg))

@@ -37,6 +37,7 @@ void sl_policy_free(struct sl_policy *policy)
 	if (policy->profile)
 		g_key_file_unref(policy->profile);
 	g_free(policy->profile_name);
+	g_free(policy->rule_severity);
 	g_free(policy);
 }
 
@@ -158,6 +159,7 @@ struct sl_policy *sl_policy_load(const char *path, GError **error)
 			(*error)->code = SECLINT_ERROR_POLICY;
 		return NULL;
 	}
+	sl_policy_update_severities(policy);
 	return g_steal_pointer(&policy);
 }
 

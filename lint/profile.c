@@ -80,6 +80,7 @@ gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 	g_free(policy->profile_name);
 	policy->profile = g_steal_pointer(&kf);
 	policy->profile_name = g_strdup(name);
+	sl_policy_update_severities(policy);
 	return TRUE;
 }
 
@@ -99,11 +100,60 @@ static char *rule_value(const struct sl_policy *policy, const char *rule_id,
 	return sl_profile_get(policy, group, key);
 }
 
+/*
+ * Rules read their parameters for every message; a GKeyFile lookup (and
+ * the strings it allocates) each time was ~5% of linting real mail.  The
+ * answers are kept per thread, found by the addresses of the names and
+ * checked against copies of them (an address may be reused), for the
+ * policy's generation: a policy that changes gets a new one.
+ */
+#define SL_PARAM_SLOTS 128
+
+struct param_slot {
+	unsigned generation;	/* 0: empty */
+	char rule_id[64];
+	char key[32];
+	gboolean present;
+	int value;
+};
+
+static _Thread_local struct param_slot param_slots[SL_PARAM_SLOTS];
+static unsigned last_generation;	/* atomic */
+
+static struct param_slot *param_slot(const struct sl_policy *policy,
+				     const char *rule_id, const char *key)
+{
+	guintptr h = (guintptr)rule_id ^ ((guintptr)key << 5);
+
+	h ^= h >> 11 ^ policy->generation;
+	return &param_slots[(h >> 3) % SL_PARAM_SLOTS];
+}
+
+static gboolean slot_holds(const struct param_slot *slot,
+			   const struct sl_policy *policy, const char *rule_id,
+			   const char *key)
+{
+	return policy->generation && slot->generation == policy->generation &&
+	       !strcmp(slot->rule_id, rule_id) && !strcmp(slot->key, key);
+}
+
 int sl_profile_rule_int(const struct sl_policy *policy, const char *rule_id,
 			const char *key, int fallback)
 {
-	g_autofree char *v = rule_value(policy, rule_id, key);
+	struct param_slot *slot = param_slot(policy, rule_id, key);
+	g_autofree char *v = NULL;
 
+	if (slot_holds(slot, policy, rule_id, key))
+		return slot->present ? slot->value : fallback;
+	v = rule_value(policy, rule_id, key);
+	if (strlen(rule_id) < sizeof(slot->rule_id) &&
+	    strlen(key) < sizeof(slot->key)) {
+		slot->generation = policy->generation;
+		strcpy(slot->rule_id, rule_id);
+		strcpy(slot->key, key);
+		slot->present = v != NULL;
+		slot->value = v ? atoi(v) : 0;
+	}
 	return v ? atoi(v) : fallback;
 }
 
@@ -149,6 +199,27 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 	if (level)
 		sl_severity_parse(level, &sev);
 	return sev;
+}
+
+/*
+ * The engine asks for every rule's severity for every message: GKeyFile
+ * lookups by strings were a large share of linting a big mbox.
+ */
+void sl_policy_update_severities(struct sl_policy *policy)
+{
+	enum sl_severity *sev = g_renew(enum sl_severity,
+					policy->rule_severity,
+					2 * sl_rules_count);
+
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		sev[2 * i] = sl_policy_rule_severity(policy, sl_rules[i],
+						     FALSE);
+		sev[2 * i + 1] = sl_policy_rule_severity(policy, sl_rules[i],
+							 TRUE);
+	}
+	policy->rule_severity = sev;
+	policy->generation = (unsigned)g_atomic_int_add(
+		(gint *)&last_generation, 1) + 1;
 }
 
 struct sl_policy *sl_policy_open(const char *path, const char *profile,

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "seclint.h"
+#include "memo.h"
 
 const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
@@ -88,23 +88,42 @@ gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
 				    G_REGEX_CASELESS, 0);
 }
 
-char *sl_msg_own_text(const struct sl_message *msg, char **signature)
+/* Each line of the body without its trailing white space, "\n" ended. */
+static char *own_text(const char *body, char **signature)
 {
-	g_auto(GStrv) lines = g_strsplit(msg->body->str, "\n", -1);
-	GString *own = g_string_new(NULL);
+	GString *own = g_string_sized_new(strlen(body) + 2);
 	GString *sig = NULL;
 
-	for (char **l = lines; *l; l++) {
-		g_strchomp(*l);
-		if (!sig && !strcmp(*l, "--"))
+	for (const char *l = body; l; ) {
+		const char *nl = strchr(l, '\n');
+		const char *end = nl ? nl : l + strlen(l);
+
+		while (end > l && g_ascii_isspace(end[-1]))
+			end--;
+		if (!sig && end - l == 2 && l[0] == '-' && l[1] == '-')
 			sig = g_string_new(NULL);
-		else if (sig)
-			g_string_append_printf(sig, "%s\n", *l);
-		else if (**l != '>')
-			g_string_append_printf(own, "%s\n", *l);
+		else if (sig || *l != '>') {
+			GString *to = sig ? sig : own;
+
+			g_string_append_len(to, l, end - l);
+			g_string_append_c(to, '\n');
+		}
+		l = nl ? nl + 1 : NULL;
 	}
 	*signature = sig ? g_string_free(sig, FALSE) : g_strdup("");
 	return g_string_free(own, FALSE);
+}
+
+char *sl_msg_own_text(const struct sl_message *msg, char **signature)
+{
+	struct sl_memo *memo = sl_memo_of(msg);
+
+	if (!memo)
+		return own_text(msg->body->str, signature);
+	if (!memo->own)
+		memo->own = own_text(msg->body->str, &memo->signature);
+	*signature = g_strdup(memo->signature);
+	return g_strdup(memo->own);
 }
 
 /* Corporate mail disclaimers: confidentiality claims that nobody meant. */

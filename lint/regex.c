@@ -10,8 +10,8 @@
  * G_REGEX_OPTIMIZE is dropped: it turns on PCRE2's JIT, whose code reads
  * 16 bytes at a time past the end of the subject string (inside the
  * allocation, but valgrind reports every such read from code it cannot
- * name, so no suppression could be narrow).  The interpreter is fast
- * enough once patterns are compiled only once.
+ * name, so no suppression could be narrow), and which runs on a 32 KiB
+ * stack that a hostile message can exhaust, failing the match silently.
  */
 #include <string.h>
 
@@ -47,39 +47,104 @@ static void key_free(gpointer p)
 	g_free(k);
 }
 
-static GPrivate cache_key = G_PRIVATE_INIT((GDestroyNotify)g_hash_table_unref);
+/*
+ * Most patterns are string constants, asked for again and again from the
+ * same address: a slot keyed by the address finds them without hashing
+ * the whole pattern.  An address may hold another string later (a pattern
+ * built at run time and freed), so a slot is only taken after comparing
+ * the strings; the table entry it points to lives as long as the cache.
+ */
+#define SL_REGEX_SLOTS 512
 
-static GHashTable *thread_cache(void)
+struct regex_slot {
+	const char *address;
+	const struct regex_key *key;	/* the table's */
+	GRegex *re;			/* the table's */
+};
+
+struct regex_cache {
+	GHashTable *table;	/* struct regex_key -> GRegex */
+	struct regex_slot slots[SL_REGEX_SLOTS];
+};
+
+static void cache_free(gpointer p)
 {
-	GHashTable *cache = g_private_get(&cache_key);
+	struct regex_cache *cache = p;
+
+	g_hash_table_unref(cache->table);
+	g_free(cache);
+}
+
+static GPrivate cache_key = G_PRIVATE_INIT(cache_free);
+
+static struct regex_cache *thread_cache(void)
+{
+	struct regex_cache *cache = g_private_get(&cache_key);
 
 	if (!cache) {
-		cache = g_hash_table_new_full(key_hash, key_equal, key_free,
-					      (GDestroyNotify)g_regex_unref);
+		cache = g_new0(struct regex_cache, 1);
+		cache->table = g_hash_table_new_full(key_hash, key_equal,
+						     key_free,
+						     (GDestroyNotify)g_regex_unref);
 		g_private_set(&cache_key, cache);
 	}
 	return cache;
 }
 
+static struct regex_slot *slot_of(struct regex_cache *cache,
+				  const char *pattern,
+				  GRegexCompileFlags cflags,
+				  GRegexMatchFlags mflags)
+{
+	guintptr h = (guintptr)pattern;
+
+	h ^= h >> 9 ^ (guintptr)cflags ^ ((guintptr)mflags << 7);
+	return &cache->slots[(h >> 3) % SL_REGEX_SLOTS];
+}
+
+static gboolean slot_holds(const struct regex_slot *slot, const char *pattern,
+			   GRegexCompileFlags cflags, GRegexMatchFlags mflags)
+{
+	return slot->address == pattern && slot->key->cflags == cflags &&
+	       slot->key->mflags == mflags && !strcmp(slot->key->pattern,
+						      pattern);
+}
+
+static GRegex *table_regex(GHashTable *table, const char *pattern,
+			   GRegexCompileFlags cflags, GRegexMatchFlags mflags,
+			   struct regex_key **found, GError **error)
+{
+	struct regex_key probe = { (char *)pattern, cflags, mflags };
+	gpointer key, re;
+
+	if (g_hash_table_lookup_extended(table, &probe, &key, &re)) {
+		*found = key;
+		return re;
+	}
+	re = g_regex_new(pattern, cflags, mflags, error);
+	if (!re)
+		return NULL;
+	*found = g_new(struct regex_key, 1);
+	**found = (struct regex_key){ g_strdup(pattern), cflags, mflags };
+	g_hash_table_insert(table, *found, re);
+	return re;
+}
+
 GRegex *sl_regex(const char *pattern, GRegexCompileFlags cflags,
 		 GRegexMatchFlags mflags, GError **error)
 {
-	GHashTable *cache = thread_cache();
-	struct regex_key probe;
+	struct regex_cache *cache = thread_cache();
+	struct regex_slot *slot;
 	struct regex_key *key;
 	GRegex *re;
 
 	cflags &= ~G_REGEX_OPTIMIZE;
-	probe = (struct regex_key){ (char *)pattern, cflags, mflags };
-	re = g_hash_table_lookup(cache, &probe);
+	slot = slot_of(cache, pattern, cflags, mflags);
+	if (slot->key && slot_holds(slot, pattern, cflags, mflags))
+		return slot->re;
+	re = table_regex(cache->table, pattern, cflags, mflags, &key, error);
 	if (re)
-		return re;
-	re = g_regex_new(pattern, cflags, mflags, error);
-	if (!re)
-		return NULL;
-	key = g_new(struct regex_key, 1);
-	*key = (struct regex_key){ g_strdup(pattern), cflags, mflags };
-	g_hash_table_insert(cache, key, re);
+		*slot = (struct regex_slot){ pattern, key, re };
 	return re;
 }
 

@@ -71,6 +71,9 @@ struct sl_repo {
 	git_mailmap *mailmap;
 	GHashTable *aliases;	/* fixture: address -> address */
 	GPtrArray *fixture;	/* of struct fixture_commit; NULL: real repo */
+	/* sl_repo_available() once answered, 1: no, 2: yes; 0: not yet.
+	 * Atomic: rules ask it for every message, from every lint thread. */
+	gint available;
 };
 
 struct sl_repo *sl_repo_new(const char *path)
@@ -236,11 +239,16 @@ static void ask_available(struct sl_repo *r, struct query *q)
 	q->yes = ensure_open(r);
 }
 
+/* Opening is tried once: the answer never changes after the first. */
 gboolean sl_repo_available(struct sl_repo *r)
 {
 	struct query q = { .ask = ask_available };
+	gint known = g_atomic_int_get(&r->available);
 
+	if (known)
+		return known == 2;
 	ask(r, &q);
+	g_atomic_int_set(&r->available, q.yes ? 2 : 1);
 	return q.yes;
 }
 

@@ -142,6 +142,10 @@ struct sl_policy {
 	GKeyFile *profile;	/* the document revision in force, or NULL */
 	char *profile_name;
 	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
+	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
+	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
+	enum sl_severity *rule_severity;
+	unsigned generation;	/* new at each sl_policy_update_severities() */
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
@@ -177,6 +181,9 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 					 gboolean followup);
 int sl_profile_rule_int(const struct sl_policy *policy, const char *rule_id,
 			const char *key, int fallback);
+/* Recomputes policy->rule_severity: whoever changes the severities of a
+ * policy (its site overrides, its profile) calls it before linting. */
+void sl_policy_update_severities(struct sl_policy *policy);
 
 /* Address helpers (lint/address.c). */
 char *sl_address_normalise(const char *addr_spec);

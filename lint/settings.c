@@ -261,6 +261,7 @@ static void apply_rules(const struct sl_settings *s, struct sl_policy *policy)
 		g_hash_table_insert(policy->severity, g_strdup(id),
 				    GINT_TO_POINTER(c));
 	}
+	sl_policy_update_severities(policy);
 }
 
 struct sl_policy *sl_settings_open_policy(const struct sl_settings *s,

@@ -196,6 +196,7 @@ static void set_profile_keys(const char *dir)
 			g_key_file_set_value(policy->profile, *g, *k, v);
 		}
 	}
+	sl_policy_update_severities(policy);
 }
 
 static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)
