@@ -261,17 +261,9 @@ static gint64 encoded_size(GMimePart *part)
 
 static GBytes *part_head(GMimePart *part)
 {
-	GMimeDataWrapper *content = g_mime_part_get_content(part);
-	g_autoptr(GMimeStream) mem = NULL;
-	GByteArray *bytes;
+	GByteArray *bytes = sl_mime_read_prefix(part, SL_PART_HEAD_BYTES - 1);
 
-	if (!content)
-		return NULL;
-	mem = g_mime_stream_mem_new();
-	if (g_mime_data_wrapper_write_to_stream(content, mem) < 0)
-		return NULL;
-	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
-	return g_bytes_new(bytes->data, MIN(bytes->len, SL_PART_HEAD_BYTES));
+	return g_byte_array_free_to_bytes(bytes);
 }
 
 static void digest_leaf(struct sl_part *part, GMimePart *leaf)

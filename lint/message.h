@@ -51,6 +51,9 @@ gboolean sl_input_parse(const char *bytes, gsize len,
 			sl_message_fn each, gpointer data, GError **error);
 
 /* The crypto side of the digest (lint/mime-crypto.c). */
+/* Up to @limit + 1 bytes of @part's decoded content, read as a stream
+ * (never the whole of a large part); never NULL data. */
+GByteArray *sl_mime_read_prefix(GMimePart *part, gsize limit);
 enum sl_crypto_kind sl_mime_crypto_kind(GMimeObject *parent, int index,
 					GMimeObject *child);
 enum sl_armor sl_mime_armor(GMimeObject *obj);

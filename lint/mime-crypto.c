@@ -37,7 +37,7 @@ static gboolean param_is(GMimeObject *obj, const char *param,
  * NULL, even when empty (g_byte_array_new() leaves it NULL, and NULL + 0
  * or memchr(NULL, ...) is undefined).
  */
-static GByteArray *read_content(GMimePart *part, gsize limit)
+GByteArray *sl_mime_read_prefix(GMimePart *part, gsize limit)
 {
 	GMimeDataWrapper *w = g_mime_part_get_content(part);
 	GByteArray *out = g_byte_array_sized_new(4096);
@@ -101,7 +101,7 @@ static enum sl_armor armor_of(const GByteArray *bytes)
 
 static enum sl_armor part_armor(GMimePart *part)
 {
-	g_autoptr(GByteArray) head = read_content(part, SL_ARMOR_PEEK_BYTES);
+	g_autoptr(GByteArray) head = sl_mime_read_prefix(part, SL_ARMOR_PEEK_BYTES);
 
 	return armor_of(head);
 }
@@ -130,7 +130,7 @@ static gboolean is_armor_body(char **lines)
 static gboolean is_one_block(GMimePart *part, gsize limit, const char *begin,
 			     const char *end)
 {
-	g_autoptr(GByteArray) bytes = read_content(part, limit);
+	g_autoptr(GByteArray) bytes = sl_mime_read_prefix(part, limit);
 	g_autofree char *text = NULL;
 	g_auto(GStrv) lines = NULL;
 	guint n;
@@ -170,7 +170,7 @@ static gboolean is_smime_signature(GMimeObject *child)
 	      type_is(child, "application", "x-pkcs7-signature")) ||
 	    !GMIME_IS_PART(child))
 		return FALSE;
-	head = read_content(GMIME_PART(child), SL_MAX_SIGNATURE_BYTES * 4);
+	head = sl_mime_read_prefix(GMIME_PART(child), SL_MAX_SIGNATURE_BYTES * 4);
 	return head->len > 0 && head->len <= SL_MAX_SIGNATURE_BYTES * 4 &&
 	       head->data[0] == 0x30;
 }
@@ -196,7 +196,7 @@ static gboolean is_pgp_control(GMimeObject *child)
 	if (!type_is(child, "application", "pgp-encrypted") ||
 	    !GMIME_IS_PART(child))
 		return FALSE;
-	bytes = read_content(GMIME_PART(child), 256);
+	bytes = sl_mime_read_prefix(GMIME_PART(child), 256);
 	text = g_strstrip(g_strndup((const char *)bytes->data, bytes->len));
 	return bytes->len <= 256 && g_str_has_prefix(text, "Version: 1") &&
 	       strlen(text) < 40;
