@@ -14,6 +14,7 @@
 
 #include "fix.h"
 #include "message.h"
+#include "testlib.h"
 
 static const char *fixtures;
 static struct sl_policy *policy;
@@ -193,21 +194,13 @@ static void test_subject_encoded(void **state)
 	assert_string_equal(decoded, "[vs] über");
 }
 
-static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
-{
-	(void)error;
-	g_ptr_array_add(data, sl_message_steal(msg));
-	return TRUE;
-}
-
 static gboolean fires(const char *text, gsize len, const char *rule_id)
 {
-	g_autoptr(GPtrArray) msgs = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)sl_message_free);
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean mbox, hit = FALSE;
 
-	if (!sl_input_parse(text, len, NULL, &mbox, keep, msgs, &error))
+	if (!sl_input_parse(text, len, NULL, &mbox, sl_test_keep, msgs, &error))
 		fail_msg("fixed message does not parse: %s", error->message);
 	for (guint i = 0; i < msgs->len; i++) {
 		g_autoptr(GPtrArray) f = sl_lint_message(msgs->pdata[i], policy);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "message.h"
+#include "testlib.h"
 
 /*
  * Line numbers on the right.  Message 2 is multipart with a base64 part
@@ -58,25 +59,13 @@ static const char mbox[] =
 	"inner body\n"						/* 34 */
 	"--XX--\n";						/* 35 */
 
-static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
-{
-	(void)error;
-	g_ptr_array_add(data, sl_message_steal(msg));
-	return TRUE;
-}
-
-static GPtrArray *new_list(void)
-{
-	return g_ptr_array_new_with_free_func((GDestroyNotify)sl_message_free);
-}
-
 static GPtrArray *from_memory(void)
 {
-	GPtrArray *msgs = new_list();
+	GPtrArray *msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean is_mbox;
 
-	if (!sl_input_parse(mbox, strlen(mbox), NULL, &is_mbox, keep, msgs,
+	if (!sl_input_parse(mbox, strlen(mbox), NULL, &is_mbox, sl_test_keep, msgs,
 			    &error))
 		fail_msg("parse failed: %s", error->message);
 	return msgs;
@@ -84,7 +73,7 @@ static GPtrArray *from_memory(void)
 
 static GPtrArray *from_file(void)
 {
-	GPtrArray *msgs = new_list();
+	GPtrArray *msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	g_autofree char *path = NULL;
 	gboolean is_mbox;
@@ -93,7 +82,7 @@ static GPtrArray *from_file(void)
 	assert_true(fd >= 0);
 	assert_true(write(fd, mbox, strlen(mbox)) == (ssize_t)strlen(mbox));
 	close(fd);
-	if (!sl_input_read(path, NULL, &is_mbox, keep, msgs, &error))
+	if (!sl_input_read(path, NULL, &is_mbox, sl_test_keep, msgs, &error))
 		fail_msg("read failed: %s", error->message);
 	unlink(path);
 	return msgs;
@@ -180,12 +169,12 @@ static void test_columns_are_characters(void **state)
 		"Content-Type: text/plain; charset=utf-8\n"
 		"\n"
 		"Ça, c'est une NDA.\n";
-	g_autoptr(GPtrArray) msgs = new_list();
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean is_mbox;
 
 	(void)state;
-	assert_true(sl_input_parse(text, strlen(text), NULL, &is_mbox, keep,
+	assert_true(sl_input_parse(text, strlen(text), NULL, &is_mbox, sl_test_keep,
 				   msgs, &error));
 	expect(msgs->pdata[0], "To", NULL, "security@kernel.org", 2, 16);
 	expect(msgs->pdata[0], "body", "NDA", "x", 6, 15);
@@ -199,13 +188,13 @@ static void test_repeated_address(void **state)
 		"To: security@kernel.org,\n"
 		"    Security@Kernel.org\n"
 		"Subject: s\n\nb\n";
-	g_autoptr(GPtrArray) msgs = new_list();
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	const struct sl_message *m;
 	gboolean is_mbox;
 
 	(void)state;
-	assert_true(sl_input_parse(text, strlen(text), NULL, &is_mbox, keep,
+	assert_true(sl_input_parse(text, strlen(text), NULL, &is_mbox, sl_test_keep,
 				   msgs, &error));
 	m = msgs->pdata[0];
 	assert_int_equal(m->recipients->len, 2);
@@ -223,7 +212,7 @@ static void test_many_parts(void **state)
 	g_autoptr(GString) text = g_string_new(
 		"From: a@example.org\nSubject: s\nMIME-Version: 1.0\n"
 		"Content-Type: multipart/mixed; boundary=B\n\n");	/* 1-5 */
-	g_autoptr(GPtrArray) msgs = new_list();
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean is_mbox;
 
@@ -233,7 +222,7 @@ static void test_many_parts(void **state)
 		g_string_append(text, "--B\nContent-Type: text/plain\n\nx\n");
 	g_string_append(text, "--B\nContent-Type: multipart/mixed; boundary=C\n"
 			"\n--C\nContent-Type: text/plain\n\ny\n--C--\n--B--\n");
-	assert_true(sl_input_parse(text->str, text->len, NULL, &is_mbox, keep,
+	assert_true(sl_input_parse(text->str, text->len, NULL, &is_mbox, sl_test_keep,
 				   msgs, &error));
 	expect(msgs->pdata[0], "part 1", NULL, "x", 7, 0);
 	expect(msgs->pdata[0], "part 9", NULL, "x", 39, 0);
@@ -250,14 +239,14 @@ static void test_extra_recipient(void **state)
 {
 	static const char text[] = "From: a@example.org\nSubject: s\n\nb\n";
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
-	g_autoptr(GPtrArray) msgs = new_list();
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean is_mbox;
 
 	(void)state;
 	assert_true(sl_address_add_header(extra, "To", "security@kernel.org",
 					  NULL));
-	assert_true(sl_input_parse(text, strlen(text), extra, &is_mbox, keep,
+	assert_true(sl_input_parse(text, strlen(text), extra, &is_mbox, sl_test_keep,
 				   msgs, &error));
 	expect(msgs->pdata[0], "To", NULL, "security@kernel.org", 1, 0);
 }

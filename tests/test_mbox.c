@@ -16,21 +16,10 @@
 
 #include "mbox.h"
 #include "message.h"
+#include "testlib.h"
 
 #define SHA "0123456789abcdef0123456789abcdef01234567"
 #define PATCH_FROM "From " SHA " Mon Sep 17 00:00:00 2001\n"
-
-static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
-{
-	(void)error;
-	g_ptr_array_add(data, sl_message_steal(msg));
-	return TRUE;
-}
-
-static GPtrArray *new_list(void)
-{
-	return g_ptr_array_new_with_free_func((GDestroyNotify)sl_message_free);
-}
 
 /* Parses @text from memory (@from_file FALSE) or from a file. */
 static gboolean parse(const char *text, gsize len, gboolean from_file,
@@ -41,20 +30,20 @@ static gboolean parse(const char *text, gsize len, gboolean from_file,
 	int fd;
 
 	if (!from_file)
-		return sl_input_parse(text, len, NULL, &is_mbox, keep, msgs,
+		return sl_input_parse(text, len, NULL, &is_mbox, sl_test_keep, msgs,
 				      error);
 	fd = g_file_open_tmp("seclint-mbox-XXXXXX", &path, NULL);
 	assert_true(fd >= 0);
 	assert_true(write(fd, text, len) == (ssize_t)len);
 	close(fd);
-	ok = sl_input_read(path, NULL, &is_mbox, keep, msgs, error);
+	ok = sl_input_read(path, NULL, &is_mbox, sl_test_keep, msgs, error);
 	unlink(path);
 	return ok;
 }
 
 static GPtrArray *parse_ok(const char *text, gboolean from_file)
 {
-	GPtrArray *msgs = new_list();
+	GPtrArray *msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 
 	if (!parse(text, strlen(text), from_file, msgs, &error))
@@ -65,7 +54,7 @@ static GPtrArray *parse_ok(const char *text, gboolean from_file)
 static void expect_refused(const char *text, const char *what)
 {
 	for (int file = 0; file < 2; file++) {
-		g_autoptr(GPtrArray) msgs = new_list();
+		g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 		g_autoptr(GError) error = NULL;
 
 		if (parse(text, strlen(text), file, msgs, &error))

@@ -12,24 +12,17 @@
 #include <string.h>
 
 #include "message.h"
+#include "testlib.h"
 
 static const char *inputs;
 
-static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
-{
-	(void)error;
-	g_ptr_array_add(data, sl_message_steal(msg));
-	return TRUE;
-}
-
 static GPtrArray *parse(const char *text)
 {
-	GPtrArray *msgs = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)sl_message_free);
+	GPtrArray *msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
-	if (!sl_input_parse(text, strlen(text), NULL, &mbox, keep, msgs,
+	if (!sl_input_parse(text, strlen(text), NULL, &mbox, sl_test_keep, msgs,
 			    &error))
 		fail_msg("parse failed: %s", error->message);
 	return msgs;
@@ -221,14 +214,13 @@ static void test_followup_detection(void **state)
 static void test_mbox_split(void **state)
 {
 	g_autofree char *path = g_build_filename(inputs, "series.mbox", NULL);
-	g_autoptr(GPtrArray) msgs = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)sl_message_free);
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean mbox = FALSE;
 	const struct sl_message *second;
 
 	(void)state;
-	assert_true(sl_input_read(path, NULL, &mbox, keep, msgs, &error));
+	assert_true(sl_input_read(path, NULL, &mbox, sl_test_keep, msgs, &error));
 	assert_true(mbox);
 	assert_int_equal(msgs->len, 3);
 	second = msgs->pdata[1];
@@ -242,14 +234,13 @@ static void test_mbox_from_in_body(void **state)
 {
 	g_autofree char *path = g_build_filename(inputs, "from-in-body.mbox",
 						 NULL);
-	g_autoptr(GPtrArray) msgs = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)sl_message_free);
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean mbox = FALSE;
 	const struct sl_message *first, *second;
 
 	(void)state;
-	if (!sl_input_read(path, NULL, &mbox, keep, msgs, &error))
+	if (!sl_input_read(path, NULL, &mbox, sl_test_keep, msgs, &error))
 		fail_msg("%s", error->message);
 	assert_int_equal(msgs->len, 2);
 	first = msgs->pdata[0];
@@ -268,12 +259,11 @@ static void test_mbox_from_in_body(void **state)
 static void expect_refused(const char *name, const char *reason)
 {
 	g_autofree char *path = g_build_filename(inputs, name, NULL);
-	g_autoptr(GPtrArray) msgs = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)sl_message_free);
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
-	assert_false(sl_input_read(path, NULL, &mbox, keep, msgs, &error));
+	assert_false(sl_input_read(path, NULL, &mbox, sl_test_keep, msgs, &error));
 	assert_non_null(error);
 	if (!strstr(error->message, reason))
 		fail_msg("%s: '%s' does not say '%s'", name, error->message,
@@ -300,7 +290,7 @@ static void test_unparsable_recipients(void **state)
 	gboolean mbox;
 
 	(void)state;
-	assert_false(sl_input_parse(text, strlen(text), NULL, &mbox, keep,
+	assert_false(sl_input_parse(text, strlen(text), NULL, &mbox, sl_test_keep,
 				    NULL, &error));
 	assert_non_null(strstr(error->message, "To"));
 }
@@ -314,7 +304,7 @@ static void test_missing_boundary_refused(void **state)
 	gboolean mbox;
 
 	(void)state;
-	assert_false(sl_input_parse(text, strlen(text), NULL, &mbox, keep,
+	assert_false(sl_input_parse(text, strlen(text), NULL, &mbox, sl_test_keep,
 				    NULL, &error));
 	assert_non_null(strstr(error->message, "boundary"));
 }

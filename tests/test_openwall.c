@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "message.h"
+#include "testlib.h"
 
 #define SIG "-----BEGIN PGP SIGNATURE-----\n\niHUEARYKAB0=\n=AbCd\n" \
 	    "-----END PGP SIGNATURE-----\n"
@@ -21,21 +22,13 @@
 #define HEAD "From: a@example.org\nTo: b@example.org\nSubject: s\n" \
 	     "MIME-Version: 1.0\n"
 
-static gboolean keep(struct sl_message *msg, gpointer data, GError **error)
-{
-	(void)error;
-	g_ptr_array_add(data, sl_message_steal(msg));
-	return TRUE;
-}
-
 static struct sl_message *parse(const char *text)
 {
-	g_autoptr(GPtrArray) msgs = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)sl_message_free);
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
-	if (!sl_input_parse(text, strlen(text), NULL, &mbox, keep, msgs,
+	if (!sl_input_parse(text, strlen(text), NULL, &mbox, sl_test_keep, msgs,
 			    &error))
 		fail_msg("parse failed: %s", error->message);
 	assert_int_equal(msgs->len, 1);

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Helpers shared by the cmocka tests (tests/testlib.c). */
+#ifndef SECLINT_TESTLIB_H
+#define SECLINT_TESTLIB_H
+#include "message.h"
+
+/* An array that owns struct sl_message elements. */
+GPtrArray *sl_test_messages_new(void);
+/* sl_message_fn for sl_input_parse/sl_input_read: keeps each message in
+ * the GPtrArray @data (from sl_test_messages_new()). */
+gboolean sl_test_keep(struct sl_message *msg, gpointer data, GError **error);
+#endif
