@@ -15,6 +15,7 @@
 
 #include "fix.h"
 #include "gmime-extra.h"
+#include "message.h"
 
 #define SL_FIX_MAX_INPUT (256u * 1024 * 1024)
 
@@ -157,6 +158,7 @@ static GArray *message_starts(const GString *in)
 	stream = g_mime_stream_mem_new_with_buffer(in->str, in->len);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MBOX);
+	sl_input_defuse_addresses(parser);
 	g_array_set_size(starts, 0);
 	while (!g_mime_parser_eos(parser)) {
 		g_autoptr(GMimeMessage) gm =

@@ -10,6 +10,7 @@
 
 #include "fix.h"
 #include "gmime-extra.h"
+#include "message.h"
 
 /* One item of an address list: a mailbox, or a group with its members. */
 struct item {
@@ -100,10 +101,13 @@ struct dropper {
 static char *item_address(const char *s, const struct item *it)
 {
 	g_autofree char *text = g_strndup(s + it->start, it->end - it->start);
-	g_autoptr(InternetAddressList) list =
-		internet_address_list_parse(NULL, text);
+	g_autoptr(InternetAddressList) list = NULL;
 	InternetAddress *ia;
 
+	/* GMime 3.2.13 leaks on an unterminated comment (lint/input.c). */
+	if (sl_address_has_open_comment(text))
+		return NULL;
+	list = internet_address_list_parse(NULL, text);
 	if (!list || internet_address_list_length(list) != 1)
 		return NULL;
 	ia = internet_address_list_get_address(list, 0);

@@ -97,6 +97,7 @@ static GMimeMessage *locate_fields(const GString *text, GArray *fields)
 
 	g_mime_parser_set_format(parser, g_str_has_prefix(text->str, "From ")
 				 ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
+	sl_input_defuse_addresses(parser);
 	gm = g_mime_parser_construct_message(parser, NULL);
 	if (!gm)
 		return NULL;

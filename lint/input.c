@@ -97,6 +97,25 @@ static void on_address_header(GMimeParser *parser, const char *header,
 	*(char *)value = '\0';
 }
 
+/* The same emptying for parsers that only locate or split (--fix): the
+ * message was checked by sl_input_parse() first. */
+static void defuse_address(GMimeParser *parser, const char *header,
+			   const char *value, gint64 offset, gpointer data)
+{
+	(void)parser;
+	(void)header;
+	(void)offset;
+	(void)data;
+	if (value && sl_address_has_open_comment(value))
+		*(char *)value = '\0';
+}
+
+void sl_input_defuse_addresses(GMimeParser *parser)
+{
+	g_mime_parser_set_header_regex(parser, GMIME_ADDRESS_HEADERS,
+				       defuse_address, NULL);
+}
+
 static gboolean sniff(const char *bytes, gsize len, gboolean *is_mbox,
 		      GError **error)
 {
