@@ -78,7 +78,9 @@ static void check(struct sl_check *c)
 	if (!sl_msg_content_visible(c->msg))
 		goto out;
 	t = sl_check_text(c);
-	if (!t->hunks)
+	/* Without a Reported-by: there is nothing to compare, and .mailmap
+	 * (which opens the repository) is not worth reading. */
+	if (!t->hunks || !sl_regex_test("(?im)^reported-by:", 0, t->prose->str))
 		goto out;
 	collect(c, &tr, t->prose->str);
 	if (!tr.author && c->msg->from->len)
