@@ -168,3 +168,30 @@ gboolean sl_regex_match_simple(const char *pattern, const char *string,
 	}
 	return g_regex_match(re, string, mflags, NULL);
 }
+
+/* Shorthands for fixed patterns: an invalid one is a bug, so asserted. */
+GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags)
+{
+	GRegex *re = sl_regex(pattern, flags, 0, NULL);
+
+	g_assert(re);
+	return re;
+}
+
+gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
+		       const char *text)
+{
+	return g_regex_match(sl_regex_cached(pattern, flags), text, 0, NULL);
+}
+
+unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
+			const char *text)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+	unsigned n = 0;
+
+	g_regex_match(sl_regex_cached(pattern, flags), text, 0, &mi);
+	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL))
+		n++;
+	return n;
+}

@@ -503,12 +503,6 @@ typedef struct sl_text sl_text;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
 /* The one query every content rule asks first (3.0, encrypted message). */
 gboolean sl_msg_content_visible(const struct sl_message *msg);
-/* sl_regex() of lint/regex.c, asserted valid; and two shorthands. */
-GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags);
-gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
-		       const char *text);
-unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
-			const char *text);
 
 /* Signals in a report's text, shared by content rules (lint/signals.c). */
 /* The first match of @re in @text not negated in its sentence. */
@@ -555,5 +549,11 @@ GRegex *sl_regex_new(const char *pattern, GRegexCompileFlags cflags,
 gboolean sl_regex_match_simple(const char *pattern, const char *string,
 			       GRegexCompileFlags cflags,
 			       GRegexMatchFlags mflags);
+/* sl_regex() of a fixed pattern, asserted valid; and two shorthands. */
+GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags);
+gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
+		       const char *text);
+unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
+			const char *text);
 
 #endif
