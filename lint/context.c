@@ -124,9 +124,9 @@ char **sl_check_named_files(struct sl_check *c)
 	const GPtrArray *patches = sl_check_patches(c);
 	GPtrArray *files = g_ptr_array_new();
 	g_autoptr(GRegex) re = sl_regex_new(kernel_path, 0, 0, NULL);
-	g_autoptr(GMatchInfo) mi = NULL;
 	g_autofree char *signature = NULL;
 	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
+	g_autoptr(sl_matches) mi = sl_matches_new(re, own, -1, 0);
 
 	for (guint i = 0; i < patches->len; i++) {
 		const struct sl_patch *p = patches->pdata[i];
@@ -134,9 +134,8 @@ char **sl_check_named_files(struct sl_check *c)
 		for (char **f = p->files; *f; f++)
 			add_unique(files, *f);
 	}
-	for (g_regex_match(re, own, 0, &mi); g_match_info_matches(mi);
-	     g_match_info_next(mi, NULL)) {
-		g_autofree char *path = g_match_info_fetch(mi, 1);
+	while (sl_matches_next(mi)) {
+		g_autofree char *path = sl_matches_fetch(mi, 1);
 
 		add_unique(files, path);
 	}

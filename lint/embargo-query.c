@@ -159,12 +159,12 @@ char *sl_msg_embargo_text(const struct sl_message *msg)
 GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
 {
 	const struct log_patterns *lp = log_patterns();
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = sl_matches_new(lp->attribution, own_text,
+						  -1, 0);
 	GDateTime *oldest = NULL;
 
-	g_regex_match(lp->attribution, own_text, 0, &mi);
-	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
-		g_autofree char *line = g_match_info_fetch(mi, 0);
+	while (sl_matches_next(mi)) {
+		g_autofree char *line = sl_matches_fetch(mi, 0);
 		g_autoptr(GPtrArray) dates = sl_embargo_extract(line, "body",
 								base);
 
@@ -482,19 +482,17 @@ char *sl_regex_find_unless_after(const char *text, const char *pattern,
 	g_autoptr(GRegex) re = sl_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
 	g_autoptr(GRegex) neg = sl_regex_new(before, G_REGEX_CASELESS |
 					    G_REGEX_DOLLAR_ENDONLY, 0, NULL);
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = sl_matches_new(re, text, -1, 0);
 
-	g_regex_match(re, text, 0, &mi);
-	while (g_match_info_matches(mi)) {
+	while (sl_matches_next(mi)) {
 		gint s, e, from;
 		g_autofree char *prefix = NULL;
 
-		g_match_info_fetch_pos(mi, 0, &s, &e);
+		sl_matches_fetch_pos(mi, 0, &s, &e);
 		from = (gint)sl_utf8_back(text, (gsize)s, (gsize)lookback);
 		prefix = g_strndup(text + from, (gsize)(s - from));
 		if (!g_regex_match(neg, prefix, 0, NULL))
-			return g_match_info_fetch(mi, 0);
-		g_match_info_next(mi, NULL);
+			return sl_matches_fetch(mi, 0);
 	}
 	return NULL;
 }

@@ -210,6 +210,13 @@ static int named_int(GMatchInfo *mi, const char *name)
 	return v && *v ? atoi(v) : 0;
 }
 
+static int match_int(const sl_matches *m, const char *name)
+{
+	g_autofree char *v = sl_matches_fetch_named(m, name);
+
+	return v && *v ? atoi(v) : 0;
+}
+
 static gboolean named_present(GMatchInfo *mi, const char *name)
 {
 	g_autofree char *v = g_match_info_fetch_named(mi, name);
@@ -614,11 +621,11 @@ static void add_calendar_date(struct scan *s, gsize start, gsize end,
 	accept(s, d, stop);
 }
 
-static void add_numeric(struct scan *s, GMatchInfo *mi, gsize start,
+static void add_numeric(struct scan *s, const sl_matches *mi, gsize start,
 			gsize end)
 {
-	int a = named_int(mi, "a"), b = named_int(mi, "b");
-	int y = named_int(mi, "y");
+	int a = match_int(mi, "a"), b = match_int(mi, "b");
+	int y = match_int(mi, "y");
 
 	if (a > 12 && b <= 12)
 		add_calendar_date(s, start, end, y, b, a, 0);
@@ -638,10 +645,10 @@ static void add_numeric(struct scan *s, GMatchInfo *mi, gsize start,
 	}
 }
 
-static void add_weekday(struct scan *s, GMatchInfo *mi, gsize start,
+static void add_weekday(struct scan *s, const sl_matches *mi, gsize start,
 			gsize end)
 {
-	g_autofree char *wd = g_match_info_fetch_named(mi, "wd");
+	g_autofree char *wd = sl_matches_fetch_named(mi, "wd");
 	GDateWeekday want = weekday_number(wd);
 	struct sl_embargo_date *d = date_new(s, SL_DATE_WEEKDAY, start, end);
 	GDate g = s->base_date;
@@ -672,12 +679,12 @@ static GDateTime *add_business_days(GDateTime *base, int n)
 	return t;
 }
 
-static void add_relative(struct scan *s, GMatchInfo *mi, gsize start,
+static void add_relative(struct scan *s, const sl_matches *mi, gsize start,
 			 gsize end)
 {
-	g_autofree char *n_text = g_match_info_fetch_named(mi, "n");
-	g_autofree char *unit = g_match_info_fetch_named(mi, "unit");
-	g_autofree char *cal = g_match_info_fetch_named(mi, "cal");
+	g_autofree char *n_text = sl_matches_fetch_named(mi, "n");
+	g_autofree char *unit = sl_matches_fetch_named(mi, "unit");
+	g_autofree char *cal = sl_matches_fetch_named(mi, "cal");
 	int n = number_word(n_text);
 	struct sl_embargo_date *d;
 	char u = unit && *unit ? g_ascii_tolower(*unit) : 'd';
@@ -699,13 +706,13 @@ static void add_relative(struct scan *s, GMatchInfo *mi, gsize start,
 	accept(s, d, end);
 }
 
-static void add_match(struct scan *s, enum form form, GMatchInfo *mi)
+static void add_match(struct scan *s, enum form form, const sl_matches *mi)
 {
 	gint ms, me;
 	gsize start, end;
 	g_autofree char *mon = NULL;
 
-	g_match_info_fetch_pos(mi, 0, &ms, &me);
+	sl_matches_fetch_pos(mi, 0, &ms, &me);
 	start = (gsize)ms;
 	end = (gsize)me;
 	if (overlaps(s, start, end))
@@ -713,8 +720,8 @@ static void add_match(struct scan *s, enum form form, GMatchInfo *mi)
 	switch (form) {
 	case FORM_ISO:
 	case FORM_COMPACT:
-		add_calendar_date(s, start, end, named_int(mi, "y"),
-				  named_int(mi, "m"), named_int(mi, "d"),
+		add_calendar_date(s, start, end, match_int(mi, "y"),
+				  match_int(mi, "m"), match_int(mi, "d"),
 				  form == FORM_COMPACT ?
 				  SL_DATE_NEEDS_TRIGGER : 0);
 		break;
@@ -723,11 +730,11 @@ static void add_match(struct scan *s, enum form form, GMatchInfo *mi)
 		break;
 	case FORM_DAY_MONTH:
 	case FORM_MONTH_DAY:
-		mon = g_match_info_fetch_named(mi, "mon");
-		if (!strcmp(mon, "may") && !named_int(mi, "y"))
+		mon = sl_matches_fetch_named(mi, "mon");
+		if (!strcmp(mon, "may") && !match_int(mi, "y"))
 			break;		/* "version 2 may crash" */
-		add_calendar_date(s, start, end, named_int(mi, "y"),
-				  month_number(mon), named_int(mi, "d"), 0);
+		add_calendar_date(s, start, end, match_int(mi, "y"),
+				  month_number(mon), match_int(mi, "d"), 0);
 		break;
 	case FORM_WEEKDAY:
 		add_weekday(s, mi, start, end);
@@ -750,14 +757,11 @@ static void add_match(struct scan *s, enum form form, GMatchInfo *mi)
 
 static void find_form(struct scan *s, enum form form)
 {
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = sl_matches_new(patterns()->form[form],
+						  s->text, (gssize)s->len, 0);
 
-	g_regex_match_full(patterns()->form[form], s->text, s->len, 0, 0,
-			   &mi, NULL);
-	while (g_match_info_matches(mi) && s->dates->len < MAX_CANDIDATES) {
+	while (s->dates->len < MAX_CANDIDATES && sl_matches_next(mi))
 		add_match(s, form, mi);
-		g_match_info_next(mi, NULL);
-	}
 }
 
 /* Does a new sentence start at @p (spaces, then a capital) before @end? */
@@ -792,12 +796,11 @@ static gsize window_start(const char *text, gsize from, gsize at)
 static char *find_trigger(const char *window)
 {
 	const struct patterns *p = patterns();
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = sl_matches_new(p->trigger, window, -1, 0);
 	char *found = NULL;
 
-	g_regex_match(p->trigger, window, 0, &mi);
-	while (g_match_info_matches(mi)) {
-		char *t = g_match_info_fetch(mi, 0);
+	while (sl_matches_next(mi)) {
+		char *t = sl_matches_fetch(mi, 0);
 
 		if (!g_regex_match(p->weak_trigger, t, 0, NULL) ||
 		    g_regex_match(p->trigger_company, window, 0, NULL)) {
@@ -806,7 +809,6 @@ static char *find_trigger(const char *window)
 		} else {
 			g_free(t);
 		}
-		g_match_info_next(mi, NULL);
 	}
 	return found;
 }

@@ -268,16 +268,14 @@ static GString *mask_encoded_words(const char *raw)
 {
 	g_autoptr(GRegex) re = sl_regex_new(
 		"=\\?[^?\\s]+\\?[bBqQ]\\?[^?\\s]*\\?=", G_REGEX_RAW, 0, NULL);
-	g_autoptr(GMatchInfo) m = NULL;
+	g_autoptr(sl_matches) m = sl_matches_new(re, raw, -1, 0);
 	GString *view = g_string_new(raw);
 
-	g_regex_match(re, raw, 0, &m);
-	while (g_match_info_matches(m)) {
+	while (sl_matches_next(m)) {
 		int s, e;
 
-		g_match_info_fetch_pos(m, 0, &s, &e);
+		sl_matches_fetch_pos(m, 0, &s, &e);
 		memset(view->str + s, '\x01', (size_t)(e - s));
-		g_match_info_next(m, NULL);
 	}
 	return view;
 }

@@ -12,12 +12,11 @@ static char **matches(const char *pattern, const char *text, int group)
 {
 	g_autoptr(GRegex) re = sl_regex_new(pattern, G_REGEX_CASELESS |
 					   G_REGEX_MULTILINE, 0, NULL);
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = sl_matches_new(re, text, -1, 0);
 	GPtrArray *out = g_ptr_array_new();
 
-	for (g_regex_match(re, text, 0, &mi); g_match_info_matches(mi);
-	     g_match_info_next(mi, NULL)) {
-		char *m = g_match_info_fetch(mi, group);
+	while (sl_matches_next(mi)) {
+		char *m = sl_matches_fetch(mi, group);
 
 		if (g_ptr_array_find_with_equal_func(out, m, g_str_equal, NULL))
 			g_free(m);

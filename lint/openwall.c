@@ -194,22 +194,22 @@ static gboolean mentions_cve(const char *text)
 static char *find_cve_request(const char *text)
 {
 	g_autoptr(GRegex) re = NULL;
-	g_autoptr(GMatchInfo) m = NULL;
+	g_autoptr(sl_matches) m = NULL;
 	g_autofree char *flat = NULL;
 
 	if (!mentions_cve(text))
 		return NULL;
 	re = sl_regex_new(cve_request, 0, 0, NULL);
 	flat = sl_text_unwrap(text);
-	for (g_regex_match(re, flat, 0, &m); g_match_info_matches(m);
-	     g_match_info_next(m, NULL)) {
+	m = sl_matches_new(re, flat, -1, 0);
+	while (sl_matches_next(m)) {
 		gint start, end;
 		g_autofree char *sentence = NULL;
 
-		g_match_info_fetch_pos(m, 0, &start, &end);
+		sl_matches_fetch_pos(m, 0, &start, &end);
 		sentence = sentence_at(flat, start, end);
 		if (!sl_regex_match_simple(cve_not_asking, sentence, 0, 0))
-			return g_match_info_fetch(m, 0);
+			return sl_matches_fetch(m, 0);
 	}
 	return NULL;
 }
@@ -240,15 +240,11 @@ gboolean sl_text_asks_for_cve(const char *text)
 /* The own text without its disclaimer paragraphs; says if it had any. */
 static char *without_disclaimers(const char *own, gboolean *had)
 {
-	g_auto(GStrv) paras = g_regex_split_simple("\\n\\s*\\n", own, 0, 0);
+	g_auto(GStrv) paras = sl_regex_split_all(
+		sl_regex_cached("\\n\\s*\\n", 0), own);
 	GString *kept = g_string_new(NULL);
 
 	*had = FALSE;
-	if (!paras) {
-		/* A match error (GLib returns NULL): keep all of it. */
-		g_string_free(kept, TRUE);
-		return g_strdup(own);
-	}
 	for (char **p = paras; *p; p++) {
 		if (sl_text_is_disclaimer(*p))
 			*had = TRUE;
@@ -286,11 +282,10 @@ void sl_check_restricted_text(struct sl_check *c,
 		return;
 	if (what->except) {
 		g_autoptr(GRegex) re = sl_regex_new(what->except, 0, 0, NULL);
-		char *rest = g_regex_replace_literal(re, text, -1, 0, "", 0,
-						     NULL);
+		char *rest = sl_regex_replace_all(re, text, "");
 
 		g_free(text);
-		text = rest ? rest : g_strdup("");
+		text = rest;
 	}
 	hit = sl_regex_find(what->pattern, text, 0);
 	if (hit)
@@ -320,18 +315,14 @@ char *sl_text_without_urls(const char *text, guint *urls)
 		"<?\\b((https?|ftp)://|www\\.)[^\\s<>\"]*[^\\s<>\".,;:!?)'\\]]>?",
 		G_REGEX_CASELESS, 0, NULL);
 	g_autoptr(GRegex) space = sl_regex_new("\\s+", 0, 0, NULL);
-	g_autoptr(GMatchInfo) m = NULL;
+	g_autoptr(sl_matches) m = sl_matches_new(url, text, -1, 0);
 	g_autofree char *rest = NULL;
-	char *flat;
 
 	*urls = 0;
-	for (g_regex_match(url, text, 0, &m); g_match_info_matches(m);
-	     g_match_info_next(m, NULL))
+	while (sl_matches_next(m))
 		(*urls)++;
-	rest = g_regex_replace_literal(url, text, -1, 0, " ", 0, NULL);
-	flat = g_regex_replace_literal(space, rest ? rest : "", -1, 0, " ", 0,
-				       NULL);
-	return g_strstrip(flat ? flat : g_strdup(""));
+	rest = sl_regex_replace_all(url, text, " ");
+	return g_strstrip(sl_regex_replace_all(space, rest, " "));
 }
 
 char *sl_msg_own_prose(const struct sl_message *msg, glong *prose_len,

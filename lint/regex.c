@@ -187,11 +187,12 @@ gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
 unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
 			const char *text)
 {
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) m = sl_matches_new(sl_regex_cached(pattern,
+								 flags),
+						 text, -1, 0);
 	unsigned n = 0;
 
-	g_regex_match(sl_regex_cached(pattern, flags), text, 0, &mi);
-	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL))
+	while (sl_matches_next(m))
 		n++;
 	return n;
 }

@@ -556,4 +556,26 @@ gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
 unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
 			const char *text);
 
+/*
+ * The matches of @re in @text, in order (lint/matches.c): use this, not
+ * g_match_info_next(), which is quadratic in GLib 2.74.  Like it, the
+ * fetch functions return new strings, "" or -1 for a group that took no
+ * part, NULL for a group the pattern does not have.
+ *	g_autoptr(sl_matches) m = sl_matches_new(re, text, -1, 0);
+ *	while (sl_matches_next(m)) ...
+ */
+typedef struct sl_matches sl_matches;
+sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
+			   GRegexMatchFlags mflags);
+gboolean sl_matches_next(sl_matches *m);
+char *sl_matches_fetch(const sl_matches *m, int group);
+char *sl_matches_fetch_named(const sl_matches *m, const char *name);
+gboolean sl_matches_fetch_pos(const sl_matches *m, int group, int *start,
+			      int *end);
+void sl_matches_free(sl_matches *m);
+char *sl_regex_replace_all(const GRegex *re, const char *text,
+			   const char *with);
+char **sl_regex_split_all(const GRegex *re, const char *text);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_matches, sl_matches_free)
+
 #endif

@@ -50,21 +50,20 @@ static gboolean negated(const char *text, gsize start, gsize end)
 
 char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence)
 {
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = sl_matches_new(re, text, -1, 0);
 
-	g_regex_match(re, text, 0, &mi);
-	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
+	while (sl_matches_next(mi)) {
 		int start, end;
 		gsize from, to;
 
-		g_match_info_fetch_pos(mi, 0, &start, &end);
+		sl_matches_fetch_pos(mi, 0, &start, &end);
 		if (negated(text, start, end))
 			continue;
 		if (sentence) {
 			sentence_bounds(text, start, end, &from, &to);
 			*sentence = g_strndup(text + from, to - from);
 		}
-		return g_match_info_fetch(mi, 0);
+		return sl_matches_fetch(mi, 0);
 	}
 	return NULL;
 }

@@ -17,14 +17,13 @@ static const char cve_heading[] =
 static unsigned distinct(GRegex *re, int group, const char *text,
 			 GString *seen)
 {
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = sl_matches_new(re, text, -1, 0);
 	g_autoptr(GHashTable) set = g_hash_table_new_full(g_str_hash,
 							  g_str_equal,
 							  g_free, NULL);
 
-	g_regex_match(re, text, 0, &mi);
-	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
-		g_autofree char *raw = g_match_info_fetch(mi, group);
+	while (sl_matches_next(mi)) {
+		g_autofree char *raw = sl_matches_fetch(mi, group);
 		char *v = g_ascii_strup(raw ? raw : "", -1);
 
 		if (g_hash_table_add(set, v) && g_hash_table_size(set) <= 4)

@@ -20,18 +20,17 @@ static const char dated[] =
 static gboolean future_date(const struct sl_message *msg, const char *text)
 {
 	g_autoptr(GRegex) re = sl_regex_new(dated, 0, 0, NULL);
-	g_autoptr(GMatchInfo) mi = NULL;
 	g_autoptr(GDateTime) now = g_date_time_new_now_utc();
 	GDateTime *base = msg->date ? msg->date : now;
 	/* "under embargo until\n2026-06-16": a wrapped line is no end. */
 	g_autofree char *flat = sl_text_unwrap(text);
+	g_autoptr(sl_matches) mi = sl_matches_new(re, flat, -1, 0);
 	gboolean later = FALSE;
 
-	for (g_regex_match(re, flat, 0, &mi); !later &&
-	     g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
-		g_autofree char *y = g_match_info_fetch(mi, 1);
-		g_autofree char *m = g_match_info_fetch(mi, 2);
-		g_autofree char *d = g_match_info_fetch(mi, 3);
+	while (!later && sl_matches_next(mi)) {
+		g_autofree char *y = sl_matches_fetch(mi, 1);
+		g_autofree char *m = sl_matches_fetch(mi, 2);
+		g_autofree char *d = sl_matches_fetch(mi, 3);
 		g_autoptr(GDateTime) when = g_date_time_new_utc(
 			atoi(y), atoi(m), atoi(d), 23, 59, 59);
 

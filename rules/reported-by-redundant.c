@@ -38,12 +38,12 @@ struct trailers {
 static void collect(struct sl_check *c, struct trailers *tr,
 		    const char *prose)
 {
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = sl_matches_new(sl_regex_cached(trailer, 0),
+						  prose, -1, 0);
 
-	g_regex_match(sl_regex_cached(trailer, 0), prose, 0, &mi);
-	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
-		g_autofree char *key = g_match_info_fetch(mi, 1);
-		g_autofree char *value = g_match_info_fetch(mi, 2);
+	while (sl_matches_next(mi)) {
+		g_autofree char *key = sl_matches_fetch(mi, 1);
+		g_autofree char *value = sl_matches_fetch(mi, 2);
 		g_autofree char *raw = address_of(value);
 		char *addr = raw ? canonical(c, raw) : NULL;
 

@@ -61,16 +61,16 @@ static const char version[] =
 /* Are all tested versions older than @eol ("5.10")? */
 static gboolean only_eol(const char *text, const char *eol)
 {
-	g_autoptr(GMatchInfo) mi = NULL;
+	g_autoptr(sl_matches) mi = NULL;
 	unsigned emaj = 0, emin = 0, tested = 0;
 
 	if (!eol || sscanf(eol, "%u.%u", &emaj, &emin) != 2)
 		return FALSE;
-	g_regex_match(sl_regex_cached(version, 0), text, 0, &mi);
-	for (; g_match_info_matches(mi); g_match_info_next(mi, NULL)) {
-		g_autofree char *origin = g_match_info_fetch(mi, 1);
-		g_autofree char *maj = g_match_info_fetch(mi, 5);
-		g_autofree char *min = g_match_info_fetch(mi, 6);
+	mi = sl_matches_new(sl_regex_cached(version, 0), text, -1, 0);
+	while (sl_matches_next(mi)) {
+		g_autofree char *origin = sl_matches_fetch(mi, 1);
+		g_autofree char *maj = sl_matches_fetch(mi, 5);
+		g_autofree char *min = sl_matches_fetch(mi, 6);
 		unsigned a = strtoul(maj, NULL, 10), b = strtoul(min, NULL, 10);
 
 		if (origin && *origin)
