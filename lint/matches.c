@@ -11,6 +11,14 @@
  * GLib gives it (UTF, UCP, newline ANY, \R any Unicode newline), the text
  * is checked once, and every match after that skips the check.  An empty
  * match moves on by one character, as g_match_info_next() does.
+ *
+ * A pattern that has been run over 64 KiB of text in a thread is compiled
+ * again by PCRE2's JIT, several times faster than its interpreter on the
+ * large patches of an archive; small messages never pay for the JIT.
+ * The JIT stack grows to 4 MiB, and a match that still runs out of it is
+ * done again by the interpreter, so no match fails silently.  Valgrind
+ * cannot follow JIT code (it reads whole words past the subject), so
+ * SECLINT_REGEX_JIT=0 in the environment turns it off for its tests.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -18,10 +26,16 @@
 
 #include "seclint.h"
 
+struct code {
+	pcre2_code *code;
+	size_t used;		/* bytes of text matched so far */
+	gboolean jit;		/* compiled by the JIT */
+};
+
 struct sl_matches {
 	const char *text;
 	size_t len, pos;
-	pcre2_code *code;		/* the thread's cache's */
+	struct code *code;		/* the thread's cache's */
 	pcre2_match_data *data;
 	uint32_t options;		/* for pcre2_match() */
 	gboolean raw;			/* bytes, not UTF-8 */
@@ -132,32 +146,89 @@ static void code_key_free(gpointer p)
 	g_free(k);
 }
 
+static void code_free(gpointer p)
+{
+	struct code *c = p;
+
+	pcre2_code_free(c->code);
+	g_free(c);
+}
+
 static GPrivate codes_key = G_PRIVATE_INIT((GDestroyNotify)g_hash_table_unref);
 
-static pcre2_code *code_of(const GRegex *re)
+static struct code *code_of(const GRegex *re)
 {
 	GHashTable *codes = g_private_get(&codes_key);
 	struct code_key probe = { (char *)g_regex_get_pattern(re),
 				  g_regex_get_compile_flags(re) };
 	struct code_key *key;
-	pcre2_code *code;
+	struct code *code;
+	pcre2_code *compiled;
 
 	if (!codes) {
 		codes = g_hash_table_new_full(code_hash, code_equal,
-					      code_key_free,
-					      (GDestroyNotify)pcre2_code_free);
+					      code_key_free, code_free);
 		g_private_set(&codes_key, codes);
 	}
 	code = g_hash_table_lookup(codes, &probe);
 	if (code)
 		return code;
-	code = compile(probe.pattern, probe.cflags);
-	if (!code)
+	compiled = compile(probe.pattern, probe.cflags);
+	if (!compiled)
 		return NULL;
+	code = g_new0(struct code, 1);
+	code->code = compiled;
 	key = g_new(struct code_key, 1);
 	*key = (struct code_key){ g_strdup(probe.pattern), probe.cflags };
 	g_hash_table_insert(codes, key, code);
 	return code;
+}
+
+#define JIT_AFTER (64 * 1024)
+
+static gboolean jit_allowed(void)
+{
+	static gsize allowed;
+
+	if (g_once_init_enter(&allowed)) {
+		const char *env = g_getenv("SECLINT_REGEX_JIT");
+
+		g_once_init_leave(&allowed, env && !strcmp(env, "0") ? 1 : 2);
+	}
+	return allowed == 2;
+}
+
+static GPrivate jit_stack_key =
+	G_PRIVATE_INIT((GDestroyNotify)pcre2_jit_stack_free);
+
+static pcre2_match_context *jit_context(void)
+{
+	static GPrivate context_key =
+		G_PRIVATE_INIT((GDestroyNotify)pcre2_match_context_free);
+	pcre2_match_context *mc = g_private_get(&context_key);
+
+	if (!mc) {
+		pcre2_jit_stack *stack = pcre2_jit_stack_create(
+			32 * 1024, 4 * 1024 * 1024, NULL);
+
+		g_private_set(&jit_stack_key, stack);
+		mc = pcre2_match_context_create(NULL);
+		pcre2_jit_stack_assign(mc, NULL, stack);
+		g_private_set(&context_key, mc);
+	}
+	return mc;
+}
+
+/* Count @len more bytes for @c, and compile it by the JIT when due. */
+static void use_code(struct code *c, size_t len)
+{
+	c->used += len;
+	if (c->jit || c->used < JIT_AFTER || !jit_allowed())
+		return;
+	c->jit = pcre2_jit_compile(c->code, PCRE2_JIT_COMPLETE) == 0;
+	c->used = 0;
+	if (!c->jit)
+		c->used = (size_t)-1 / 2;	/* no JIT here: do not retry */
 }
 
 sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
@@ -181,7 +252,8 @@ sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
 		if (mflags & match_options[i].glib)
 			m->options |= match_options[i].pcre2;
 	m->options |= PCRE2_NO_UTF_CHECK;
-	m->data = pcre2_match_data_create_from_pattern(m->code, NULL);
+	m->data = pcre2_match_data_create_from_pattern(m->code->code, NULL);
+	use_code(m->code, m->len);
 	return m;
 }
 
@@ -208,8 +280,13 @@ gboolean sl_matches_next(sl_matches *m)
 	m->found = FALSE;
 	if (m->pos > m->len)
 		return FALSE;
-	rc = pcre2_match(m->code, (PCRE2_SPTR)m->text, m->len, m->pos,
-			 m->options, m->data, NULL);
+	rc = pcre2_match(m->code->code, (PCRE2_SPTR)m->text, m->len, m->pos,
+			 m->options, m->data,
+			 m->code->jit ? jit_context() : NULL);
+	if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
+		rc = pcre2_match(m->code->code, (PCRE2_SPTR)m->text, m->len,
+				 m->pos, m->options | PCRE2_NO_JIT, m->data,
+				 NULL);
 	if (rc < 0) {
 		m->pos = m->len + 1;
 		return FALSE;
@@ -238,7 +315,7 @@ gboolean sl_matches_fetch_pos(const sl_matches *m, int group, int *start,
 
 char *sl_matches_fetch(const sl_matches *m, int group)
 {
-	int s, e;
+	int s = 0, e = 0;
 
 	if (!sl_matches_fetch_pos(m, group, &s, &e))
 		return NULL;
@@ -248,7 +325,7 @@ char *sl_matches_fetch(const sl_matches *m, int group)
 char *sl_matches_fetch_named(const sl_matches *m, const char *name)
 {
 	int group = m->code ? pcre2_substring_number_from_name(
-				      m->code, (PCRE2_SPTR)name) : -1;
+				      m->code->code, (PCRE2_SPTR)name) : -1;
 
 	return group < 0 ? NULL : sl_matches_fetch(m, group);
 }
@@ -268,7 +345,7 @@ char *sl_regex_replace_all(const GRegex *re, const char *text,
 	g_autoptr(sl_matches) m = sl_matches_new(re, text, -1, 0);
 	GString *out = g_string_sized_new(strlen(text));
 	size_t done = 0;
-	int s, e;
+	int s = 0, e = 0;
 
 	while (sl_matches_next(m)) {
 		sl_matches_fetch_pos(m, 0, &s, &e);
@@ -287,7 +364,7 @@ char **sl_regex_split_all(const GRegex *re, const char *text)
 	g_autoptr(sl_matches) m = sl_matches_new(re, text, -1, 0);
 	GPtrArray *out = g_ptr_array_new();
 	size_t done = 0;
-	int s, e;
+	int s = 0, e = 0;
 
 	while (sl_matches_next(m)) {
 		sl_matches_fetch_pos(m, 0, &s, &e);
@@ -300,4 +377,13 @@ char **sl_regex_split_all(const GRegex *re, const char *text)
 		g_ptr_array_add(out, g_strdup(text + done));
 	g_ptr_array_add(out, NULL);
 	return (char **)g_ptr_array_free(out, FALSE);
+}
+
+/* g_regex_match(@re, @text, @mflags, NULL), by the same engine as above. */
+gboolean sl_regex_matches(const GRegex *re, const char *text,
+			  GRegexMatchFlags mflags)
+{
+	g_autoptr(sl_matches) m = sl_matches_new(re, text, -1, mflags);
+
+	return sl_matches_next(m);
 }

@@ -166,7 +166,7 @@ gboolean sl_regex_match_simple(const char *pattern, const char *string,
 		g_critical("seclint: invalid pattern '%s'", pattern);
 		return FALSE;
 	}
-	return g_regex_match(re, string, mflags, NULL);
+	return sl_regex_matches(re, string, mflags);
 }
 
 /* Shorthands for fixed patterns: an invalid one is a bug, so asserted. */
@@ -181,7 +181,7 @@ GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags)
 gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
 		       const char *text)
 {
-	return g_regex_match(sl_regex_cached(pattern, flags), text, 0, NULL);
+	return sl_regex_matches(sl_regex_cached(pattern, flags), text, 0);
 }
 
 unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,

@@ -576,6 +576,8 @@ void sl_matches_free(sl_matches *m);
 char *sl_regex_replace_all(const GRegex *re, const char *text,
 			   const char *with);
 char **sl_regex_split_all(const GRegex *re, const char *text);
+gboolean sl_regex_matches(const GRegex *re, const char *text,
+			  GRegexMatchFlags mflags);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_matches, sl_matches_free)
 
 #endif
