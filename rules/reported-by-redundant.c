@@ -75,12 +75,12 @@ static void check(struct sl_check *c)
 			       g_ptr_array_new_with_free_func(g_free), NULL };
 	const char *author;
 
-	if (!sl_msg_content_visible(c->msg))
-		goto out;
-	t = sl_check_text(c);
+	/* The advice is for fixes proposed to the security team. */
+	t = sl_kernel_report_text(c, FALSE);
 	/* Without a Reported-by: there is nothing to compare, and .mailmap
 	 * (which opens the repository) is not worth reading. */
-	if (!t->hunks || !sl_regex_test("(?im)^reported-by:", 0, t->prose->str))
+	if (!t || !t->hunks ||
+	    !sl_regex_test("(?im)^reported-by:", 0, t->prose->str))
 		goto out;
 	collect(c, &tr, t->prose->str);
 	if (!tr.author && c->msg->from->len)
@@ -105,7 +105,8 @@ const struct sl_rule sl_rule_reported_by_redundant = {
 	.rationale =
 		"When the reporter also writes the fix, the 2026 text says "
 		"only a Signed-off-by: tag is needed, without Reported-by:.  "
-		"The rule compares the trailers of an inline patch with its "
+		"The rule compares the trailers of an inline patch to the "
+		"security team (or marked --security) with its "
 		"author (the From: line in the body, else the message's "
 		"From), case-insensitively and, with a repository, through "
 		"its .mailmap.",
