@@ -51,13 +51,13 @@ static const char damaged_pattern[] =
 static gboolean line_matches(const char *pattern, const char *line,
 			     gsize len)
 {
-	GRegex *re;
+	g_autoptr(sl_matches) m = NULL;
 
 	if (len < 5 || memcmp(line, "From ", 5) || len > SL_MBOX_LINE_MAX)
 		return FALSE;
-	re = sl_regex(pattern, G_REGEX_RAW, 0, NULL);
-	g_assert(re);
-	return g_regex_match_full(re, line, (gssize)len, 0, 0, NULL, NULL);
+	m = sl_matches_new(sl_regex_cached(pattern, G_REGEX_RAW), line,
+			   (gssize)len, 0);
+	return sl_matches_next(m);
 }
 
 gboolean sl_mbox_is_separator(const char *line, gsize len)

@@ -307,7 +307,7 @@ static gboolean append_text(struct walk *w, GMimeTextPart *tp,
 	text = g_mime_text_part_get_text(tp);
 	if (!text)
 		return TRUE;
-	if (!g_utf8_validate(text, -1, NULL)) {
+	if (!sl_utf8_valid(text, strlen(text))) {
 		char *valid = g_utf8_make_valid(text, -1);
 
 		g_free(text);

@@ -578,6 +578,7 @@ char *sl_regex_replace_all(const GRegex *re, const char *text,
 char **sl_regex_split_all(const GRegex *re, const char *text);
 gboolean sl_regex_matches(const GRegex *re, const char *text,
 			  GRegexMatchFlags mflags);
+gboolean sl_utf8_valid(const char *text, size_t len);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_matches, sl_matches_free)
 
 #endif

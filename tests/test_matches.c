@@ -139,6 +139,21 @@ static void test_invalid_utf8(void **state)
 	assert_false(sl_matches_next(m));
 }
 
+static void test_utf8_valid(void **state)
+{
+	static const char *const texts[] = {
+		"", "plain ascii text, longer than eight bytes",
+		"héllo wörld 回复 \xf0\x9f\x98\x80 end", "\xff", "abcdefgh\xc3",
+		"abcdefg\xc3\x28", "\xed\xa0\x80 surrogate", "\xf4\x90\x80\x80",
+		"\xc0\xaf overlong", "12345678\x80", "ok\xe2\x82\xac",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
+		assert_int_equal(sl_utf8_valid(texts[i], strlen(texts[i])),
+				 g_utf8_validate(texts[i], -1, NULL));
+}
+
 static void test_length_and_flags(void **state)
 {
 	g_autoptr(GRegex) re = g_regex_new("^b", G_REGEX_MULTILINE, 0, NULL);
@@ -219,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_same_as_gregex),
 		cmocka_unit_test(test_named_groups),
 		cmocka_unit_test(test_invalid_utf8),
+		cmocka_unit_test(test_utf8_valid),
 		cmocka_unit_test(test_length_and_flags),
 		cmocka_unit_test(test_replace_and_split),
 		cmocka_unit_test(test_linear),
