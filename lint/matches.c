@@ -154,33 +154,92 @@ static void code_free(gpointer p)
 	g_free(c);
 }
 
-static GPrivate codes_key = G_PRIVATE_INIT((GDestroyNotify)g_hash_table_unref);
+/*
+ * Most patterns are string constants asked for again and again from the
+ * same address (or a GRegex's own copy): a slot keyed by the address
+ * finds them without hashing the pattern; the strings are still compared,
+ * as an address may hold another pattern later.
+ */
+#define CODE_SLOTS 512
 
-static struct code *code_of(const GRegex *re)
+struct codes {
+	GHashTable *table;	/* struct code_key -> struct code */
+	struct {
+		const char *address;
+		const struct code_key *key;	/* the table's */
+		struct code *code;		/* the table's */
+	} slots[CODE_SLOTS];
+};
+
+static void codes_free(gpointer p)
 {
-	GHashTable *codes = g_private_get(&codes_key);
-	struct code_key probe = { (char *)g_regex_get_pattern(re),
-				  g_regex_get_compile_flags(re) };
-	struct code_key *key;
-	struct code *code;
-	pcre2_code *compiled;
+	struct codes *codes = p;
+
+	g_hash_table_unref(codes->table);
+	g_free(codes);
+}
+
+static GPrivate codes_key = G_PRIVATE_INIT(codes_free);
+
+static struct codes *thread_codes(void)
+{
+	struct codes *codes = g_private_get(&codes_key);
 
 	if (!codes) {
-		codes = g_hash_table_new_full(code_hash, code_equal,
-					      code_key_free, code_free);
+		codes = g_new0(struct codes, 1);
+		codes->table = g_hash_table_new_full(code_hash, code_equal,
+						     code_key_free, code_free);
 		g_private_set(&codes_key, codes);
 	}
-	code = g_hash_table_lookup(codes, &probe);
-	if (code)
-		return code;
-	compiled = compile(probe.pattern, probe.cflags);
+	return codes;
+}
+
+static struct code *table_code(GHashTable *table, const char *pattern,
+			       GRegexCompileFlags cflags,
+			       const struct code_key **found)
+{
+	struct code_key probe = { (char *)pattern, cflags };
+	struct code_key *key;
+	struct code *code;
+	gpointer k, v;
+	pcre2_code *compiled;
+
+	if (g_hash_table_lookup_extended(table, &probe, &k, &v)) {
+		*found = k;
+		return v;
+	}
+	compiled = compile(pattern, cflags);
 	if (!compiled)
 		return NULL;
 	code = g_new0(struct code, 1);
 	code->code = compiled;
 	key = g_new(struct code_key, 1);
-	*key = (struct code_key){ g_strdup(probe.pattern), probe.cflags };
-	g_hash_table_insert(codes, key, code);
+	*key = (struct code_key){ g_strdup(pattern), cflags };
+	g_hash_table_insert(table, key, code);
+	*found = key;
+	return code;
+}
+
+/* The thread's compiled @pattern, or NULL if it does not compile. */
+static struct code *code_for(const char *pattern, GRegexCompileFlags cflags)
+{
+	struct codes *codes = thread_codes();
+	guintptr h = (guintptr)pattern ^ ((guintptr)pattern >> 9) ^
+		     (guintptr)cflags;
+	const struct code_key *key;
+	struct code *code;
+	__typeof__(codes->slots[0]) *slot =
+		&codes->slots[(h >> 3) % CODE_SLOTS];
+
+	if (slot->address == pattern && slot->key->cflags == cflags &&
+	    !strcmp(slot->key->pattern, pattern))
+		return slot->code;
+	code = table_code(codes->table, pattern, cflags, &key);
+	if (code) {
+		slot->address = pattern;
+		slot->key = key;
+		slot->code = code;
+	}
 	return code;
 }
 
@@ -266,23 +325,22 @@ gboolean sl_utf8_valid(const char *text, size_t len)
 	return TRUE;
 }
 
-sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
-			   GRegexMatchFlags mflags)
+static sl_matches *matches_new(struct code *code, GRegexCompileFlags cflags,
+			       const char *text, gssize len,
+			       GRegexMatchFlags mflags)
 {
 	sl_matches *m = g_new0(sl_matches, 1);
 
 	m->text = text;
 	m->len = len < 0 ? strlen(text) : (size_t)len;
-	m->code = code_of(re);
-	m->raw = (g_regex_get_compile_flags(re) & G_REGEX_RAW) != 0;
+	m->code = code;
+	m->raw = (cflags & G_REGEX_RAW) != 0;
 	/* A pattern GLib would not match (or one this file does not mirror)
 	 * has no matches; so has a text that is not UTF-8, as with GLib. */
-	if (!m->code ||
-	    (!m->raw && !sl_utf8_valid(text, m->len))) {
+	if (!m->code || (!m->raw && !sl_utf8_valid(text, m->len))) {
 		m->pos = m->len + 1;
 		return m;
 	}
-	mflags |= g_regex_get_match_flags(re);
 	for (size_t i = 0; i < G_N_ELEMENTS(match_options); i++)
 		if (mflags & match_options[i].glib)
 			m->options |= match_options[i].pcre2;
@@ -290,6 +348,25 @@ sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
 	m->data = pcre2_match_data_create_from_pattern(m->code->code, NULL);
 	use_code(m->code, m->len);
 	return m;
+}
+
+sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
+			   GRegexMatchFlags mflags)
+{
+	GRegexCompileFlags cflags = g_regex_get_compile_flags(re);
+
+	return matches_new(code_for(g_regex_get_pattern(re), cflags), cflags,
+			   text, len, mflags | g_regex_get_match_flags(re));
+}
+
+/* Matches of a pattern, without a GRegex (which would compile it again):
+ * NULL if @pattern does not compile. */
+sl_matches *sl_matches_of(const char *pattern, GRegexCompileFlags cflags,
+			  const char *text, GRegexMatchFlags mflags)
+{
+	struct code *code = code_for(pattern, cflags & ~G_REGEX_OPTIMIZE);
+
+	return code ? matches_new(code, cflags, text, -1, mflags) : NULL;
 }
 
 /* Where the search goes on after the current match. */

@@ -168,8 +168,10 @@ gboolean sl_mbox_scan_next(struct sl_mbox_scan *s, gint64 *begin,
 	gsize len;
 
 	while (next_line(s, &line, &len)) {
-		s->damaged = sl_mbox_is_damaged_separator(line, len);
-		if (s->damaged || sl_mbox_is_separator(line, len)) {
+		gboolean real = sl_mbox_is_separator(line, len);
+
+		s->damaged = !real && sl_mbox_is_damaged_separator(line, len);
+		if (real || s->damaged) {
 			*end = s->at + (gint64)s->pos;
 			*begin = *end - (gint64)len;
 			return TRUE;

@@ -160,13 +160,14 @@ gboolean sl_regex_match_simple(const char *pattern, const char *string,
 			       GRegexCompileFlags cflags,
 			       GRegexMatchFlags mflags)
 {
-	GRegex *re = sl_regex(pattern, cflags, 0, NULL);
+	g_autoptr(sl_matches) m = sl_matches_of(pattern, cflags, string,
+						mflags);
 
-	if (!re) {
+	if (!m) {
 		g_critical("seclint: invalid pattern '%s'", pattern);
 		return FALSE;
 	}
-	return sl_regex_matches(re, string, mflags);
+	return sl_matches_next(m);
 }
 
 /* Shorthands for fixed patterns: an invalid one is a bug, so asserted. */
@@ -178,18 +179,29 @@ GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags)
 	return re;
 }
 
+/* Matching fixed patterns needs no GRegex: lint/matches.c compiles them
+ * for PCRE2 alone. */
+static sl_matches *fixed_matches(const char *pattern, GRegexCompileFlags flags,
+				 const char *text)
+{
+	sl_matches *m = sl_matches_of(pattern, flags, text, 0);
+
+	g_assert(m);
+	return m;
+}
+
 gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
 		       const char *text)
 {
-	return sl_regex_matches(sl_regex_cached(pattern, flags), text, 0);
+	g_autoptr(sl_matches) m = fixed_matches(pattern, flags, text);
+
+	return sl_matches_next(m);
 }
 
 unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
 			const char *text)
 {
-	g_autoptr(sl_matches) m = sl_matches_new(sl_regex_cached(pattern,
-								 flags),
-						 text, -1, 0);
+	g_autoptr(sl_matches) m = fixed_matches(pattern, flags, text);
 	unsigned n = 0;
 
 	while (sl_matches_next(m))
