@@ -156,8 +156,8 @@ static gboolean is_kernel_issue(struct sl_check *c)
 	if ((c->msg->subject &&
 	     sl_regex_match_simple(words, c->msg->subject, 0, 0)) ||
 	    sl_regex_match_simple(words, own, G_REGEX_MULTILINE, 0) ||
-	    g_regex_match(re, own, 0, NULL) ||
-	    (c->msg->subject && g_regex_match(re, c->msg->subject, 0, NULL)))
+	    sl_regex_matches(re, own, 0) ||
+	    (c->msg->subject && sl_regex_matches(re, c->msg->subject, 0)))
 		return TRUE;
 	m = sl_check_maintainers(c);
 	return m && sl_maintainers_is_kernel(m);

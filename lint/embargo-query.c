@@ -135,12 +135,12 @@ char *sl_embargo_strip(const char *text)
 		if (in_log && !**l)
 			in_log = FALSE;
 		else if (!in_patch && !in_log && may_be_log(*l) &&
-			 g_regex_match(lp->block, *l, 0, NULL))
+			 sl_regex_matches(lp->block, *l, 0))
 			in_log = TRUE;
 		drop = in_patch || in_log ||
 		       (may_be_log(*l) &&
-			g_regex_match(lp->line, *l, 0, NULL)) ||
-		       g_regex_match(lp->attribution, *l, 0, NULL);
+			sl_regex_matches(lp->line, *l, 0)) ||
+		       sl_regex_matches(lp->attribution, *l, 0);
 		if (!drop)
 			g_string_append(out, *l);
 		g_string_append_c(out, '\n');	/* keep the line count */
@@ -491,7 +491,7 @@ char *sl_regex_find_unless_after(const char *text, const char *pattern,
 		sl_matches_fetch_pos(mi, 0, &s, &e);
 		from = (gint)sl_utf8_back(text, (gsize)s, (gsize)lookback);
 		prefix = g_strndup(text + from, (gsize)(s - from));
-		if (!g_regex_match(neg, prefix, 0, NULL))
+		if (!sl_regex_matches(neg, prefix, 0))
 			return sl_matches_fetch(mi, 0);
 	}
 	return NULL;

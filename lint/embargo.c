@@ -802,8 +802,8 @@ static char *find_trigger(const char *window)
 	while (sl_matches_next(mi)) {
 		char *t = sl_matches_fetch(mi, 0);
 
-		if (!g_regex_match(p->weak_trigger, t, 0, NULL) ||
-		    g_regex_match(p->trigger_company, window, 0, NULL)) {
+		if (!sl_regex_matches(p->weak_trigger, t, 0) ||
+		    sl_regex_matches(p->trigger_company, window, 0)) {
 			g_free(found);
 			found = t;
 		} else {

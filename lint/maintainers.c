@@ -281,7 +281,7 @@ gboolean sl_maint_section_match(const struct sl_maint_section *section,
 	}
 	/* An N: match counts as exact: the script never drops it by depth. */
 	for (guint i = 0; !hit && i < section->regexes->len; i++) {
-		if (g_regex_match(section->regexes->pdata[i], file, 0, NULL)) {
+		if (sl_regex_matches(section->regexes->pdata[i], file, 0)) {
 			*depth = (int)slashes(file) + 1;
 			hit = TRUE;
 		}

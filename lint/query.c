@@ -162,10 +162,9 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 char *sl_regex_find(const char *pattern, const char *text,
 		    GRegexCompileFlags flags)
 {
-	g_autoptr(GRegex) re = sl_regex_new(pattern, flags, 0, NULL);
-	g_autoptr(GMatchInfo) match = NULL;
+	g_autoptr(sl_matches) m = sl_matches_of(pattern, flags, text, 0);
 
-	if (!re || !g_regex_match(re, text, 0, &match))
+	if (!m || !sl_matches_next(m))
 		return NULL;
-	return g_match_info_fetch(match, 0);
+	return sl_matches_fetch(m, 0);
 }

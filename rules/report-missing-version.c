@@ -25,9 +25,9 @@ static gboolean has_version(const struct sl_message *msg,
 	GRegex *re = sl_regex_cached(version_signal,
 				     G_REGEX_MULTILINE);
 
-	return (msg->subject && g_regex_match(re, msg->subject, 0, NULL)) ||
-	       g_regex_match(re, t->prose->str, 0, NULL) ||
-	       g_regex_match(re, t->log->str, 0, NULL);
+	return (msg->subject && sl_regex_matches(re, msg->subject, 0)) ||
+	       sl_regex_matches(re, t->prose->str, 0) ||
+	       sl_regex_matches(re, t->log->str, 0);
 }
 
 static void check(struct sl_check *c)
