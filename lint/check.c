@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * With run->jobs > 1, the messages of an input are linted and formatted
- * on a thread pool while GMime parses the next ones; the formatted
- * results are emitted strictly in input order, so the output does not
- * depend on the number of threads.
+ * on a thread pool; the formatted results are emitted strictly in input
+ * order, so the output does not depend on the number of threads.  An
+ * mbox is only cut into messages here: the workers parse them too (GMime
+ * alone runs at about the speed of a whole single-threaded check).  The
+ * first message that cannot be parsed ends the output at its place, with
+ * what came before it shown, as with one thread.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -23,14 +26,21 @@ struct one_input {
 	GQueue pending;		/* of struct job, in input order */
 	GMutex lock;
 	GCond done;
+	gint failed;		/* a worker could not parse a message */
+	GError *error;		/* the first failure, in input order */
 };
 
-/* Messages handed to a worker at once, to amortise the hand-over. */
+/* Messages handed to a worker at once, to amortise the hand-over; fewer
+ * if their bytes add up (raw messages wait in memory). */
 #define SL_JOB_BATCH 64
+#define SL_JOB_BYTES (256u << 10)
 
 /* Messages linted and formatted by a worker, waiting to be emitted. */
 struct job {
-	GPtrArray *msgs;	/* of struct sl_message */
+	GPtrArray *msgs;	/* of struct sl_message, or */
+	GPtrArray *raws;	/* of struct sl_raw_message, to parse */
+	gsize raw_bytes;
+	GError *error;		/* parsing stopped there */
 	char *text;
 	size_t text_len;
 	struct sl_output part;	/* counts, and how it was formatted */
@@ -64,20 +74,54 @@ static gboolean on_message(struct sl_message *msg, gpointer data,
 	return TRUE;
 }
 
-static void format_job(struct job *job, const struct one_input *in)
+struct job_input {
+	struct job *job;
+	const struct one_input *in;
+};
+
+static void format_message(struct job *job, const struct one_input *in,
+			   const struct sl_message *msg)
+{
+	g_autoptr(GPtrArray) findings = lint(in->run, msg);
+
+	sl_output_message(&job->part, in->name, in->is_mbox, msg, findings);
+}
+
+static gboolean on_parsed(struct sl_message *msg, gpointer data,
+			  GError **error)
+{
+	struct job_input *ji = data;
+
+	(void)error;
+	format_message(ji->job, ji->in, msg);
+	return TRUE;
+}
+
+static void parse_job(struct job *job, struct one_input *in)
+{
+	struct job_input ji = { job, in };
+
+	/* A job goes on past a failure in a later one: it comes first. */
+	for (guint i = 0; i < job->raws->len; i++) {
+		if (!sl_input_parse_raw(job->raws->pdata[i], in->run->extra,
+					on_parsed, &ji, &job->error)) {
+			g_atomic_int_set(&in->failed, 1);
+			return;
+		}
+	}
+}
+
+static void format_job(struct job *job, struct one_input *in)
 {
 	FILE *mem = open_memstream(&job->text, &job->text_len);
 
 	if (!mem)
 		g_error("open_memstream: %s", g_strerror(errno));
 	sl_output_init_part(&job->part, in->run->output, mem);
-	for (guint i = 0; i < job->msgs->len; i++) {
-		const struct sl_message *msg = job->msgs->pdata[i];
-		g_autoptr(GPtrArray) findings = lint(in->run, msg);
-
-		sl_output_message(&job->part, in->name, in->is_mbox, msg,
-				  findings);
-	}
+	if (job->raws)
+		parse_job(job, in);
+	for (guint i = 0; job->msgs && i < job->msgs->len; i++)
+		format_message(job, in, job->msgs->pdata[i]);
 	fclose(mem);
 	g_string_free(job->part.json_errors, TRUE);
 	job->part.json_errors = NULL;
@@ -95,10 +139,19 @@ static void worker(gpointer data, gpointer user_data)
 	g_mutex_unlock(&in->lock);
 }
 
-static void emit_job(struct sl_output *o, struct job *job)
+/* A job after a failure is dropped: nothing after it is shown. */
+static void emit_job(struct one_input *in, struct job *job)
 {
-	sl_output_merge(o, &job->part, job->text, job->text_len);
-	g_ptr_array_unref(job->msgs);
+	if (!in->error)
+		sl_output_merge(in->run->output, &job->part, job->text,
+				job->text_len);
+	if (job->error && !in->error)
+		in->error = g_steal_pointer(&job->error);
+	g_clear_error(&job->error);
+	if (job->msgs)
+		g_ptr_array_unref(job->msgs);
+	if (job->raws)
+		g_ptr_array_unref(job->raws);
 	free(job->text);
 	g_free(job);
 }
@@ -114,7 +167,7 @@ static void emit_pending(struct one_input *in, guint keep)
 			g_cond_wait(&in->done, &in->lock);
 		g_mutex_unlock(&in->lock);
 		g_queue_pop_head(&in->pending);
-		emit_job(in->run->output, job);
+		emit_job(in, job);
 	}
 }
 
@@ -148,6 +201,30 @@ static gboolean on_message_parallel(struct sl_message *msg, gpointer data,
 	return TRUE;
 }
 
+static gboolean on_raw_parallel(struct sl_raw_message *raw, gpointer data,
+				GError **error)
+{
+	struct one_input *in = data;
+
+	if (g_atomic_int_get(&in->failed)) {
+		sl_raw_message_free(raw);
+		g_set_error_literal(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+				    "stopped");	/* replaced by the worker's */
+		return FALSE;
+	}
+	if (!in->filling) {
+		in->filling = g_new0(struct job, 1);
+		in->filling->raws = g_ptr_array_new_with_free_func(
+			(GDestroyNotify)sl_raw_message_free);
+	}
+	in->filling->raw_bytes += raw->bytes->len;
+	g_ptr_array_add(in->filling->raws, raw);
+	if (in->filling->raws->len == SL_JOB_BATCH ||
+	    in->filling->raw_bytes >= SL_JOB_BYTES)
+		push_job(in);
+	return TRUE;
+}
+
 static gboolean read_parallel(struct one_input *in, GError **error)
 {
 	gboolean ok;
@@ -159,13 +236,20 @@ static gboolean read_parallel(struct one_input *in, GError **error)
 				     error);
 	if (!in->pool)
 		return FALSE;
-	ok = sl_input_read(in->name, in->run->extra, &in->is_mbox,
-			   on_message_parallel, in, error);
+	ok = sl_input_read_split(in->name, in->run->extra, &in->is_mbox,
+				 on_message_parallel, on_raw_parallel, in,
+				 error);
 	push_job(in);
 	emit_pending(in, 0);
 	g_thread_pool_free(in->pool, FALSE, TRUE);
 	g_cond_clear(&in->done);
 	g_mutex_clear(&in->lock);
+	if (in->error) {
+		/* A worker's failure comes first in the input. */
+		g_clear_error(error);
+		g_propagate_error(error, g_steal_pointer(&in->error));
+		return FALSE;
+	}
 	return ok;
 }
 

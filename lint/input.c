@@ -22,6 +22,7 @@
 struct parse_state {
 	GString *critical;	/* first critical parser complaint */
 	gint64 offset;
+	gint64 base;		/* the input offset of the parsed stream's 0 */
 };
 
 static void on_parser_warning(gint64 offset, GMimeParserWarning code,
@@ -196,7 +197,7 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 	if (st->critical->len) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "message %u: %s at byte %" G_GINT64_FORMAT, index,
-			    st->critical->str, st->offset);
+			    st->critical->str, st->base + st->offset);
 		return FALSE;
 	}
 	if (!gm || !has_headers(gm)) {
@@ -246,9 +247,35 @@ static gboolean parse_one(GMimeStream *stream, struct parse_state *st,
  * then parsed on its own, from a substream that keeps the offsets of the
  * input (so the lines of findings stay right).
  */
+/* Message @index of an mbox, from @from to @to, to @raw as bytes. */
+static gboolean hand_over(struct sl_lines *lines, gint64 from, gint64 to,
+			  unsigned index, sl_raw_fn raw, gpointer data,
+			  GError **error)
+{
+	struct sl_raw_message *r;
+
+	if (to - from > SL_MAX_INPUT_SIZE) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "message %u: larger than %u MiB, refusing to guess",
+			    index, SL_MAX_INPUT_SIZE >> 20);
+		return FALSE;
+	}
+	r = g_new0(struct sl_raw_message, 1);
+	r->index = index;
+	r->offset = from;
+	r->line = sl_lines_at(lines, from);
+	r->bytes = sl_lines_copy(lines, from, to);
+	if (!r->bytes) {
+		sl_raw_message_free(r);
+		return io_error(error, "read error");
+	}
+	return raw(r, data, error);
+}
+
 static gboolean parse_mbox(GMimeStream *stream, struct parse_state *st,
 			   struct sl_lines *lines, const GPtrArray *extra,
-			   sl_message_fn each, gpointer data, GError **error)
+			   sl_message_fn each, sl_raw_fn raw, gpointer data,
+			   GError **error)
 {
 	gint64 start = g_mime_stream_tell(stream);
 	g_autoptr(sl_mbox_scan) scan = sl_mbox_scan_new(stream, start);
@@ -277,6 +304,13 @@ static gboolean parse_mbox(GMimeStream *stream, struct parse_state *st,
 				    sl_lines_at(lines, next_begin));
 			return FALSE;
 		}
+		if (raw) {
+			if (!hand_over(lines, end, next_begin, ++index, raw,
+				       data, error))
+				return FALSE;
+			end = next_end;
+			continue;
+		}
 		one = g_mime_stream_substream(stream, end, next_begin);
 		if (!parse_one(one, st, lines, ++index, extra, each, data,
 			       error))
@@ -290,15 +324,15 @@ static gboolean parse_stream(GMimeStream *stream, struct sl_lines *lines,
 			     const char *head, gsize head_len,
 			     const GPtrArray *extra,
 			     gboolean *is_mbox, sl_message_fn each,
-			     gpointer data, GError **error)
+			     sl_raw_fn raw, gpointer data, GError **error)
 {
 	g_autoptr(GString) critical = g_string_new(NULL);
-	struct parse_state st = { critical, 0 };
+	struct parse_state st = { critical, 0, 0 };
 
 	if (!sniff(head, head_len, is_mbox, error))
 		return FALSE;
 	if (*is_mbox)
-		return parse_mbox(stream, &st, lines, extra, each, data,
+		return parse_mbox(stream, &st, lines, extra, each, raw, data,
 				  error);
 	return parse_one(stream, &st, lines, 1, extra, each, data, error);
 }
@@ -319,7 +353,7 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
 	lines = sl_lines_new_bytes(bytes, len);
 	return parse_stream(stream, lines, bytes, len, extra, is_mbox, each,
-			    data, error);
+			    NULL, data, error);
 }
 
 /* A pipe cannot be re-read, so it is spooled to an unlinked file. */
@@ -472,6 +506,14 @@ gboolean sl_input_read(const char *path, const GPtrArray *extra,
 		       gboolean *is_mbox, sl_message_fn each, gpointer data,
 		       GError **error)
 {
+	return sl_input_read_split(path, extra, is_mbox, each, NULL, data,
+				   error);
+}
+
+gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
+			     gboolean *is_mbox, sl_message_fn each,
+			     sl_raw_fn raw, gpointer data, GError **error)
+{
 	g_autofree char *head = NULL;
 	g_autoptr(GMimeStream) stream = NULL;
 	g_autoptr(sl_lines) lines = NULL;
@@ -493,5 +535,32 @@ gboolean sl_input_read(const char *path, const GPtrArray *extra,
 	    (len == SL_PEEK_SIZE && !reject_nul_after(fd, len, error)))
 		return FALSE;
 	return parse_stream(stream, lines, head, len, extra, is_mbox, each,
-			    data, error);
+			    raw, data, error);
+}
+
+/* One mbox message cut out by sl_input_read_split(), parsed as the
+ * streaming path parses it, with its lines and byte offsets kept. */
+gboolean sl_input_parse_raw(struct sl_raw_message *raw,
+			    const GPtrArray *extra, sl_message_fn each,
+			    gpointer data, GError **error)
+{
+	g_autoptr(GString) critical = g_string_new(NULL);
+	struct parse_state st = { critical, 0, raw->offset };
+	g_autoptr(sl_lines) lines = sl_lines_new_slice(
+		(const char *)raw->bytes->data, raw->bytes->len, raw->line);
+	/* The stream takes the bytes over (and frees them with itself). */
+	g_autoptr(GMimeStream) stream = g_mime_stream_mem_new_with_byte_array(
+		g_steal_pointer(&raw->bytes));
+
+	return parse_one(stream, &st, lines, raw->index, extra, each, data,
+			 error);
+}
+
+void sl_raw_message_free(struct sl_raw_message *raw)
+{
+	if (!raw)
+		return;
+	if (raw->bytes)
+		g_byte_array_unref(raw->bytes);
+	g_free(raw);
 }

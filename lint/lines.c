@@ -21,6 +21,7 @@ struct sl_lines {
 	gint64 start;		/* the offset of line 1 */
 	gint64 at;		/* lines are counted up to here */
 	unsigned line;		/* the line @at is on */
+	unsigned first_line;	/* the line @start is on */
 	gint64 mark_at;		/* where the current message starts */
 	unsigned mark_line;
 	char *chunk;		/* the input from chunk_at, chunk_len bytes */
@@ -37,7 +38,7 @@ static struct sl_lines *lines_new(int fd, const char *bytes, gsize len,
 	li->bytes = bytes;
 	li->len = len;
 	li->start = li->at = li->mark_at = start;
-	li->line = li->mark_line = 1;
+	li->line = li->mark_line = li->first_line = 1;
 	if (fd >= 0)
 		li->chunk = g_malloc(SL_LINES_CHUNK);
 	return li;
@@ -51,6 +52,37 @@ struct sl_lines *sl_lines_new_fd(int fd, gint64 start)
 struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len)
 {
 	return lines_new(-1, bytes, len, 0);
+}
+
+static const char *bytes_at(struct sl_lines *li, gint64 at, gsize *len);
+
+struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
+				    unsigned line)
+{
+	struct sl_lines *li = lines_new(-1, bytes, len, 0);
+
+	li->line = li->mark_line = line;
+	li->first_line = line;
+	return li;
+}
+
+GByteArray *sl_lines_copy(struct sl_lines *li, gint64 from, gint64 to)
+{
+	GByteArray *out = g_byte_array_sized_new((guint)(to - from));
+
+	while (from < to) {
+		gsize len;
+		const char *p = bytes_at(li, from, &len);
+
+		if (!len) {
+			g_byte_array_unref(out);
+			return NULL;
+		}
+		len = MIN(len, (gsize)(to - from));
+		g_byte_array_append(out, (const guint8 *)p, (guint)len);
+		from += (gint64)len;
+	}
+	return out;
 }
 
 void sl_lines_free(struct sl_lines *li)
@@ -129,7 +161,7 @@ unsigned sl_lines_at(struct sl_lines *li, gint64 offset)
 			li->line = li->mark_line;
 		} else {
 			li->at = li->start;
-			li->line = 1;
+			li->line = li->first_line;
 		}
 	}
 	advance(li, offset);

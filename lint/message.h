@@ -13,6 +13,11 @@ gboolean sl_is_recipient_header(const char *name);
 struct sl_lines;
 struct sl_lines *sl_lines_new_fd(int fd, gint64 start);
 struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len);
+/* The lines of one message cut out of an input: offset 0 is on @line. */
+struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
+				    unsigned line);
+/* A copy of the input's bytes from @from to @to (NULL on a read error). */
+GByteArray *sl_lines_copy(struct sl_lines *lines, gint64 from, gint64 to);
 void sl_lines_free(struct sl_lines *lines);
 /* The 1-based line of @offset, 0 if unknown. */
 unsigned sl_lines_at(struct sl_lines *lines, gint64 offset);
@@ -47,6 +52,29 @@ typedef gboolean (*sl_message_fn)(struct sl_message *msg, gpointer data,
 gboolean sl_input_read(const char *path, const GPtrArray *extra_recipients,
 		       gboolean *is_mbox, sl_message_fn each, gpointer data,
 		       GError **error);
+
+/*
+ * The same, but each message of an mbox is handed to @raw as bytes, to be
+ * parsed (sl_input_parse_raw, which takes its bytes) and digested on
+ * another thread; a single message is still parsed here, streaming.
+ */
+struct sl_raw_message {
+	GByteArray *bytes;
+	unsigned index;		/* 1-based, in the input */
+	unsigned line;		/* of its first byte */
+	gint64 offset;		/* of its first byte */
+};
+typedef gboolean (*sl_raw_fn)(struct sl_raw_message *raw, gpointer data,
+			      GError **error);
+
+gboolean sl_input_read_split(const char *path,
+			     const GPtrArray *extra_recipients,
+			     gboolean *is_mbox, sl_message_fn each,
+			     sl_raw_fn raw, gpointer data, GError **error);
+gboolean sl_input_parse_raw(struct sl_raw_message *raw,
+			    const GPtrArray *extra_recipients,
+			    sl_message_fn each, gpointer data, GError **error);
+void sl_raw_message_free(struct sl_raw_message *raw);
 
 /* Parses the bytes of one input, as sl_input_read() does for a file. */
 gboolean sl_input_parse(const char *bytes, gsize len,
