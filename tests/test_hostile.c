@@ -220,6 +220,27 @@ static void test_many_recipients(void **state)
 	result_clear(&r);
 }
 
+/*
+ * A long patch whose lines all match one rule's pattern: GLib 2.74 checks
+ * the rest of the text again at every match (lint/matches.c), which made
+ * this take about 6 s of CPU, and four times as long at twice the size.
+ */
+static void test_many_matches(void **state)
+{
+	g_autoptr(GString) s = g_string_new(
+		"From: bob@reporter.test\nTo: " KSEC "\n"
+		"Subject: [PATCH] foo: fix the bounds\n\nCheck the index.\n\n"
+		"Signed-off-by: Bob <bob@reporter.test>\n---\n"
+		"--- a/drivers/foo.c\n+++ b/drivers/foo.c\n");
+	int n = 60000 / scale;
+
+	(void)state;
+	g_string_append_printf(s, "@@ -1,%d +1,%d @@\n", n, n);
+	for (int i = 0; i < n; i++)
+		g_string_append(s, "         x = y;\n");
+	expect_checked_len(s->str, s->len, "plaintext-mangled");
+}
+
 static void test_deep_nesting(void **state)
 {
 	g_autoptr(GString) s = g_string_new(BOTH_LISTS "Subject: [vs] x\n");
@@ -700,6 +721,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_huge_header_line),
 		cmocka_unit_test(test_huge_subject),
 		cmocka_unit_test(test_many_recipients),
+		cmocka_unit_test(test_many_matches),
 		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_deep_rfc822_nesting),
 		cmocka_unit_test(test_broken_transfer_encodings),
