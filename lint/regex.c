@@ -7,11 +7,13 @@
  * JIT state while matching, so one GRegex is not shared between -j
  * threads); the cache lives as long as the thread.
  *
- * G_REGEX_OPTIMIZE is dropped: it turns on PCRE2's JIT, whose code reads
- * 16 bytes at a time past the end of the subject string (inside the
- * allocation, but valgrind reports every such read from code it cannot
- * name, so no suppression could be narrow), and which runs on a 32 KiB
- * stack that a hostile message can exhaust, failing the match silently.
+ * G_REGEX_OPTIMIZE is dropped: it turns on PCRE2's JIT inside GRegex,
+ * which runs on a 32 KiB stack that a hostile message can exhaust,
+ * failing the match silently.  Matching itself is mostly done by
+ * lint/matches.c, which uses the JIT with a larger stack and falls back
+ * to the interpreter (and can be told not to, for valgrind, whose
+ * reports on JIT code reading past the subject cannot be suppressed
+ * narrowly).
  */
 #include <string.h>
 
