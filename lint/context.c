@@ -123,10 +123,9 @@ char **sl_check_named_files(struct sl_check *c)
 {
 	const GPtrArray *patches = sl_check_patches(c);
 	GPtrArray *files = g_ptr_array_new();
-	g_autoptr(GRegex) re = sl_regex_new(kernel_path, 0, 0, NULL);
 	g_autofree char *signature = NULL;
 	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
-	g_autoptr(sl_matches) mi = sl_matches_new(re, own, -1, 0);
+	g_autoptr(sl_matches) mi = sl_matches_fixed(kernel_path, 0, own, -1);
 
 	for (guint i = 0; i < patches->len; i++) {
 		const struct sl_patch *p = patches->pdata[i];

@@ -10,9 +10,8 @@
 
 static char **matches(const char *pattern, const char *text, int group)
 {
-	g_autoptr(GRegex) re = sl_regex_new(pattern, G_REGEX_CASELESS |
-					   G_REGEX_MULTILINE, 0, NULL);
-	g_autoptr(sl_matches) mi = sl_matches_new(re, text, -1, 0);
+	g_autoptr(sl_matches) mi = sl_matches_fixed(
+		pattern, G_REGEX_CASELESS | G_REGEX_MULTILINE, text, -1);
 	GPtrArray *out = g_ptr_array_new();
 
 	while (sl_matches_next(mi)) {

@@ -30,7 +30,7 @@ struct sl_lines {
 };
 
 static struct sl_lines *lines_new(int fd, const char *bytes, gsize len,
-				  gint64 start)
+				  gint64 start, unsigned line)
 {
 	struct sl_lines *li = g_new0(struct sl_lines, 1);
 
@@ -38,7 +38,7 @@ static struct sl_lines *lines_new(int fd, const char *bytes, gsize len,
 	li->bytes = bytes;
 	li->len = len;
 	li->start = li->at = li->mark_at = start;
-	li->line = li->mark_line = li->first_line = 1;
+	li->line = li->mark_line = li->first_line = line;
 	if (fd >= 0)
 		li->chunk = g_malloc(SL_LINES_CHUNK);
 	return li;
@@ -46,12 +46,12 @@ static struct sl_lines *lines_new(int fd, const char *bytes, gsize len,
 
 struct sl_lines *sl_lines_new_fd(int fd, gint64 start)
 {
-	return lines_new(fd, NULL, 0, start);
+	return lines_new(fd, NULL, 0, start, 1);
 }
 
 struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len)
 {
-	return lines_new(-1, bytes, len, 0);
+	return lines_new(-1, bytes, len, 0, 1);
 }
 
 static const char *bytes_at(struct sl_lines *li, gint64 at, gsize *len);
@@ -59,11 +59,7 @@ static const char *bytes_at(struct sl_lines *li, gint64 at, gsize *len);
 struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
 				    unsigned line)
 {
-	struct sl_lines *li = lines_new(-1, bytes, len, 0);
-
-	li->line = li->mark_line = line;
-	li->first_line = line;
-	return li;
+	return lines_new(-1, bytes, len, 0, line);
 }
 
 GByteArray *sl_lines_copy(struct sl_lines *li, gint64 from, gint64 to)

@@ -362,11 +362,22 @@ sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
 /* Matches of a pattern, without a GRegex (which would compile it again):
  * NULL if @pattern does not compile. */
 sl_matches *sl_matches_of(const char *pattern, GRegexCompileFlags cflags,
-			  const char *text, GRegexMatchFlags mflags)
+			  const char *text, gssize len,
+			  GRegexMatchFlags mflags)
 {
 	struct code *code = code_for(pattern, cflags & ~G_REGEX_OPTIMIZE);
 
-	return code ? matches_new(code, cflags, text, -1, mflags) : NULL;
+	return code ? matches_new(code, cflags, text, len, mflags) : NULL;
+}
+
+/* The same for a fixed pattern: an invalid one is a bug, so asserted. */
+sl_matches *sl_matches_fixed(const char *pattern, GRegexCompileFlags cflags,
+			     const char *text, gssize len)
+{
+	sl_matches *m = sl_matches_of(pattern, cflags, text, len, 0);
+
+	g_assert(m);
+	return m;
 }
 
 /* Where the search goes on after the current match. */

@@ -55,8 +55,7 @@ static gboolean line_matches(const char *pattern, const char *line,
 
 	if (len < 5 || memcmp(line, "From ", 5) || len > SL_MBOX_LINE_MAX)
 		return FALSE;
-	m = sl_matches_new(sl_regex_cached(pattern, G_REGEX_RAW), line,
-			   (gssize)len, 0);
+	m = sl_matches_fixed(pattern, G_REGEX_RAW, line, (gssize)len);
 	return sl_matches_next(m);
 }
 

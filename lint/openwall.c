@@ -193,15 +193,13 @@ static gboolean mentions_cve(const char *text)
 
 static char *find_cve_request(const char *text)
 {
-	g_autoptr(GRegex) re = NULL;
 	g_autoptr(sl_matches) m = NULL;
 	g_autofree char *flat = NULL;
 
 	if (!mentions_cve(text))
 		return NULL;
-	re = sl_regex_new(cve_request, 0, 0, NULL);
 	flat = sl_text_unwrap(text);
-	m = sl_matches_new(re, flat, -1, 0);
+	m = sl_matches_fixed(cve_request, 0, flat, -1);
 	while (sl_matches_next(m)) {
 		gint start, end;
 		g_autofree char *sentence = NULL;

@@ -162,7 +162,7 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 char *sl_regex_find(const char *pattern, const char *text,
 		    GRegexCompileFlags flags)
 {
-	g_autoptr(sl_matches) m = sl_matches_of(pattern, flags, text, 0);
+	g_autoptr(sl_matches) m = sl_matches_of(pattern, flags, text, -1, 0);
 
 	if (!m || !sl_matches_next(m))
 		return NULL;

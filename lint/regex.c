@@ -162,7 +162,7 @@ gboolean sl_regex_match_simple(const char *pattern, const char *string,
 			       GRegexCompileFlags cflags,
 			       GRegexMatchFlags mflags)
 {
-	g_autoptr(sl_matches) m = sl_matches_of(pattern, cflags, string,
+	g_autoptr(sl_matches) m = sl_matches_of(pattern, cflags, string, -1,
 						mflags);
 
 	if (!m) {
@@ -183,19 +183,10 @@ GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags)
 
 /* Matching fixed patterns needs no GRegex: lint/matches.c compiles them
  * for PCRE2 alone. */
-static sl_matches *fixed_matches(const char *pattern, GRegexCompileFlags flags,
-				 const char *text)
-{
-	sl_matches *m = sl_matches_of(pattern, flags, text, 0);
-
-	g_assert(m);
-	return m;
-}
-
 gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
 		       const char *text)
 {
-	g_autoptr(sl_matches) m = fixed_matches(pattern, flags, text);
+	g_autoptr(sl_matches) m = sl_matches_fixed(pattern, flags, text, -1);
 
 	return sl_matches_next(m);
 }
@@ -203,7 +194,7 @@ gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
 unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
 			const char *text)
 {
-	g_autoptr(sl_matches) m = fixed_matches(pattern, flags, text);
+	g_autoptr(sl_matches) m = sl_matches_fixed(pattern, flags, text, -1);
 	unsigned n = 0;
 
 	while (sl_matches_next(m))

@@ -568,7 +568,10 @@ typedef struct sl_matches sl_matches;
 sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
 			   GRegexMatchFlags mflags);
 sl_matches *sl_matches_of(const char *pattern, GRegexCompileFlags cflags,
-			  const char *text, GRegexMatchFlags mflags);
+			  const char *text, gssize len,
+			  GRegexMatchFlags mflags);
+sl_matches *sl_matches_fixed(const char *pattern, GRegexCompileFlags cflags,
+			     const char *text, gssize len);
 gboolean sl_matches_next(sl_matches *m);
 char *sl_matches_fetch(const sl_matches *m, int group);
 char *sl_matches_fetch_named(const sl_matches *m, const char *name);

@@ -46,8 +46,8 @@ static char *sentence_around(const char *flat, gint start, gint end)
 static char *invalid_reason(const char *text)
 {
 	g_autofree char *flat = sl_text_unwrap(text);
-	GRegex *r = sl_regex(reason, G_REGEX_CASELESS, 0, NULL);
-	g_autoptr(sl_matches) mi = sl_matches_new(r, flat, -1, 0);
+	g_autoptr(sl_matches) mi = sl_matches_fixed(reason, G_REGEX_CASELESS,
+						    flat, -1);
 
 	while (sl_matches_next(mi)) {
 		g_autofree char *sentence = NULL;

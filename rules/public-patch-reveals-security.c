@@ -19,12 +19,11 @@ static const char dated[] =
 /* Is a date named after embargo words later than the message? */
 static gboolean future_date(const struct sl_message *msg, const char *text)
 {
-	g_autoptr(GRegex) re = sl_regex_new(dated, 0, 0, NULL);
 	g_autoptr(GDateTime) now = g_date_time_new_now_utc();
 	GDateTime *base = msg->date ? msg->date : now;
 	/* "under embargo until\n2026-06-16": a wrapped line is no end. */
 	g_autofree char *flat = sl_text_unwrap(text);
-	g_autoptr(sl_matches) mi = sl_matches_new(re, flat, -1, 0);
+	g_autoptr(sl_matches) mi = sl_matches_fixed(dated, 0, flat, -1);
 	gboolean later = FALSE;
 
 	while (!later && sl_matches_next(mi)) {

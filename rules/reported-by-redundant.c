@@ -38,8 +38,7 @@ struct trailers {
 static void collect(struct sl_check *c, struct trailers *tr,
 		    const char *prose)
 {
-	g_autoptr(sl_matches) mi = sl_matches_new(sl_regex_cached(trailer, 0),
-						  prose, -1, 0);
+	g_autoptr(sl_matches) mi = sl_matches_fixed(trailer, 0, prose, -1);
 
 	while (sl_matches_next(mi)) {
 		g_autofree char *key = sl_matches_fetch(mi, 1);

@@ -66,7 +66,7 @@ static gboolean only_eol(const char *text, const char *eol)
 
 	if (!eol || sscanf(eol, "%u.%u", &emaj, &emin) != 2)
 		return FALSE;
-	mi = sl_matches_new(sl_regex_cached(version, 0), text, -1, 0);
+	mi = sl_matches_fixed(version, 0, text, -1);
 	while (sl_matches_next(mi)) {
 		g_autofree char *origin = sl_matches_fetch(mi, 1);
 		g_autofree char *maj = sl_matches_fetch(mi, 5);
