@@ -241,100 +241,48 @@ static gboolean parse_one(GMimeStream *stream, struct parse_state *st,
 			    error);
 }
 
-/*
- * An mbox is cut at its separators (lint/mbox.c), not by GMime's mbox
- * mode, which takes every line starting "From " for one; each message is
- * then parsed on its own, from a substream that keeps the offsets of the
- * input (so the lines of findings stay right).
- */
-/* Message @index of an mbox, from @from to @to, to @raw as bytes. */
-static gboolean hand_over(struct sl_lines *lines, gint64 from, gint64 to,
-			  unsigned index, sl_raw_fn raw, gpointer data,
-			  GError **error)
-{
-	struct sl_raw_message *r;
-
-	if (to - from > SL_MAX_INPUT_SIZE) {
-		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-			    "message %u: larger than %u MiB, refusing to guess",
-			    index, SL_MAX_INPUT_SIZE >> 20);
-		return FALSE;
-	}
-	r = g_new0(struct sl_raw_message, 1);
-	r->index = index;
-	r->offset = from;
-	r->line = sl_lines_at(lines, from);
-	r->bytes = sl_lines_copy(lines, from, to);
-	if (!r->bytes) {
-		sl_raw_message_free(r);
-		return io_error(error, "read error");
-	}
-	return raw(r, data, error);
-}
-
-static gboolean parse_mbox(GMimeStream *stream, struct parse_state *st,
-			   struct sl_lines *lines, const GPtrArray *extra,
-			   sl_message_fn each, sl_raw_fn raw, gpointer data,
-			   GError **error)
-{
-	gint64 start = g_mime_stream_tell(stream);
-	g_autoptr(sl_mbox_scan) scan = sl_mbox_scan_new(stream, start);
-	gint64 begin, end, next_begin, next_end;
-	unsigned index = 0;
-	gboolean more;
-
-	if (!sl_mbox_scan_next(scan, &begin, &end) || begin != start ||
-	    sl_mbox_scan_damaged(scan)) {
-		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
-			    "starts with 'From ' but not with an mbox "
-			    "separator line ('From <sender> <date>')");
-		return FALSE;
-	}
-	do {
-		g_autoptr(GMimeStream) one = NULL;
-
-		more = sl_mbox_scan_next(scan, &next_begin, &next_end);
-		if (sl_mbox_scan_failed(scan))
-			return io_error(error, "read error");
-		if (sl_mbox_scan_damaged(scan)) {
-			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
-				    "line %u: a 'From ' line that looks like "
-				    "an mbox separator without its date; "
-				    "cannot tell where a message starts",
-				    sl_lines_at(lines, next_begin));
-			return FALSE;
-		}
-		if (raw) {
-			if (!hand_over(lines, end, next_begin, ++index, raw,
-				       data, error))
-				return FALSE;
-			end = next_end;
-			continue;
-		}
-		one = g_mime_stream_substream(stream, end, next_begin);
-		if (!parse_one(one, st, lines, ++index, extra, each, data,
-			       error))
-			return FALSE;
-		end = next_end;
-	} while (more);
-	return TRUE;
-}
-
-static gboolean parse_stream(GMimeStream *stream, struct sl_lines *lines,
-			     const char *head, gsize head_len,
-			     const GPtrArray *extra,
-			     gboolean *is_mbox, sl_message_fn each,
-			     sl_raw_fn raw, gpointer data, GError **error)
+/* A single message: all of @stream. */
+static gboolean parse_single(GMimeStream *stream, struct sl_lines *lines,
+			     const GPtrArray *extra, sl_message_fn each,
+			     gpointer data, GError **error)
 {
 	g_autoptr(GString) critical = g_string_new(NULL);
 	struct parse_state st = { critical, 0, 0 };
 
-	if (!sniff(head, head_len, is_mbox, error))
-		return FALSE;
-	if (*is_mbox)
-		return parse_mbox(stream, &st, lines, extra, each, raw, data,
-				  error);
 	return parse_one(stream, &st, lines, 1, extra, each, data, error);
+}
+
+/*
+ * An mbox is cut at its separators (lint/mbox.c), not by GMime's mbox
+ * mode, which takes every line starting "From " for one.  Each message is
+ * handed to @raw as bytes or, without @raw, parsed here from its bytes,
+ * with the lines and offsets of the input kept.
+ */
+static gboolean parse_mbox(struct sl_mbox_reader *reader,
+			   const GPtrArray *extra, sl_message_fn each,
+			   sl_raw_fn raw, gpointer data, GError **error)
+{
+	struct sl_raw_message *r;
+
+	if (!sl_mbox_reader_start(reader, error))
+		return FALSE;
+	for (;;) {
+		gboolean ok;
+
+		if (!sl_mbox_reader_next(reader, &r, error))
+			return FALSE;
+		if (!r)
+			return TRUE;
+		if (raw) {
+			if (!raw(r, data, error))
+				return FALSE;
+			continue;
+		}
+		ok = sl_input_parse_raw(r, extra, each, data, error);
+		sl_raw_message_free(r);
+		if (!ok)
+			return FALSE;
+	}
 }
 
 gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
@@ -350,10 +298,17 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 			    SL_MAX_INPUT_SIZE >> 20);
 		return FALSE;
 	}
+	if (!sniff(bytes, len, is_mbox, error))
+		return FALSE;
+	if (*is_mbox) {
+		g_autoptr(sl_mbox_reader) reader = sl_mbox_reader_new_bytes(
+			bytes, len, SL_MAX_INPUT_SIZE);
+
+		return parse_mbox(reader, extra, each, NULL, data, error);
+	}
 	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
 	lines = sl_lines_new_bytes(bytes, len);
-	return parse_stream(stream, lines, bytes, len, extra, is_mbox, each,
-			    NULL, data, error);
+	return parse_single(stream, lines, extra, each, data, error);
 }
 
 /* A pipe cannot be re-read, so it is spooled to an unlinked file. */
@@ -529,13 +484,20 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 	if (fd < 0)
 		return FALSE;
 	stream = g_mime_stream_fs_new(fd);	/* owns fd */
-	lines = sl_lines_new_fd(fd, g_mime_stream_tell(stream));
 	head = g_malloc(SL_PEEK_SIZE);
-	if (!peek(fd, head, &len, error) ||
-	    (len == SL_PEEK_SIZE && !reject_nul_after(fd, len, error)))
+	if (!peek(fd, head, &len, error) || !sniff(head, len, is_mbox, error))
 		return FALSE;
-	return parse_stream(stream, lines, head, len, extra, is_mbox, each,
-			    raw, data, error);
+	if (*is_mbox) {
+		/* The reader rejects a later NUL byte block by block. */
+		g_autoptr(sl_mbox_reader) reader = sl_mbox_reader_new_fd(
+			fd, g_mime_stream_tell(stream), SL_MAX_INPUT_SIZE);
+
+		return parse_mbox(reader, extra, each, raw, data, error);
+	}
+	if (len == SL_PEEK_SIZE && !reject_nul_after(fd, len, error))
+		return FALSE;
+	lines = sl_lines_new_fd(fd, g_mime_stream_tell(stream));
+	return parse_single(stream, lines, extra, each, data, error);
 }
 
 /* One mbox message cut out by sl_input_read_split(), parsed as the

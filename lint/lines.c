@@ -62,25 +62,6 @@ struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
 	return lines_new(-1, bytes, len, 0, line);
 }
 
-GByteArray *sl_lines_copy(struct sl_lines *li, gint64 from, gint64 to)
-{
-	GByteArray *out = g_byte_array_sized_new((guint)(to - from));
-
-	while (from < to) {
-		gsize len;
-		const char *p = bytes_at(li, from, &len);
-
-		if (!len) {
-			g_byte_array_unref(out);
-			return NULL;
-		}
-		len = MIN(len, (gsize)(to - from));
-		g_byte_array_append(out, (const guint8 *)p, (guint)len);
-		from += (gint64)len;
-	}
-	return out;
-}
-
 void sl_lines_free(struct sl_lines *li)
 {
 	if (!li)
@@ -90,7 +71,7 @@ void sl_lines_free(struct sl_lines *li)
 }
 
 /* Eight bytes at a time: memchr() per line cost more than the lines. */
-static unsigned count_newlines(const char *p, gsize n)
+unsigned sl_newlines(const char *p, gsize n)
 {
 	const guint64 ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
 	unsigned count = 0;
@@ -141,7 +122,7 @@ static void advance(struct sl_lines *li, gint64 offset)
 		if (!len)
 			return;
 		len = MIN(len, (gsize)(offset - li->at));
-		li->line += count_newlines(p, len);
+		li->line += sl_newlines(p, len);
 		li->at += (gint64)len;
 	}
 }

@@ -15,20 +15,25 @@ gboolean sl_mbox_is_separator(const char *line, gsize len);
  * "From alice@example.org" alone): neither separator nor body text. */
 gboolean sl_mbox_is_damaged_separator(const char *line, gsize len);
 
-/* Finds the separators of @stream from @start on, reading ahead of the
- * parser in chunks. */
-struct sl_mbox_scan;
-struct sl_mbox_scan *sl_mbox_scan_new(GMimeStream *stream, gint64 start);
-void sl_mbox_scan_free(struct sl_mbox_scan *scan);
-typedef struct sl_mbox_scan sl_mbox_scan;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_mbox_scan, sl_mbox_scan_free)
-/* The next separator line, from @begin to @end (after its newline); at
- * the end of the input FALSE and both are where the input ends. */
-gboolean sl_mbox_scan_next(struct sl_mbox_scan *scan, gint64 *begin,
-			   gint64 *end);
-/* The line sl_mbox_scan_next() found is a damaged separator. */
-gboolean sl_mbox_scan_damaged(const struct sl_mbox_scan *scan);
-/* A read error stopped the scan early. */
-gboolean sl_mbox_scan_failed(const struct sl_mbox_scan *scan);
+/*
+ * Cuts an mbox into messages (git mailsplit's rule: only a real From_ line
+ * separates).  Reads @fd from @start with pread(), a block at a time, or
+ * takes @bytes as they are; a message longer than @max_message is an error.
+ */
+struct sl_mbox_reader;
+struct sl_mbox_reader *sl_mbox_reader_new_fd(int fd, gint64 start,
+					     gsize max_message);
+struct sl_mbox_reader *sl_mbox_reader_new_bytes(const char *bytes, gsize len,
+						gsize max_message);
+void sl_mbox_reader_free(struct sl_mbox_reader *reader);
+typedef struct sl_mbox_reader sl_mbox_reader;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_mbox_reader, sl_mbox_reader_free)
+/* Checks that the input starts with a separator line. */
+gboolean sl_mbox_reader_start(struct sl_mbox_reader *reader, GError **error);
+/* The next message (the bytes between two separator lines, with its index,
+ * first line and offset) to *@raw, NULL at the end; FALSE on an error. */
+struct sl_raw_message;
+gboolean sl_mbox_reader_next(struct sl_mbox_reader *reader,
+			     struct sl_raw_message **raw, GError **error);
 
 #endif

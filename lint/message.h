@@ -16,8 +16,8 @@ struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len);
 /* The lines of one message cut out of an input: offset 0 is on @line. */
 struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
 				    unsigned line);
-/* A copy of the input's bytes from @from to @to (NULL on a read error). */
-GByteArray *sl_lines_copy(struct sl_lines *lines, gint64 from, gint64 to);
+/* How many newlines @n bytes at @p hold (eight bytes at a time). */
+unsigned sl_newlines(const char *p, gsize n);
 void sl_lines_free(struct sl_lines *lines);
 /* The 1-based line of @offset, 0 if unknown. */
 unsigned sl_lines_at(struct sl_lines *lines, gint64 offset);

@@ -338,34 +338,124 @@ static unsigned count_lines(const char *text)
 	return n;
 }
 
-/* Separators on both sides of the file reader's 64 KiB chunks, and a body
- * line longer than a chunk that starts "From ". */
+/* Parses @text from a file: two messages, the second's body "end" on the
+ * input's last line. */
+static void expect_two(const char *text)
+{
+	g_autoptr(GPtrArray) msgs = parse_ok(text, TRUE);
+
+	assert_int_equal(msgs->len, 2);
+	assert_string_equal(nth(msgs, 1)->subject, "two");
+	expect_line(nth(msgs, 1), "body", "end", count_lines(text));
+}
+
+/*
+ * The file reader's first block is 256 KiB: the newline before a separator
+ * (searched for as "\nFrom ") just before, on and after its end, and the
+ * separator line cut by it; then a body line longer than a block that
+ * starts "From " and would be a separator if it were not that long.
+ */
 static void test_chunk_boundaries(void **state)
 {
 	static const char head[] =
 		PATCH_FROM "From: a@example.org\nSubject: one\n\n";
 	static const char tail[] =
 		PATCH_FROM "From: a@example.org\nSubject: two\n\nend\n";
+	static const gsize block = 262144;
+	static const gsize before[] = { 1, 2, 3, 4, 5, 6, 7, 8, 30, 1023,
+					1024, 1025, 1100, 5000 };
+	g_autoptr(GString) text = g_string_new(head);
 
 	(void)state;
-	for (gsize pad = 65536 - 120; pad < 65536 + 20; pad += 7) {
-		g_autoptr(GString) text = g_string_new(head);
-		g_autoptr(GPtrArray) msgs = NULL;
+	for (guint i = 0; i < G_N_ELEMENTS(before) + 2; i++) {
+		/* The newline before the tail's separator is at @nl. */
+		gsize nl = i < G_N_ELEMENTS(before) ? block - before[i]
+						    : block + i % 2;
 
-		if (pad % 2) {
-			g_string_append(text, "From ");
-			for (gsize i = 0; i < 70000; i++)
-				g_string_append_c(text, 'x');
-			g_string_append(text, " Mon Sep 17 00:00:00 2001\n");
-		}
-		while (text->len < pad)
+		g_string_assign(text, head);
+		while (text->len + 14 < nl)
 			g_string_append(text, "From the pad\n");
+		while (text->len < nl)
+			g_string_append_c(text, 'y');
+		g_string_append_c(text, '\n');
 		g_string_append(text, tail);
-		msgs = parse_ok(text->str, TRUE);
-		assert_int_equal(msgs->len, 2);
-		assert_string_equal(nth(msgs, 1)->subject, "two");
-		expect_line(nth(msgs, 1), "body", "end",
-			    count_lines(text->str));
+		expect_two(text->str);
+	}
+	g_string_assign(text, head);
+	g_string_append(text, "From ");
+	for (gsize i = 0; i < 300000; i++)
+		g_string_append_c(text, 'x');
+	g_string_append(text, " Mon Sep 17 00:00:00 2001\n");
+	g_string_append(text, tail);
+	expect_two(text->str);
+}
+
+/* A body line for the generated mbox: text, "From " prose, a line near
+ * the longest a separator can be, or a separator-like line that is not. */
+static void random_line(GString *text, GRand *rand)
+{
+	gint32 kind = g_rand_int_range(rand, 0, 8);
+	gint32 len = g_rand_int_range(rand, 0, 90);
+
+	if (kind == 0)
+		g_string_append(text, "From the manual, ");
+	if (kind == 1) {
+		g_string_append(text, "From x");
+		len = g_rand_int_range(rand, 1015, 1030);
+	}
+	if (kind == 2)
+		g_string_append(text, "From " SHA "x Mon Sep 17 00:00:00 200");
+	if (kind == 3)
+		len = g_rand_int_range(rand, 1000, 9000);
+	for (gint32 i = 0; i < len; i++)
+		g_string_append_c(text, (char)('a' + i % 26));
+	g_string_append_c(text, '\n');
+}
+
+/*
+ * The file reader's blocks (and its buffer, grown for a long message and
+ * shrunk after it) must not change where messages start or their lines:
+ * a generated mbox of some 3 MB, messages of a few bytes to 600 KiB, is
+ * read from a file and from memory (no blocks) with the same result.
+ */
+static void test_file_reads_as_memory(void **state)
+{
+	g_autoptr(GRand) rand = g_rand_new_with_seed(7);
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(GPtrArray) file = NULL, mem = sl_test_messages_new();
+	g_autoptr(GError) error = NULL;
+	unsigned n;
+
+	(void)state;
+	for (n = 0; text->len < (3u << 20); n++) {
+		gsize size = n % 40 == 39 ? 600000
+					  : (gsize)g_rand_int_range(rand, 0, 40000);
+		gsize start;
+
+		g_string_append(text, PATCH_FROM);
+		g_string_append_printf(text, "From: a@example.org\n"
+				       "Subject: m%u\n\n", n);
+		start = text->len;
+		while (text->len - start < size)
+			random_line(text, rand);
+		g_string_append_printf(text, "end of m%u\n", n);
+	}
+	file = parse_ok(text->str, TRUE);
+	assert_true(parse(text->str, text->len, FALSE, mem, &error));
+	assert_int_equal(file->len, n);
+	assert_int_equal(mem->len, n);
+	for (guint i = 0; i < n; i++) {
+		g_autofree char *subject = g_strdup_printf("m%u", i);
+		g_autofree char *end = g_strdup_printf("end of m%u", i);
+		const char *at = strstr(text->str, end);
+
+		assert_string_equal(nth(file, i)->subject, subject);
+		assert_string_equal(nth(mem, i)->subject, subject);
+		assert_int_equal(nth(file, i)->line, nth(mem, i)->line);
+		*(char *)at = '\0';	/* the lines before it */
+		expect_line(nth(file, i), "body", end,
+			    count_lines(text->str) + 1);
+		*(char *)at = 'e';
 	}
 }
 
@@ -381,6 +471,7 @@ int main(void)
 		cmocka_unit_test(test_damaged_separator_is_refused),
 		cmocka_unit_test(test_first_line_not_a_separator),
 		cmocka_unit_test(test_chunk_boundaries),
+		cmocka_unit_test(test_file_reads_as_memory),
 	};
 	int rc;
 
