@@ -290,36 +290,77 @@ struct walk {
 	GError **error;
 };
 
+static gboolean is_utf8(const char *charset)
+{
+	return !g_ascii_strcasecmp(charset, "utf-8") ||
+	       !g_ascii_strcasecmp(charset, "utf8");
+}
+
 /*
- * The decoded text of a body part, in UTF-8 (GMime converts the charset;
- * bytes that are not UTF-8 become U+FFFD).  Its encoded size is checked
- * first, so a huge part is refused before it is decoded into memory.
+ * Decodes @content (its transfer encoding, then its charset as GMime's
+ * g_mime_text_part_get_text() does) and appends it to @out.  UTF-8 is not
+ * converted to itself: the caller replaces what is not valid.
+ */
+static void decode_text(GMimeDataWrapper *content, const char *charset,
+			GString *out)
+{
+	g_autoptr(GMimeStream) sink = sl_text_stream_new(out);
+	GMimeFilter *filter = charset && !is_utf8(charset)
+				      ? g_mime_filter_charset_new(charset,
+								  "utf-8")
+				      : NULL;
+	g_autoptr(GMimeStream) filtered = NULL;
+
+	if (!filter) {
+		g_mime_data_wrapper_write_to_stream(content, sink);
+		return;
+	}
+	filtered = g_mime_stream_filter_new(sink);
+	g_mime_stream_filter_add(GMIME_STREAM_FILTER(filtered), filter);
+	g_object_unref(filter);
+	g_mime_data_wrapper_write_to_stream(content, filtered);
+	g_mime_stream_flush(filtered);
+}
+
+/* Bytes from @from on that are not UTF-8 become U+FFFD, and so do NUL
+ * bytes (decoded from base64, say): the body is a C string too. */
+static void make_valid_from(GString *s, gsize from)
+{
+	g_autofree char *valid = NULL;
+
+	if (sl_utf8_valid(s->str + from, s->len - from) &&
+	    !memchr(s->str + from, '\0', s->len - from))
+		return;
+	valid = g_utf8_make_valid(s->str + from, (gssize)(s->len - from));
+	g_string_truncate(s, from);
+	g_string_append(s, valid);
+}
+
+/*
+ * The decoded text of a body part, in UTF-8, appended to the body.  Its
+ * encoded size is checked first, so a huge part is refused before it is
+ * decoded into memory.
  */
 static gboolean append_text(struct walk *w, GMimeTextPart *tp,
 			    const char *path)
 {
 	GString *body = w->msg->body;
-	g_autofree char *text = NULL;
+	GMimeDataWrapper *content = g_mime_part_get_content(GMIME_PART(tp));
 	struct sl_body_at at;
 
 	if (encoded_size(GMIME_PART(tp)) > SL_MAX_TEXT_SIZE)
 		return text_too_large(w->error, path);
-	text = g_mime_text_part_get_text(tp);
-	if (!text)
+	if (!content)
 		return TRUE;
-	if (!sl_utf8_valid(text, strlen(text))) {
-		char *valid = g_utf8_make_valid(text, -1);
-
-		g_free(text);
-		text = valid;
-	}
 	if (body->len)
 		g_string_append_c(body, '\n');
 	at.offset = body->len;
 	at.line = sl_lines_at(w->lines, content_offset(GMIME_PART(tp)));
 	at.exact = keeps_lines(GMIME_PART(tp));
 	g_array_append_val(w->msg->body_at, at);
-	g_string_append(body, text);
+	decode_text(content, g_mime_object_get_content_type_parameter(
+				     GMIME_OBJECT(tp), "charset"), body);
+	make_valid_from(body, at.offset);
 	return body->len <= SL_MAX_TEXT_SIZE || text_too_large(w->error, path);
 }
 

@@ -81,6 +81,9 @@ gboolean sl_input_parse(const char *bytes, gsize len,
 			const GPtrArray *extra_recipients, gboolean *is_mbox,
 			sl_message_fn each, gpointer data, GError **error);
 
+/* A stream that appends what is written to it to @out (lint/text-stream.c). */
+GMimeStream *sl_text_stream_new(GString *out);
+
 /* The crypto side of the digest (lint/mime-crypto.c). */
 /* Up to @limit + 1 bytes of @part's decoded content, read as a stream
  * (never the whole of a large part); never NULL data. */
