@@ -170,10 +170,12 @@ static gboolean has_headers(GMimeMessage *gm)
 		       g_mime_object_get_header_list(GMIME_OBJECT(gm))) > 0;
 }
 
-static gboolean next_message(GMimeParser *parser, struct parse_state *st,
-			     struct sl_lines *lines, unsigned index,
-			     const GPtrArray *extra,
-			     sl_message_fn each, gpointer data, GError **error)
+/* The next message of @parser, digested; NULL with @error set if it
+ * cannot be parsed. */
+static struct sl_message *next_message(GMimeParser *parser,
+				       struct parse_state *st,
+				       struct sl_lines *lines, unsigned index,
+				       GError **error)
 {
 	g_autoptr(GMimeParserOptions) opts = g_mime_parser_options_new();
 	g_autoptr(GMimeMessage) gm = NULL;
@@ -186,34 +188,46 @@ static gboolean next_message(GMimeParser *parser, struct parse_state *st,
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
 			    "message %u: larger than %u MiB, refusing to guess",
 			    index, SL_MAX_INPUT_SIZE >> 20);
-		return FALSE;
+		return NULL;
 	}
 	if (st->critical->len && st->offset < 0) {
 		/* GMime gives no offset for some, e.g. truncation. */
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "message %u: %s", index, st->critical->str);
-		return FALSE;
+		return NULL;
 	}
 	if (st->critical->len) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "message %u: %s at byte %" G_GINT64_FORMAT, index,
 			    st->critical->str, st->base + st->offset);
-		return FALSE;
+		return NULL;
 	}
 	if (!gm || !has_headers(gm)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "message %u: no mail headers could be parsed", index);
-		return FALSE;
+		return NULL;
 	}
 	msg = sl_message_new();
 	msg->index = index;
 	msg->line = sl_lines_mark(lines, g_mime_parser_get_headers_begin(parser));
 	if (!sl_message_digest(msg, gm, lines, error)) {
 		g_prefix_error(error, "message %u: ", index);
-		return FALSE;
+		return NULL;
 	}
-	copy_extra(msg, extra);
-	return each(msg, data, error);
+	return g_steal_pointer(&msg);
+}
+
+/* Hands @msg (taken) to @each, with the recipients given on the command
+ * line; FALSE if there is none (it could not be parsed). */
+static gboolean deliver(struct sl_message *msg, const GPtrArray *extra,
+			sl_message_fn each, gpointer data, GError **error)
+{
+	g_autoptr(sl_message) owned = msg;
+
+	if (!owned)
+		return FALSE;
+	copy_extra(owned, extra);
+	return each(owned, data, error);
 }
 
 /* Bytes read ahead of the parser to refuse what is clearly not mail. */
@@ -226,19 +240,69 @@ static gboolean io_error(GError **error, const char *what)
 	return FALSE;
 }
 
-/* One message: all of @stream, or the bytes of one mbox message. */
-static gboolean parse_one(GMimeStream *stream, struct parse_state *st,
-			  struct sl_lines *lines, unsigned index,
-			  const GPtrArray *extra, sl_message_fn each,
-			  gpointer data, GError **error)
-{
-	g_autoptr(GMimeParser) parser = g_mime_parser_new_with_stream(stream);
+/*
+ * GMime compiles the header pattern of a parser anew each time it is set,
+ * which cost more than the rest of an mbox message's parse set-up; so
+ * each thread keeps one parser and gives it each message's stream, and
+ * the callback finds the message's state through the slot.
+ */
+struct parser_slot {
+	GMimeParser *parser;
+	GMimeStream *idle;	/* between messages: no input held */
+	struct parse_state *st;
+};
 
-	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
-	g_mime_parser_set_header_regex(parser, GMIME_ADDRESS_HEADERS,
-				       on_address_header, st);
-	return next_message(parser, st, lines, index, extra, each, data,
-			    error);
+static void on_slot_address_header(GMimeParser *parser, const char *header,
+				   const char *value, gint64 offset,
+				   gpointer data)
+{
+	struct parser_slot *slot = data;
+
+	on_address_header(parser, header, value, offset, slot->st);
+}
+
+static void parser_slot_free(gpointer p)
+{
+	struct parser_slot *slot = p;
+
+	g_object_unref(slot->parser);
+	g_object_unref(slot->idle);
+	g_free(slot);
+}
+
+static struct parser_slot *parser_slot(void)
+{
+	static GPrivate key = G_PRIVATE_INIT(parser_slot_free);
+	struct parser_slot *slot = g_private_get(&key);
+
+	if (slot)
+		return slot;
+	slot = g_new0(struct parser_slot, 1);
+	slot->idle = g_mime_stream_mem_new();
+	slot->parser = g_mime_parser_new_with_stream(slot->idle);
+	g_mime_parser_set_format(slot->parser, GMIME_FORMAT_MESSAGE);
+	g_mime_parser_set_header_regex(slot->parser, GMIME_ADDRESS_HEADERS,
+				       on_slot_address_header, slot);
+	g_private_set(&key, slot);
+	return slot;
+}
+
+/* One message, all of @stream, digested (GMime's objects are gone once it
+ * returns, so the caller can free the input before the rules run). */
+static struct sl_message *parse_one(GMimeStream *stream,
+				    struct parse_state *st,
+				    struct sl_lines *lines, unsigned index,
+				    GError **error)
+{
+	struct parser_slot *slot = parser_slot();
+	struct sl_message *msg;
+
+	slot->st = st;
+	g_mime_parser_init_with_stream(slot->parser, stream);
+	msg = next_message(slot->parser, st, lines, index, error);
+	g_mime_parser_init_with_stream(slot->parser, slot->idle);
+	slot->st = NULL;
+	return msg;
 }
 
 /* A single message: all of @stream. */
@@ -249,7 +313,8 @@ static gboolean parse_single(GMimeStream *stream, struct sl_lines *lines,
 	g_autoptr(GString) critical = g_string_new(NULL);
 	struct parse_state st = { critical, 0, 0 };
 
-	return parse_one(stream, &st, lines, 1, extra, each, data, error);
+	return deliver(parse_one(stream, &st, lines, 1, error), extra, each,
+		       data, error);
 }
 
 /*
@@ -508,14 +573,21 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 {
 	g_autoptr(GString) critical = g_string_new(NULL);
 	struct parse_state st = { critical, 0, raw->offset };
-	g_autoptr(sl_lines) lines = sl_lines_new_slice(
-		(const char *)raw->bytes->data, raw->bytes->len, raw->line);
-	/* The stream takes the bytes over (and frees them with itself). */
-	g_autoptr(GMimeStream) stream = g_mime_stream_mem_new_with_byte_array(
-		g_steal_pointer(&raw->bytes));
+	struct sl_message *msg;
 
-	return parse_one(stream, &st, lines, raw->index, extra, each, data,
-			 error);
+	{
+		g_autoptr(sl_lines) lines = sl_lines_new_slice(
+			(const char *)raw->bytes->data, raw->bytes->len,
+			raw->line);
+		/* The stream takes the bytes over (and frees them with
+		 * itself, before the rules run). */
+		g_autoptr(GMimeStream) stream =
+			g_mime_stream_mem_new_with_byte_array(
+				g_steal_pointer(&raw->bytes));
+
+		msg = parse_one(stream, &st, lines, raw->index, error);
+	}
+	return deliver(msg, extra, each, data, error);
 }
 
 void sl_raw_message_free(struct sl_raw_message *raw)
