@@ -325,6 +325,78 @@ gboolean sl_utf8_valid(const char *text, size_t len)
 	return TRUE;
 }
 
+/* How many bytes from @p on are valid UTF-8 without a NUL byte. */
+static gsize valid_run(const char *p, const char *end)
+{
+	const guint64 ones = G_GUINT64_CONSTANT(0x0101010101010101);
+	const guint64 high = G_GUINT64_CONSTANT(0x8080808080808080);
+	const char *start = p;
+
+	while (p < end) {
+		guint64 word;
+		gunichar c;
+
+		if (end - p >= 8) {
+			memcpy(&word, p, 8);
+			/* ASCII, and no zero byte. */
+			if (!(word & high) && !((word - ones) & ~word & high)) {
+				p += 8;
+				continue;
+			}
+		}
+		if (!*p)
+			break;
+		if (!(*p & 0x80)) {
+			p++;
+			continue;
+		}
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2)
+			break;
+		p = g_utf8_next_char(p);
+	}
+	return (gsize)(p - start);
+}
+
+/*
+ * g_utf8_make_valid() on the end of @s, from byte @from, in place: each
+ * byte that is not part of a valid character (and each NUL byte) becomes
+ * U+FFFD.  The text is counted first, then shifted right by what it grows
+ * and copied back over itself, so a large body is never held twice.
+ */
+void sl_utf8_make_valid_tail(GString *s, gsize from)
+{
+	static const char replacement[] = "\xef\xbf\xbd";
+	gsize len = s->len - from, bad = 0, n;
+	const char *src, *end;
+	char *dst;
+
+	for (src = s->str + from, end = src + len; src < end; src += n) {
+		n = valid_run(src, end);
+		if (!n) {
+			bad++;
+			n = 1;
+		}
+	}
+	if (!bad)
+		return;
+	g_string_set_size(s, s->len + 2 * bad);
+	memmove(s->str + from + 2 * bad, s->str + from, len);
+	dst = s->str + from;
+	for (src = dst + 2 * bad, end = src + len; src < end; src += n) {
+		n = valid_run(src, end);
+		if (n) {
+			memmove(dst, src, n);
+			dst += n;
+			continue;
+		}
+		memcpy(dst, replacement, 3);
+		dst += 3;
+		n = 1;
+	}
+	g_assert(dst == s->str + s->len);
+}
+
 static sl_matches *matches_new(struct code *code, GRegexCompileFlags cflags,
 			       const char *text, gssize len,
 			       GRegexMatchFlags mflags)

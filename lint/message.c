@@ -322,20 +322,6 @@ static void decode_text(GMimeDataWrapper *content, const char *charset,
 	g_mime_stream_flush(filtered);
 }
 
-/* Bytes from @from on that are not UTF-8 become U+FFFD, and so do NUL
- * bytes (decoded from base64, say): the body is a C string too. */
-static void make_valid_from(GString *s, gsize from)
-{
-	g_autofree char *valid = NULL;
-
-	if (sl_utf8_valid(s->str + from, s->len - from) &&
-	    !memchr(s->str + from, '\0', s->len - from))
-		return;
-	valid = g_utf8_make_valid(s->str + from, (gssize)(s->len - from));
-	g_string_truncate(s, from);
-	g_string_append(s, valid);
-}
-
 /*
  * The decoded text of a body part, in UTF-8, appended to the body.  Its
  * encoded size is checked first, so a huge part is refused before it is
@@ -360,7 +346,9 @@ static gboolean append_text(struct walk *w, GMimeTextPart *tp,
 	g_array_append_val(w->msg->body_at, at);
 	decode_text(content, g_mime_object_get_content_type_parameter(
 				     GMIME_OBJECT(tp), "charset"), body);
-	make_valid_from(body, at.offset);
+	/* Not UTF-8 and NUL bytes (from base64, say) become U+FFFD: the
+	 * body is a C string too. */
+	sl_utf8_make_valid_tail(body, at.offset);
 	return body->len <= SL_MAX_TEXT_SIZE || text_too_large(w->error, path);
 }
 

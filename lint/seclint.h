@@ -584,6 +584,7 @@ char **sl_regex_split_all(const GRegex *re, const char *text);
 gboolean sl_regex_matches(const GRegex *re, const char *text,
 			  GRegexMatchFlags mflags);
 gboolean sl_utf8_valid(const char *text, size_t len);
+void sl_utf8_make_valid_tail(GString *s, gsize from);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_matches, sl_matches_free)
 
 #endif

@@ -154,6 +154,42 @@ static void test_utf8_valid(void **state)
 				 g_utf8_validate(texts[i], -1, NULL));
 }
 
+/* In place, as g_utf8_make_valid() does it: random bytes, mostly ASCII
+ * with invalid, truncated and NUL bytes, after a prefix left alone. */
+static void test_make_valid_tail(void **state)
+{
+	static const char *const pieces[] = {
+		"plain text ", "\xff", "\xc3", "\xc3\xa9", "\xe2\x82\xac",
+		"\xe2\x82", "\xf0\x9f\x98\x80", "\xed\xa0\x80", "\xc0\xaf",
+		"0123456789abcdef", "\n",
+	};
+	g_autoptr(GRand) rand = g_rand_new_with_seed(11);
+
+	(void)state;
+	for (int round = 0; round < 2000; round++) {
+		g_autoptr(GString) s = g_string_new("h\xc3\xa9" "ad ");
+		gsize from = s->len;
+		g_autofree char *want = NULL;
+		gint32 n = g_rand_int_range(rand, 0, 40);
+
+		for (gint32 i = 0; i < n; i++) {
+			gint32 k = g_rand_int_range(rand, -1,
+						    G_N_ELEMENTS(pieces));
+
+			if (k < 0)
+				g_string_append_c(s, '\0');
+			else
+				g_string_append(s, pieces[k]);
+		}
+		want = g_utf8_make_valid(s->str + from, (gssize)(s->len - from));
+		sl_utf8_make_valid_tail(s, from);
+		assert_memory_equal(s->str, "h\xc3\xa9" "ad ", from);
+		assert_int_equal(s->len - from, strlen(want));
+		assert_memory_equal(s->str + from, want, strlen(want));
+		assert_int_equal(s->str[s->len], '\0');
+	}
+}
+
 static void test_length_and_flags(void **state)
 {
 	g_autoptr(GRegex) re = g_regex_new("^b", G_REGEX_MULTILINE, 0, NULL);
@@ -235,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_named_groups),
 		cmocka_unit_test(test_invalid_utf8),
 		cmocka_unit_test(test_utf8_valid),
+		cmocka_unit_test(test_make_valid_tail),
 		cmocka_unit_test(test_length_and_flags),
 		cmocka_unit_test(test_replace_and_split),
 		cmocka_unit_test(test_linear),
