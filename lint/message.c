@@ -341,6 +341,10 @@ static gboolean append_text(struct walk *w, GMimeTextPart *tp,
 	if (body->len)
 		g_string_append_c(body, '\n');
 	at.offset = body->len;
+	/* Room for the decoded text (no larger, but for a charset's), so
+	 * a large body is not copied as it grows. */
+	g_string_set_size(body, at.offset + (gsize)encoded_size(GMIME_PART(tp)));
+	g_string_truncate(body, at.offset);
 	at.line = sl_lines_at(w->lines, content_offset(GMIME_PART(tp)));
 	at.exact = keeps_lines(GMIME_PART(tp));
 	g_array_append_val(w->msg->body_at, at);
