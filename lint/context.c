@@ -225,17 +225,20 @@ static char *patch_upstream(struct sl_check *c, const struct sl_patch *p)
 	return NULL;
 }
 
+/* Nothing is upstream without upstream tips: asked first, so a repository
+ * without them costs no question to the git thread per message. */
 char *sl_check_fix_upstream(struct sl_check *c, const char *own)
 {
-	const GPtrArray *patches = sl_check_patches(c);
+	const GPtrArray *patches;
 	g_auto(GStrv) commits = NULL;
 	char *found;
 
+	if (!sl_check_has_upstream(c))
+		return NULL;
+	patches = sl_check_patches(c);
 	for (guint i = 0; i < patches->len; i++)
 		if ((found = patch_upstream(c, patches->pdata[i])))
 			return found;
-	if (!sl_check_has_upstream(c))
-		return NULL;
 	commits = sl_text_fix_commits(own);
 	for (char **id = commits; *id; id++) {
 		g_autofree char *up = sl_check_commit_upstream(c, *id);
