@@ -144,17 +144,22 @@ char **sl_check_named_files(struct sl_check *c)
 
 static gboolean is_kernel_issue(struct sl_check *c)
 {
+	/* Two patterns: with a "^" branch among the others, PCRE2 would try
+	 * the words at every byte of the text, not only where one starts. */
 	static const char words[] =
-		"(?i)\\blinux(?:[- ]kernel| v?[0-9]+\\.[0-9]+)|^(?:\\[[^]]*\\] *)*"
-		"(?:kernel|linux):|\\bkernel (?:panic|oops|BUG)|\\bsyzbot\\b";
+		"(?i)\\blinux(?:[- ]kernel| v?[0-9]+\\.[0-9]+)|"
+		"\\bkernel (?:panic|oops|BUG)|\\bsyzbot\\b";
+	static const char prefix[] = "(?i)^(?:\\[[^]]*\\] *)*(?:kernel|linux):";
 	const struct sl_maintainers *m;
 	g_autofree char *signature = NULL;
 	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
 	g_autoptr(GRegex) re = sl_regex_new(kernel_path, 0, 0, NULL);
 
 	if ((c->msg->subject &&
-	     sl_regex_match_simple(words, c->msg->subject, 0, 0)) ||
-	    sl_regex_match_simple(words, own, G_REGEX_MULTILINE, 0) ||
+	     (sl_regex_match_simple(words, c->msg->subject, 0, 0) ||
+	      sl_regex_match_simple(prefix, c->msg->subject, 0, 0))) ||
+	    sl_regex_match_simple(words, own, 0, 0) ||
+	    sl_regex_match_simple(prefix, own, G_REGEX_MULTILINE, 0) ||
 	    sl_regex_matches(re, own, 0) ||
 	    (c->msg->subject && sl_regex_matches(re, c->msg->subject, 0)))
 		return TRUE;

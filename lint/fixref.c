@@ -51,14 +51,10 @@ char **sl_text_commit_ids(const char *own)
 
 char *sl_text_public_fix_link(const char *own)
 {
-	g_auto(GStrv) links = matches(
-		"^(?!.*\\b(?:see also|similar|previous|earlier|older|related|"
-		"like|unrelated|background)\\b).*?(https?://(?:lore\\.kernel\\.org|"
-		"lkml\\.kernel\\.org|patchwork\\.kernel\\.org|"
-		"git\\.kernel\\.org/\\S*(?:commit|patch)|"
-		"github\\.com/torvalds/linux/commit)\\S*)", own, 1);
-
-	return links[0] ? g_strdup(links[0]) : NULL;
+	return sl_regex_find_outside_context(
+		own, "https?://(?:lore\\.kernel\\.org|lkml\\.kernel\\.org|"
+		"patchwork\\.kernel\\.org|git\\.kernel\\.org/\\S*(?:commit|patch)|"
+		"github\\.com/torvalds/linux/commit)\\S*", 0);
 }
 
 gboolean sl_text_says_fix_accepted(const char *own)

@@ -288,6 +288,10 @@ char *sl_text_find_disclaimer(const char *own, const char *signature);
 /* The first match of @pattern in @text, or NULL (for sl_report_at). */
 char *sl_regex_find(const char *pattern, const char *text,
 		    GRegexCompileFlags flags);
+/* Group @group of the first caseless match of @pattern whose line does not
+ * call it context ("see also", "similar", "previous", ...), or NULL. */
+char *sl_regex_find_outside_context(const char *text, const char *pattern,
+				    int group);
 /* Encryption, signatures and the Openwall lists (lint/openwall.c). */
 enum sl_encryption {
 	SL_ENC_NONE,

@@ -21,11 +21,9 @@ static char *public_artefact(struct sl_check *c, const char *own)
 	 * paragraph is one line here, so "see also" before a wrapped URL
 	 * still marks it as context. */
 	flat = sl_text_unwrap(own);
-	if ((found = sl_regex_find(
-		     "(?m)^(?!.*\\b(?:see also|similar|previous|earlier|older|"
-		     "related|like|unrelated|background)\\b).*?\\K"
-		     "https?://\\S+?/(?:-/)?commit(?:s)?(?:/|/?\\?id=|;h=)"
-		     "[0-9a-f]{7,40}\\S*", flat, G_REGEX_CASELESS))) {
+	if ((found = sl_regex_find_outside_context(
+		     flat, "https?://\\S+?/(?:-/)?commit(?:s)?(?:/|/?\\?id=|;h=)"
+		     "[0-9a-f]{7,40}\\S*", 0))) {
 		why = g_strdup_printf("it links to a public commit, %s", found);
 		g_free(found);
 		return why;
