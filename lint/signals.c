@@ -229,8 +229,11 @@ const char *sl_text_automated(const struct sl_message *msg,
 }
 
 /* Reproducer content: a program, commands, steps, a link to one. */
-static const char repro_program[] =
-	"\\b(int|void)\\s+main\\s*\\(|^\\s*#!\\s*/(usr/)?bin/";
+/* A pattern with a "^" branch among others has no start set for PCRE2
+ * (it is tried at every byte): those are kept apart, and "(^|\\s)" is
+ * "(?<!\\S)". */
+static const char repro_main[] = "\\b(int|void)\\s+main\\s*\\(";
+static const char repro_shebang[] = "(?m)^\\s*#!\\s*/(usr/)?bin/";
 static const char repro_shell[] = "(?m)^\\s*[$#] \\S";
 static const char repro_steps[] =
 	"(?im)^\\s*((steps|how) to reproduce|to reproduce( it| this)?|"
@@ -239,8 +242,9 @@ static const char repro_steps[] =
 	"boot|mount|load|open|create|execute|start|insmod|modprobe|trigger|"
 	"call|send|write|echo|unshare|close|mmap)\\b";
 /* Running a program of one's own or a setup command, in the prose. */
+static const char repro_run[] = "(?<!\\S)\\./[\\w.-]+";
 static const char repro_command[] =
-	"(?m)(^|\\s)\\./[\\w.-]+|^\\s*(gcc|clang|make|insmod|modprobe|"
+	"(?m)^\\s*(gcc|clang|make|insmod|modprobe|"
 	"mount|unshare|ip link|tc qdisc|echo .* > */(proc|sys))\\b";
 static const char repro_link[] =
 	"(?m)^\\s*(syz repro|C reproducer):\\s*https?://";
@@ -281,11 +285,16 @@ static const struct sl_part *repro_attachment(const struct sl_message *msg,
 	return NULL;
 }
 
+static gboolean has_program(const char *prose)
+{
+	return sl_regex_test(repro_main, 0, prose) ||
+	       sl_regex_test(repro_shebang, 0, prose);
+}
+
 gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 				       const struct sl_text *t)
 {
-	return sl_regex_test(repro_program, G_REGEX_MULTILINE,
-			     t->prose->str) ||
+	return has_program(t->prose->str) ||
 	       repro_attachment(msg, TRUE) != NULL;
 }
 
@@ -295,13 +304,14 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 	const char *prose = t->prose->str;
 	g_autofree char *mention = NULL;
 
-	if (sl_regex_test(repro_program, G_REGEX_MULTILINE, prose))
+	if (has_program(prose))
 		return "an inline program";
 	if (sl_regex_count(repro_shell, 0, prose) >= 2)
 		return "shell commands";
 	if (sl_regex_test(repro_steps, 0, prose))
 		return "reproduction steps";
-	if (sl_regex_test(repro_command, 0, prose))
+	if (sl_regex_test(repro_run, 0, prose) ||
+	    sl_regex_test(repro_command, 0, prose))
 		return "commands to run";
 	if (sl_regex_test(repro_link, 0, t->log->str) ||
 	    sl_regex_test(repro_link, 0, prose))
