@@ -37,7 +37,7 @@ median_ms() {
 # A real history gives the most realistic mbox; else the fixtures and
 # this project's own format-patch output, repeated.
 find_repo() {
-	for g in /work/.mirror/*/ $(find / -maxdepth 4 -name '*.git' -type d \
+	for g in /work/.mirror/*/ /work/.mirror/*/repo $(find / -maxdepth 4 -name '*.git' -type d \
 			2>/dev/null | grep -v '^/proc'); do
 		n=$(git --git-dir="$g" rev-list --count --no-merges HEAD \
 			2>/dev/null || echo 0)
@@ -91,7 +91,10 @@ huge=$work/huge.mbox
 repeat_to "$large" 100
 cat "$large" "$large" >"$huge"
 size=$(wc -c <"$large")
-msgs=$(grep -c '^From ' "$large" || true)
+# Counted as seclint counts them: not every line starting "From " is a
+# separator.
+floor_count=$("$floor" "$large")
+msgs=${floor_count%% *}
 mb=$(echo "$size" | awk '{ printf "%.1f", $1 / 1e6 }')
 
 mbps() { awk -v s="$size" -v ms="$1" 'BEGIN { printf "%.1f", s / 1e3 / ms }'; }
@@ -214,6 +217,7 @@ echo
 echo "seclint benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores,"
 echo "$(free -h | awk '/^Mem:/ { print $2 }') RAM, $(uname -r)"
 echo "input: $mb MB, $msgs messages ($corpus)"
+echo "parse-only: $floor_count (cut at seclint's separators)"
 echo "load average at the hook measurement: $load"
 echo
 printf '%-44s %12s %10s\n' "measurement" "value" "target"
