@@ -162,6 +162,7 @@ static void test_make_valid_tail(void **state)
 		"plain text ", "\xff", "\xc3", "\xc3\xa9", "\xe2\x82\xac",
 		"\xe2\x82", "\xf0\x9f\x98\x80", "\xed\xa0\x80", "\xc0\xaf",
 		"0123456789abcdef", "\n",
+		"forty bytes of ASCII, past a 32-byte run",
 	};
 	g_autoptr(GRand) rand = g_rand_new_with_seed(11);
 
