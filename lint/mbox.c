@@ -13,8 +13,9 @@
  *   From - Thu Dec 03 13:45:42 2026
  *   From "a b"@example.org  Thu Dec  3 13:45:42 2026 +0100
  *   From MAILER-DAEMON  Thu Dec  3 13:45 UTC 2026
- * Every other line is body text.  The input is scanned once, in chunks,
- * just ahead of the parser: memory does not grow with the input.
+ * Every other line is body text.  The input is read once, a block at a
+ * time, and handed on a message at a time: memory does not grow with the
+ * input.
  */
 #define _GNU_SOURCE		/* memmem */
 #include <errno.h>
