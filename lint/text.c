@@ -35,6 +35,7 @@ enum region {
 	IN_PROSE,
 	IN_DIFF,	/* diff headers, or between hunks */
 	IN_HUNK,
+	IN_BINARY,	/* after "GIT binary patch" */
 	IN_LOG,
 };
 
@@ -157,6 +158,43 @@ static gboolean hunk_line(struct scan *s, const char *line)
 	return TRUE;
 }
 
+/*
+ * A line of git's base85 binary data (git apply.c, base85.c): a letter
+ * for the length of the data (A-Z 1-26, a-z 27-52 bytes), then five
+ * characters for each four bytes of it.
+ */
+static gboolean is_base85_line(const char *line)
+{
+	static const char alphabet[] =
+		"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		"!#$%&()*+-;<=>?@^_`{|}~";
+	unsigned n;
+
+	if (g_ascii_isupper(*line))
+		n = (unsigned)(*line - 'A') + 1;
+	else if (g_ascii_islower(*line))
+		n = (unsigned)(*line - 'a') + 27;
+	else
+		return FALSE;
+	return strlen(line + 1) == (n + 3) / 4 * 5 &&
+	       strspn(line + 1, alphabet) == strlen(line + 1);
+}
+
+/* The body of a binary patch: "literal N" or "delta N" opens each of its
+ * one or two blocks of data, a blank line ends each. */
+static gboolean binary_line(const char *line)
+{
+	const char *n = NULL;
+
+	if (!*line || is_base85_line(line))
+		return TRUE;
+	if (g_str_has_prefix(line, "literal "))
+		n = line + strlen("literal ");
+	else if (g_str_has_prefix(line, "delta "))
+		n = line + strlen("delta ");
+	return n && *n && strspn(n, "0123456789") == strlen(n);
+}
+
 /* Patch lines; FALSE when @l is no longer part of a diff. */
 static gboolean patch_line(struct scan *s, char **l)
 {
@@ -167,9 +205,18 @@ static gboolean patch_line(struct scan *s, char **l)
 		s->in = IN_PROSE;
 		return FALSE;
 	}
+	if (s->in == IN_BINARY) {
+		if (binary_line(*l))
+			return TRUE;
+		s->in = IN_DIFF;	/* the next file's diff, or not a diff */
+	}
 	if (s->in != IN_DIFF && !starts_diff(l))
 		return FALSE;
 	s->in = IN_DIFF;
+	if (!strcmp(*l, "GIT binary patch")) {
+		s->in = IN_BINARY;
+		return TRUE;
+	}
 	if (open_hunk(s, *l) ||
 	    sl_regex_test(diff_header, 0, *l))
 		return TRUE;

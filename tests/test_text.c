@@ -104,6 +104,55 @@ static void test_dash_lines_are_not_a_patch(void **state)
 	assert_has(t->prose, "--- not a diff");
 }
 
+/* git format-patch --binary: the base85 data is patch, not prose. */
+static const char binary_patch[] =
+	"Replace the blob.\n"
+	"---\n"
+	"diff --git a/b.bin b/b.bin\n"
+	"index 2f80ba2d0304f08ad583c74f6a3f5271562ec999..c3c14721816bcd247222"
+	"adad45399283a9c0fe61 100644\n"
+	"GIT binary patch\n"
+	"literal 40\n"
+	"ycmV+@0N4Lm6os`fdpZ?<3vME%NDU;Z7s8_US+YCIxyJ4FQ$ZGYxf-;qSs6A=<q=%~\n"
+	"\n"
+	"literal 8\n"
+	"PcmZQzWXed*$;k%*20{WD\n"
+	"\n"
+	"Does this look right?\n";
+
+static void test_binary_patch(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(binary_patch);
+
+	(void)state;
+	assert_has(t->patch, "GIT binary patch\nliteral 40\nycmV+@0N4Lm6os");
+	assert_has(t->patch, "literal 8\nPcmZQzWXed*$;k%*20{WD\n");
+	assert_lacks(t->prose, "ycmV");
+	assert_lacks(t->prose, "literal");
+	assert_has(t->prose, "Replace the blob.");
+	assert_has(t->prose, "Does this look right?");
+	assert_int_equal(t->prose_lines, 3);	/* with the "---" line */
+}
+
+/* Near misses: "literal 40" in prose, and a word of the base85 alphabet
+ * too short for its letter ('T': 20 bytes, 25 characters), which ends
+ * the binary data. */
+static void test_not_binary_data(void **state)
+{
+	g_autoptr(sl_text) prose = sl_text_scan(
+		"GIT binary patch\nliteral 40\nPcmZQzWXed*$;k%*20{WD\n");
+	g_autoptr(sl_text) cut = sl_text_scan(
+		"diff --git a/b.bin b/b.bin\nGIT binary patch\nliteral 8\n"
+		"PcmZQzWXed*$;k%*20{WD\nThanks!\nPlease apply\n");
+
+	(void)state;
+	assert_int_equal(prose->patch_lines, 0);
+	assert_has(prose->prose, "literal 40\nPcmZQ");
+	assert_has(cut->patch, "PcmZQzWXed*$;k%*20{WD\n");
+	assert_has(cut->prose, "Thanks!\nPlease apply");
+	assert_lacks(cut->patch, "Thanks");
+}
+
 static void test_kasan_log(void **state)
 {
 	g_autoptr(sl_text) t = sl_text_scan(
@@ -276,6 +325,8 @@ int main(void)
 		cmocka_unit_test(test_plain_diff_and_prose_after),
 		cmocka_unit_test(test_broken_hunk),
 		cmocka_unit_test(test_dash_lines_are_not_a_patch),
+		cmocka_unit_test(test_binary_patch),
+		cmocka_unit_test(test_not_binary_data),
 		cmocka_unit_test(test_kasan_log),
 		cmocka_unit_test(test_indented_code_after_log_is_prose),
 		cmocka_unit_test(test_dmesg_and_syzbot_header),
