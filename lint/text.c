@@ -36,6 +36,7 @@ enum region {
 	IN_DIFF,	/* diff headers, or between hunks */
 	IN_HUNK,
 	IN_BINARY,	/* after "GIT binary patch" */
+	IN_DIFFSTAT,	/* git's summary of a patch, after "---" */
 	IN_LOG,
 };
 
@@ -44,6 +45,7 @@ struct scan {
 	enum region in;
 	long old_left, new_left;
 	gboolean log_gap;	/* a blank line inside a log excerpt */
+	gboolean after_cut;	/* the line before was prose "---" */
 };
 
 /* "[  12.345678] [  T123] " in front of dmesg lines. */
@@ -195,6 +197,58 @@ static gboolean binary_line(const char *line)
 	return n && *n && strspn(n, "0123456789") == strlen(n);
 }
 
+/* The lines of git's diffstat that are not "PATH | COUNT". */
+static const char diffstat_tail[] =
+	"^ (\\d+ files? changed(, \\d+ insertions?\\(\\+\\))?"
+	"(, \\d+ deletions?\\(-\\))?|(create|delete) mode \\d{6} .+|"
+	"mode change \\d{6} => \\d{6} .+|(rename|copy) .+ \\(\\d+%\\))$";
+
+/* What follows "PATH | ": "12 +++--", "0", "Bin", "Bin 10 -> 20 bytes". */
+static gboolean diffstat_count(const char *p)
+{
+	size_t digits;
+
+	p += strspn(p, " ");
+	if (g_str_has_prefix(p, "Bin"))
+		return !p[3] || sl_regex_test("^ \\d+ -> \\d+ bytes$", 0, p + 3);
+	digits = strspn(p, "0123456789");
+	if (!digits)
+		return FALSE;
+	p += digits;
+	if (*p == ' ')
+		p++;
+	return strspn(p, "+-") == strlen(p);
+}
+
+/* One line of the diffstat git format-patch writes under "---". */
+static gboolean is_diffstat_line(const char *line)
+{
+	const char *bar;
+
+	if (*line != ' ')
+		return FALSE;
+	bar = strstr(line, " | ");
+	return bar ? diffstat_count(bar + 3)
+		   : sl_regex_test(diffstat_tail, 0, line);
+}
+
+/* The diffstat: from its first line right under "---" to a line that is
+ * not one of it (a blank line goes with it). */
+static gboolean diffstat_line(struct scan *s, const char *line,
+			      gboolean after_cut)
+{
+	if (s->in == IN_DIFFSTAT) {
+		if (!*line || is_diffstat_line(line))
+			return TRUE;
+		s->in = IN_PROSE;
+		return FALSE;
+	}
+	if (s->in != IN_PROSE || !after_cut || !is_diffstat_line(line))
+		return FALSE;
+	s->in = IN_DIFFSTAT;
+	return TRUE;
+}
+
 /* Patch lines; FALSE when @l is no longer part of a diff. */
 static gboolean patch_line(struct scan *s, char **l)
 {
@@ -262,7 +316,14 @@ static gboolean log_line(struct scan *s, const char *line, const char *next)
 static void classify(struct scan *s, char **l)
 {
 	struct sl_text *t = s->t;
+	gboolean after_cut = s->after_cut;
 
+	s->after_cut = FALSE;
+	if (diffstat_line(s, *l, after_cut)) {
+		add_line(t->patch, *l);
+		t->patch_lines++;
+		return;
+	}
 	if (patch_line(s, l)) {
 		add_line(t->patch, *l);
 		t->patch_lines++;
@@ -280,11 +341,12 @@ static void classify(struct scan *s, char **l)
 	add_line(t->prose, *l);
 	if (!is_blank(*l))
 		t->prose_lines++;
+	s->after_cut = !strcmp(*l, "---");
 }
 
 static void scan_lines(struct sl_text *t, char **lines)
 {
-	struct scan s = { t, IN_PROSE, 0, 0, FALSE };
+	struct scan s = { t, IN_PROSE, 0, 0, FALSE, FALSE };
 	GString *sig = NULL;
 
 	for (char **l = lines; *l; l++) {

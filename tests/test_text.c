@@ -153,6 +153,53 @@ static void test_not_binary_data(void **state)
 	assert_lacks(cut->patch, "Thanks");
 }
 
+/* The diffstat git format-patch writes under "---" is patch too. */
+static void test_diffstat(void **state)
+{
+	g_autoptr(sl_text) t = sl_text_scan(
+		"Fix it.\n---\n"
+		" foo.c                  |  3 ++-\n"
+		" .../long/path/name.c   | 12 ++++++++++++\n"
+		" bar/baz.bin            | Bin 0 -> 12 bytes\n"
+		" {old => new}/moved.c   |  0\n"
+		" 4 files changed, 14 insertions(+), 1 deletion(-)\n"
+		" create mode 100644 bar/baz.bin\n"
+		" rename {old => new}/moved.c (100%)\n"
+		"\n"
+		"diff --git a/foo.c b/foo.c\n"
+		"--- a/foo.c\n+++ b/foo.c\n@@ -1 +1 @@\n-old\n+new\n");
+
+	(void)state;
+	assert_has(t->prose, "Fix it.\n---\n");
+	assert_lacks(t->prose, "|");
+	assert_lacks(t->prose, "changed");
+	assert_lacks(t->prose, "mode");
+	assert_lacks(t->prose, "rename");
+	assert_has(t->patch, " foo.c                  |  3 ++-\n");
+	assert_has(t->patch, "Bin 0 -> 12 bytes\n");
+	assert_has(t->patch, "(100%)\n\ndiff --git");
+	assert_int_equal(t->prose_lines, 2);
+	assert_int_equal(t->hunks, 1);
+}
+
+/* Near misses: a table under "---" and a diffstat not under "---". */
+static void test_not_diffstat(void **state)
+{
+	g_autoptr(sl_text) table = sl_text_scan(
+		"Results:\n---\n kernel | 6.9 and later\n 1 file changed\n");
+	g_autoptr(sl_text) loose = sl_text_scan(
+		"It touches:\n foo.c | 3 ++-\n");
+	g_autoptr(sl_text) after = sl_text_scan(
+		"---\n foo.c | 3 ++-\nThanks, that is all.\n");
+
+	(void)state;
+	assert_int_equal(table->patch_lines, 0);
+	assert_has(table->prose, " kernel | 6.9 and later\n 1 file changed\n");
+	assert_int_equal(loose->patch_lines, 0);
+	assert_has(after->patch, " foo.c | 3 ++-\n");
+	assert_has(after->prose, "Thanks, that is all.");
+}
+
 static void test_kasan_log(void **state)
 {
 	g_autoptr(sl_text) t = sl_text_scan(
@@ -327,6 +374,8 @@ int main(void)
 		cmocka_unit_test(test_dash_lines_are_not_a_patch),
 		cmocka_unit_test(test_binary_patch),
 		cmocka_unit_test(test_not_binary_data),
+		cmocka_unit_test(test_diffstat),
+		cmocka_unit_test(test_not_diffstat),
 		cmocka_unit_test(test_kasan_log),
 		cmocka_unit_test(test_indented_code_after_log_is_prose),
 		cmocka_unit_test(test_dmesg_and_syzbot_header),
