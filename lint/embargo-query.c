@@ -70,7 +70,8 @@ static const char *const patch_prefixes[] = {
 
 static gboolean in_hunk(const char *line)
 {
-	if (!*line)
+	if (!*line || !strcmp(line, "GIT binary patch") ||
+	    sl_binary_patch_line(line))
 		return TRUE;
 	for (size_t i = 0; i < G_N_ELEMENTS(patch_prefixes); i++)
 		if (g_str_has_prefix(line, patch_prefixes[i]))

@@ -498,6 +498,9 @@ struct sl_text {
 
 /* g_strsplit(text, "\n", -1), linear under sanitizers too. */
 char **sl_split_lines(const char *text);
+/* A line of a git binary patch after "GIT binary patch": "literal N",
+ * "delta N", base85 data, or a blank line. */
+gboolean sl_binary_patch_line(const char *line);
 struct sl_text *sl_text_scan(const char *body);
 struct sl_text *sl_msg_text(const struct sl_message *msg);
 /* The same, scanned once per message and owned by the check's context. */

@@ -184,7 +184,7 @@ static gboolean is_base85_line(const char *line)
 
 /* The body of a binary patch: "literal N" or "delta N" opens each of its
  * one or two blocks of data, a blank line ends each. */
-static gboolean binary_line(const char *line)
+gboolean sl_binary_patch_line(const char *line)
 {
 	const char *n = NULL;
 
@@ -260,7 +260,7 @@ static gboolean patch_line(struct scan *s, char **l)
 		return FALSE;
 	}
 	if (s->in == IN_BINARY) {
-		if (binary_line(*l))
+		if (sl_binary_patch_line(*l))
 			return TRUE;
 		s->in = IN_DIFF;	/* the next file's diff, or not a diff */
 	}
