@@ -325,18 +325,18 @@ gboolean sl_utf8_valid(const char *text, size_t len)
 	return TRUE;
 }
 
-/* 32 bytes of ASCII without a NUL byte: most of a patch, tested four
- * words at once. */
-static gboolean ascii_block(const char *p)
+/* @words eight-byte words of ASCII without a NUL byte, tested at once
+ * (four of them: 32 bytes, most of a patch). */
+static inline gboolean ascii_words(const char *p, int words)
 {
 	const guint64 ones = G_GUINT64_CONSTANT(0x0101010101010101);
 	const guint64 high = G_GUINT64_CONSTANT(0x8080808080808080);
-	guint64 w[4], any = 0, zero = 0;
+	guint64 w, any = 0, zero = 0;
 
-	memcpy(w, p, sizeof(w));
-	for (int i = 0; i < 4; i++) {
-		any |= w[i];
-		zero |= (w[i] - ones) & ~w[i];
+	for (int i = 0; i < words; i++) {
+		memcpy(&w, p + 8 * i, 8);
+		any |= w;
+		zero |= (w - ones) & ~w;	/* high bit set under a 0 */
 	}
 	return !((any | zero) & high);
 }
@@ -344,25 +344,18 @@ static gboolean ascii_block(const char *p)
 /* How many bytes from @p on are valid UTF-8 without a NUL byte. */
 static gsize valid_run(const char *p, const char *end)
 {
-	const guint64 ones = G_GUINT64_CONSTANT(0x0101010101010101);
-	const guint64 high = G_GUINT64_CONSTANT(0x8080808080808080);
 	const char *start = p;
 
 	while (p < end) {
-		guint64 word;
 		gunichar c;
 
-		if (end - p >= 32 && ascii_block(p)) {
+		if (end - p >= 32 && ascii_words(p, 4)) {
 			p += 32;
 			continue;
 		}
-		if (end - p >= 8) {
-			memcpy(&word, p, 8);
-			/* ASCII, and no zero byte. */
-			if (!(word & high) && !((word - ones) & ~word & high)) {
-				p += 8;
-				continue;
-			}
+		if (end - p >= 8 && ascii_words(p, 1)) {
+			p += 8;
+			continue;
 		}
 		if (!*p)
 			break;
