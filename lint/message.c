@@ -320,8 +320,10 @@ static gboolean append_window(GMimeDataWrapper *content, GString *out)
 	if (!GMIME_IS_STREAM_MEM(stream))
 		return FALSE;
 	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(stream));
+	if (!bytes)
+		return FALSE;
 	end = stream->bound_end < 0 ? (gint64)bytes->len : stream->bound_end;
-	if (!bytes || stream->bound_start < 0 || end > (gint64)bytes->len ||
+	if (stream->bound_start < 0 || end > (gint64)bytes->len ||
 	    stream->bound_start > end)
 		return FALSE;
 	g_string_append_len(out, (const char *)bytes->data + stream->bound_start,
