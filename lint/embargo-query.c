@@ -66,12 +66,13 @@ static const char log_block[] =
 static const char *const patch_prefixes[] = {
 	" ", "+", "-", "@", "\\", "diff ", "index ", "new file", "deleted file",
 	"similarity", "rename ", "old mode", "new mode", "Binary files",
+	"GIT binary patch",
 };
 
 static gboolean in_hunk(const char *line)
 {
-	if (!*line || !strcmp(line, "GIT binary patch") ||
-	    sl_binary_patch_line(line))
+	/* Blank lines, and the data of a binary patch. */
+	if (sl_binary_patch_line(line))
 		return TRUE;
 	for (size_t i = 0; i < G_N_ELEMENTS(patch_prefixes); i++)
 		if (g_str_has_prefix(line, patch_prefixes[i]))
