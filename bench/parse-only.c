@@ -39,7 +39,7 @@ static void parse_one(GMimeParser *parser, struct sl_raw_message *raw,
 static gboolean parse_all(int fd, struct counts *n, GError **error)
 {
 	g_autoptr(sl_mbox_reader) reader =
-		sl_mbox_reader_new_fd(fd, 0, 256u << 20);
+		sl_mbox_reader_new_fd(fd, 0, SL_MAX_INPUT_SIZE);
 	g_autoptr(GMimeStream) idle = g_mime_stream_mem_new();
 	g_autoptr(GMimeParser) parser = g_mime_parser_new_with_stream(idle);
 	struct sl_raw_message *raw;

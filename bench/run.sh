@@ -37,8 +37,9 @@ median_ms() {
 # A real history gives the most realistic mbox; else the fixtures and
 # this project's own format-patch output, repeated.
 find_repo() {
-	for g in /work/.mirror/*/ /work/.mirror/*/repo $(find / -maxdepth 4 -name '*.git' -type d \
-			2>/dev/null | grep -v '^/proc'); do
+	for g in /work/.mirror/*/ /work/.mirror/*/repo \
+			$(find / -maxdepth 4 -name '*.git' -type d 2>/dev/null |
+			  grep -v '^/proc'); do
 		n=$(git --git-dir="$g" rev-list --count --no-merges HEAD \
 			2>/dev/null || echo 0)
 		if [ "$n" -ge 2000 ]; then

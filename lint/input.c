@@ -17,8 +17,6 @@
 #include "mbox.h"
 #include "message.h"
 
-#define SL_MAX_INPUT_SIZE (256u * 1024 * 1024)
-
 struct parse_state {
 	GString *critical;	/* first critical parser complaint */
 	gint64 offset;

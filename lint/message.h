@@ -6,6 +6,9 @@
 
 #include "seclint.h"
 
+/* The largest input, or mbox message, seclint reads (lint/input.c). */
+#define SL_MAX_INPUT_SIZE (256u * 1024 * 1024)
+
 struct sl_message *sl_message_new(void);
 struct sl_message *sl_message_steal(struct sl_message *msg);
 gboolean sl_is_recipient_header(const char *name);
