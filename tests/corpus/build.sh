@@ -52,7 +52,9 @@
 #             List-*, DKIM/ARC, spam scores, ...) are dropped, so that a
 #             message looks as it did when it left its sender, which is
 #             when seclint sees it.  The body is never touched.
-#   --cap C=N at most N messages of category C (see below).
+#   --cap C=N at most N messages of category C (see below; defaults:
+#             security 300, cve 60, the others 400), or, with shape=N, at
+#             most N of one shape within a category (default 100).
 #
 # Output: DIR/<category>/<nnnn>.eml, DIR/manifest.tsv, DIR/build.log.
 # Categories, one per message, by the first closed or security list it is
@@ -95,13 +97,16 @@ if [ ${#archives[@]} -eq 0 ]; then
 	done
 fi
 
-mkdir -p "$outdir"
-outdir=$(cd "$outdir" && pwd -P)
-if git -C "$outdir" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+# The nearest existing directory tells whether OUTDIR would be in a tree.
+d=$outdir
+while [ ! -d "$d" ]; do d=$(dirname "$d"); done
+if git -C "$d" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	echo "build.sh: $outdir is inside a git work tree; the corpus is" \
 	     "other people's mail and must stay out of every repository" >&2
 	exit 2
 fi
+mkdir -p "$outdir"
+outdir=$(cd "$outdir" && pwd -P)
 
 exec python3 - "$outdir" "$raw" "$caps" "${archives[@]}" <<'PYTHON'
 import email.header, email.parser, email.policy, email.utils
