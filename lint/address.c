@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gmime-extra.h"
+#include "msglimits.h"
 #include "seclint.h"
 
 /*
@@ -164,6 +165,8 @@ gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 			    header, value);
 		return FALSE;
 	}
+	if (!sl_limits_address_value(header, value, error))
+		return FALSE;
 	list = internet_address_list_parse(NULL, value);
 	if (!list || add_list(recipients, header, list) == 0) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,

@@ -13,5 +13,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(GMimeParser, g_object_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(GMimeStream, g_object_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(InternetAddressList, g_object_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(GMimeParserOptions, g_mime_parser_options_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(GMimeContentType, g_object_unref)
 
 #endif

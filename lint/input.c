@@ -4,18 +4,17 @@
  * or standard input ("-").  Everything that is not clearly mail is refused.
  */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE		/* MAP_POPULATE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "gmime-extra.h"
 #include "mbox.h"
 #include "message.h"
+#include "msglimits.h"
 
 struct parse_state {
 	GString *critical;	/* first critical parser complaint */
@@ -82,8 +81,17 @@ static void on_address_header(GMimeParser *parser, const char *header,
 			      const char *value, gint64 offset, gpointer data)
 {
 	struct parse_state *st = data;
+	g_autoptr(GError) limit = NULL;
 
 	(void)parser;
+	if (value && !sl_limits_address_value(header, value, &limit)) {
+		if (!st->critical->len) {
+			g_string_assign(st->critical, limit->message);
+			st->offset = offset;
+		}
+		*(char *)value = '\0';
+		return;
+	}
 	if (!value || !sl_address_has_open_comment(value))
 		return;
 	if (!st->critical->len && g_ascii_strcasecmp(header, "From") &&
@@ -102,10 +110,10 @@ static void defuse_address(GMimeParser *parser, const char *header,
 			   const char *value, gint64 offset, gpointer data)
 {
 	(void)parser;
-	(void)header;
 	(void)offset;
 	(void)data;
-	if (value && sl_address_has_open_comment(value))
+	if (value && (sl_address_has_open_comment(value) ||
+		      !sl_limits_address_value(header, value, NULL)))
 		*(char *)value = '\0';
 }
 
@@ -321,9 +329,12 @@ static gboolean parse_single(GMimeStream *stream, struct sl_lines *lines,
  * handed to @raw as bytes or, without @raw, parsed here from its bytes,
  * with the lines and offsets of the input kept.
  */
-static gboolean parse_mbox(struct sl_mbox_reader *reader,
-			   const GPtrArray *extra, sl_message_fn each,
-			   sl_raw_fn raw, gpointer data, GError **error)
+static gboolean unchanged(int fd, const struct stat *was, GError **error);
+
+static gboolean parse_mbox(struct sl_mbox_reader *reader, int fd,
+			   const struct stat *was, const GPtrArray *extra,
+			   sl_message_fn each, sl_raw_fn raw, gpointer data,
+			   GError **error)
 {
 	struct sl_raw_message *r;
 
@@ -334,6 +345,10 @@ static gboolean parse_mbox(struct sl_mbox_reader *reader,
 
 		if (!sl_mbox_reader_next(reader, &r, error))
 			return FALSE;
+		if (r && !unchanged(fd, was, error)) {
+			sl_raw_message_free(r);
+			return FALSE;
+		}
 		if (!r)
 			return TRUE;
 		if (raw) {
@@ -367,35 +382,66 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 		g_autoptr(sl_mbox_reader) reader = sl_mbox_reader_new_bytes(
 			bytes, len, SL_MAX_INPUT_SIZE);
 
-		return parse_mbox(reader, extra, each, NULL, data, error);
+		return parse_mbox(reader, -1, NULL, extra, each, NULL, data,
+				  error);
+	}
+	if (!sl_limits_check(bytes, len, 0, error)) {
+		g_prefix_error(error, "message 1: ");
+		return FALSE;
 	}
 	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
 	lines = sl_lines_new_bytes(bytes, len);
 	return parse_single(stream, lines, extra, each, data, error);
 }
 
-/* A pipe cannot be re-read, so it is spooled to an unlinked file. */
-static int spool_pipe(int in, GError **error)
+/*
+ * What is not a regular file (a pipe, a FIFO, a terminal, a device) cannot
+ * be re-read, so it is spooled to an unlinked file, up to the input limit
+ * and no further; a NUL byte ends it as binary input.
+ */
+static int spool(int in, GError **error)
 {
 	char chunk[65536];
 	FILE *tmp = tmpfile();
+	gsize total = 0;
 	int fd;
 	ssize_t n;
 
 	if (!tmp)
-		return io_error(error, "cannot spool standard input"), -1;
-	while ((n = read(in, chunk, sizeof(chunk))) > 0)
+		return io_error(error, "cannot spool the input"), -1;
+	for (;;) {
+		n = read(in, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (memchr(chunk, '\0', (size_t)n)) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+				    "binary data (NUL bytes), not a mail "
+				    "message");
+			fclose(tmp);
+			return -1;
+		}
+		total += (gsize)n;
+		if (total > SL_MAX_INPUT_SIZE) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+				    "larger than %u MiB, refusing to guess",
+				    SL_MAX_INPUT_SIZE >> 20);
+			fclose(tmp);
+			return -1;
+		}
 		if (fwrite(chunk, 1, (size_t)n, tmp) != (size_t)n)
 			break;
+	}
 	if (n < 0 || ferror(tmp) || fflush(tmp)) {
-		io_error(error, "read error");
+		io_error(error, n < 0 ? "read error" : "cannot spool the input");
 		fclose(tmp);
 		return -1;
 	}
 	fd = dup(fileno(tmp));
 	fclose(tmp);
 	if (fd < 0 || lseek(fd, 0, SEEK_SET) < 0) {
-		io_error(error, "cannot spool standard input");
+		io_error(error, "cannot spool the input");
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -403,23 +449,63 @@ static int spool_pipe(int in, GError **error)
 	return fd;
 }
 
-/* A seekable descriptor of @path, positioned where the input starts. */
-static int open_input(const char *path, GError **error)
+/*
+ * A descriptor of @path that can be read again: a regular file itself
+ * (its size and time kept in @st, to tell if it changes), anything else
+ * spooled.  "-" is standard input.
+ */
+static int open_input(const char *path, struct stat *st, GError **error)
 {
-	int fd;
+	int fd, spooled;
 
-	if (strcmp(path, "-")) {
+	if (strcmp(path, "-"))
 		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			io_error(error, "cannot open");
-		return fd;
-	}
-	if (lseek(STDIN_FILENO, 0, SEEK_CUR) < 0)
-		return spool_pipe(STDIN_FILENO, error);
-	fd = dup(STDIN_FILENO);
+	else
+		fd = dup(STDIN_FILENO);
 	if (fd < 0)
+		return io_error(error, "cannot open"), -1;
+	if (fstat(fd, st) < 0) {
 		io_error(error, "cannot open");
-	return fd;
+		close(fd);
+		return -1;
+	}
+	if (S_ISREG(st->st_mode))
+		return fd;
+	if (S_ISDIR(st->st_mode)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "is a directory");
+		close(fd);
+		return -1;
+	}
+	spooled = spool(fd, error);
+	close(fd);
+	if (spooled >= 0 && fstat(spooled, st) < 0) {
+		io_error(error, "cannot spool the input");
+		close(spooled);
+		return -1;
+	}
+	return spooled;
+}
+
+/* FALSE (an error) if the file behind @fd is no longer what was opened:
+ * a file written while seclint reads it is not the message it checked. */
+static gboolean unchanged(int fd, const struct stat *was, GError **error)
+{
+	struct stat now;
+
+	if (fd < 0)
+		return TRUE;
+	if (fstat(fd, &now) < 0)
+		return io_error(error, "cannot stat");
+	if (now.st_size != was->st_size ||
+	    now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
+	    now.st_mtim.tv_nsec != was->st_mtim.tv_nsec) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "the file changed while seclint read it; check "
+			    "it again once it is written");
+		return FALSE;
+	}
+	return TRUE;
 }
 
 static gboolean peek(int fd, char *head, gsize *len, GError **error)
@@ -450,57 +536,27 @@ static gboolean nul_at(off_t at, GError **error)
 }
 
 /*
- * A regular file is scanned where it lies in the page cache: mapped a
- * window at a time (so the resident set stays small), not copied out.
- * FALSE with *@done unset: it cannot be mapped, read it instead.
+ * Before GMime reads a single message: the limits (lint/msglimits.c), on
+ * the first block and the rest of the file, and a NUL byte anywhere makes
+ * the input binary.  Read with pread() a block at a time (not mapped: a
+ * file truncated meanwhile would kill seclint with SIGBUS).
  */
-#define SL_SCAN_WINDOW (8u << 20)
+#define SL_SCAN_BLOCK (1u << 20)
 
-static gboolean scan_mapped(int fd, off_t at, gboolean *done, GError **error)
+static gboolean check_single(int fd, const char *head, gsize len,
+			     GError **error)
 {
-	struct stat st;
-	long page = sysconf(_SC_PAGESIZE);
-
-	*done = FALSE;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || page <= 0)
-		return FALSE;
-	while (at < st.st_size) {
-		off_t base = at - at % page;
-		size_t len = (size_t)MIN((off_t)SL_SCAN_WINDOW,
-					 st.st_size - base);
-		char *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE |
-				 MAP_POPULATE, fd, base);
-		const char *nul;
-
-		if (map == MAP_FAILED)
-			return FALSE;
-		nul = memchr(map + (at - base), '\0', len - (size_t)(at - base));
-		munmap(map, len);
-		if (nul) {
-			*done = TRUE;
-			return nul_at(base + (nul - map), error);
-		}
-		at = base + (off_t)len;
-	}
-	*done = TRUE;
-	return TRUE;
-}
-
-/*
- * The sniff sees only the first block; a NUL byte anywhere makes the input
- * binary, so the rest is scanned too (at read speed, before parsing).
- */
-static gboolean reject_nul_after(int fd, gsize from, GError **error)
-{
-	off_t at = lseek(fd, 0, SEEK_CUR) + (off_t)from;
+	off_t start = lseek(fd, 0, SEEK_CUR), at = start + (off_t)len;
+	g_autoptr(sl_limits_scan) scan = sl_limits_scan_new(0);
 	g_autofree char *buf = NULL;
-	gboolean done, ok = scan_mapped(fd, at, &done, error);
 	ssize_t n;
 
-	if (done)
-		return ok;
-	buf = g_malloc(1 << 20);
-	while ((n = pread(fd, buf, 1 << 20, at)) != 0) {
+	if (!sl_limits_scan_feed(scan, head, len, error))
+		goto limit;
+	if (len < SL_PEEK_SIZE)
+		goto finish;
+	buf = g_malloc(SL_SCAN_BLOCK);
+	while ((n = pread(fd, buf, SL_SCAN_BLOCK, at)) != 0) {
 		const char *nul;
 
 		if (n < 0 && errno == EINTR)
@@ -510,9 +566,16 @@ static gboolean reject_nul_after(int fd, gsize from, GError **error)
 		nul = memchr(buf, '\0', (size_t)n);
 		if (nul)
 			return nul_at(at + (nul - buf), error);
+		if (!sl_limits_scan_feed(scan, buf, (gsize)n, error))
+			goto limit;
 		at += n;
 	}
-	return TRUE;
+finish:
+	if (sl_limits_scan_finish(scan, error))
+		return TRUE;
+limit:
+	g_prefix_error(error, "message 1: ");
+	return FALSE;
 }
 
 /*
@@ -535,15 +598,14 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 	g_autofree char *head = NULL;
 	g_autoptr(GMimeStream) stream = NULL;
 	g_autoptr(sl_lines) lines = NULL;
+	g_autoptr(GString) critical = g_string_new(NULL);
+	struct parse_state st = { critical, 0, 0 };
+	struct sl_message *msg;
+	struct stat was;
 	gsize len;
 	int fd;
 
-	if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
-		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-			    "is a directory");
-		return FALSE;
-	}
-	fd = open_input(path, error);
+	fd = open_input(path, &was, error);
 	if (fd < 0)
 		return FALSE;
 	stream = g_mime_stream_fs_new(fd);	/* owns fd */
@@ -555,12 +617,18 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 		g_autoptr(sl_mbox_reader) reader = sl_mbox_reader_new_fd(
 			fd, g_mime_stream_tell(stream), SL_MAX_INPUT_SIZE);
 
-		return parse_mbox(reader, extra, each, raw, data, error);
+		return parse_mbox(reader, fd, &was, extra, each, raw, data,
+				  error);
 	}
-	if (len == SL_PEEK_SIZE && !reject_nul_after(fd, len, error))
+	if (!check_single(fd, head, len, error))
 		return FALSE;
 	lines = sl_lines_new_fd(fd, g_mime_stream_tell(stream));
-	return parse_single(stream, lines, extra, each, data, error);
+	msg = parse_one(stream, &st, lines, 1, error);
+	if (msg && !unchanged(fd, &was, error)) {
+		sl_message_free(msg);
+		return FALSE;
+	}
+	return deliver(msg, extra, each, data, error);
 }
 
 /* One mbox message cut out by sl_input_read_split(), parsed as the
@@ -573,6 +641,11 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 	struct parse_state st = { critical, 0, raw->offset };
 	struct sl_message *msg;
 
+	if (!sl_limits_check((const char *)raw->bytes->data, raw->bytes->len,
+			     raw->offset, error)) {
+		g_prefix_error(error, "message %u: ", raw->index);
+		return FALSE;
+	}
 	{
 		g_autoptr(sl_lines) lines = sl_lines_new_slice(
 			(const char *)raw->bytes->data, raw->bytes->len,

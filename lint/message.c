@@ -8,7 +8,7 @@
 #include "gmime-extra.h"
 #include "message.h"
 
-#define SL_MAX_MIME_DEPTH 64
+#include "msglimits.h"
 /* The decoded text the rules read, all text/plain body parts together. */
 #define SL_MAX_TEXT_SIZE (16u * 1024 * 1024)
 

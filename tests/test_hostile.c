@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "message.h"
+#include "msglimits.h"
 
 
 static const char *inputs;
@@ -174,34 +175,152 @@ static void expect_refused(const char *text, const char *reason)
 
 /* ---- malformed and oversized input ---- */
 
+/* A header field of @len bytes and a newline, on one line or folded (a
+ * folding line end counts). */
+static GString *long_header(const char *name, gsize len, gboolean folded)
+{
+	GString *s = g_string_new(BOTH_LISTS);
+
+	g_string_append_printf(s, "%s: ", name);
+	while (s->len - strlen(BOTH_LISTS) < len) {
+		if (folded && s->len % 70 == 0)
+			g_string_append(s, "\n ");	/* folded */
+		g_string_append_c(s, s->len % 9 ? 'x' : ' ');
+	}
+	g_string_append(s, "\n");
+	return s;
+}
+
+/* At the header length limit (lint/msglimits.h) a field is checked; one
+ * byte more and it is refused, on one line or folded. */
 static void test_huge_header_line(void **state)
 {
-	g_autoptr(GString) s = g_string_new(BOTH_LISTS "X-Junk: ");
+	gsize len = SL_MAX_HEADER_LENGTH / (gsize)scale;
+	g_autoptr(GString) s = long_header("X-Junk", len, TRUE);
+	g_autoptr(GString) over = long_header("X-Junk", SL_MAX_HEADER_LENGTH + 1,
+					      FALSE);
 
 	(void)state;
-	for (int i = 0; i < (1 << 20) / scale; i++)
-		g_string_append_c(s, 'a' + i % 26);
-	g_string_append(s, "\nSubject: [vs] long\n\nbody\n");
+	g_string_append(s, "Subject: [vs] long\n\nbody\n");
 	expect_checked_len(s->str, s->len, "ksec-with-linux-distros");
+	g_string_append(over, "Subject: [vs] long\n\nbody\n");
+	expect_refused_len(over->str, over->len,
+			   "message 1: a header field longer than 1 MiB at "
+			   "byte 88");
 }
 
 static void test_huge_subject(void **state)
 {
-	g_autoptr(GString) s = g_string_new(BOTH_LISTS "Subject: ");
+	g_autoptr(GString) s = long_header("Subject", SL_MAX_HEADER_LENGTH /
+					   (gsize)scale, FALSE);
+	g_autoptr(GString) over = long_header("Subject",
+					      SL_MAX_HEADER_LENGTH + 1, TRUE);
 
 	(void)state;
-	for (int i = 0; i < (1 << 20) / scale; i++)
-		g_string_append_c(s, i % 70 ? 'x' : ' ');
-	g_string_append(s, "\n\nbody\n");
+	g_string_append(s, "\nbody\n");
 	expect_checked_len(s->str, s->len, "distros-missing-vs-tag");
+	g_string_append(over, "\nbody\n");
+	expect_refused_len(over->str, over->len, "longer than 1 MiB");
+}
+
+/* Header sections larger than the limit together, each field short. */
+static void test_header_bytes(void **state)
+{
+	g_autoptr(GString) s = g_string_new(BOTH_LISTS "Subject: [vs] x\n");
+	g_autoptr(GString) one = long_header("X-Junk", 1000, FALSE);
+	const char *field = one->str + strlen(BOTH_LISTS);
+
+	(void)state;
+	while (s->len <= SL_MAX_HEADER_BYTES + 10000)
+		g_string_append(s, field);
+	g_string_append(s, "\nbody\n");
+	expect_refused_len(s->str, s->len,
+			   "header sections larger than 4 MiB together");
+}
+
+/* 5 million short headers took 3.4 GB in GMime: refused at the limit. */
+static void test_many_headers(void **state)
+{
+	g_autoptr(GString) s = g_string_new(BOTH_LISTS "Subject: [vs] x\n");
+	g_autoptr(GString) parts = g_string_new(
+		BOTH_LISTS "Subject: [vs] x\n"
+		"Content-Type: multipart/mixed; boundary=b\n\n");
+
+	(void)state;
+	for (int i = 0; i < SL_MAX_HEADER_FIELDS - 5; i++)
+		g_string_append(s, "X-A: b\n");
+	g_string_append(s, "\nbody\n");
+	expect_checked_len(s->str, s->len, "ksec-with-linux-distros");
+	g_string_insert(s, s->len - 6, "X-A: b\nX-A: b\n");
+	expect_refused_len(s->str, s->len, "more than 10000 header fields");
+	/* The fields of MIME parts count too. */
+	for (int i = 0; i < SL_MAX_HEADER_FIELDS / 10; i++)
+		g_string_append(parts, "--b\nX-A: b\nX-A: b\nX-A: b\nX-A: b\n"
+				"X-A: b\nX-A: b\nX-A: b\nX-A: b\nX-A: b\n"
+				"X-A: b\n\nhi\n");
+	g_string_append(parts, "--b--\n");
+	expect_refused_len(parts->str, parts->len,
+			   "more than 10000 header fields");
+}
+
+static void test_many_parts(void **state)
+{
+	g_autoptr(GString) s = g_string_new(
+		BOTH_LISTS "Subject: [vs] x\n"
+		"Content-Type: multipart/mixed; boundary=b\n\n");
+
+	(void)state;
+	for (int i = 0; i < SL_MAX_MIME_PARTS; i++)
+		g_string_append(s, "--b\n\nhi\n");
+	g_string_append(s, "--b--\n");
+	expect_checked_len(s->str, s->len, "ksec-with-linux-distros");
+	g_string_truncate(s, s->len - strlen("--b--\n"));
+	g_string_append(s, "--b\n\nhi\n--b--\n");
+	expect_refused_len(s->str, s->len, "more than 1000 MIME parts");
+}
+
+/*
+ * Nested address groups: GMime parses them by recursion and overflowed its
+ * stack at about 40,000 levels.  Every ':' in an address header counts.
+ */
+static void test_nested_groups(void **state)
+{
+	g_autoptr(GString) s = g_string_new("From: bob@reporter.test\nTo: ");
+	g_autoptr(GString) part = g_string_new(
+		BOTH_LISTS "Subject: [vs] x\n"
+		"Content-Type: message/rfc822\n\nTo: ");
+
+	(void)state;
+	for (int i = 0; i < SL_MAX_ADDRESS_COLONS; i++)
+		g_string_append(s, "g: ");
+	g_string_append(s, KSEC ", " DISTROS);
+	for (int i = 0; i < SL_MAX_ADDRESS_COLONS; i++)
+		g_string_append_c(s, ';');
+	g_string_append(s, "\nSubject: [vs] x\n\nbody\n");
+	expect_checked_len(s->str, s->len, "ksec-with-linux-distros");
+	g_string_insert(s, strlen("From: bob@reporter.test\nTo: "), "h: ");
+	expect_refused_len(s->str, s->len,
+			   "more than 1000 ':' in the addresses of To");
+	/* In an embedded message, and in a field GMime or seclint parses. */
+	for (int i = 0; i < 40000; i++)
+		g_string_append(part, "g: ");
+	g_string_append(part, "a@example.org\n\nhi\n");
+	expect_refused_len(part->str, part->len, "address groups nested");
+	g_string_truncate(part, 0);
+	g_string_append(part, BOTH_LISTS "Subject: [vs] x\nResent-To: ");
+	for (int i = 0; i < 40000; i++)
+		g_string_append(part, "g: ");
+	g_string_append(part, "a@example.org\n\nhi\n");
+	expect_refused_len(part->str, part->len, "address groups nested");
 }
 
 static void test_many_recipients(void **state)
 {
 	g_autoptr(GString) s = g_string_new("From: bob@reporter.test\nTo: ");
+	g_autoptr(GString) more = g_string_new(NULL);
 	struct result r;
 	g_autoptr(GError) error = NULL;
-	int n = 100000 / scale;
+	int n = (SL_MAX_ADDRESSES - 10) / scale;
 
 	(void)state;
 	for (int i = 0; i < n; i++) {
@@ -218,6 +337,14 @@ static void test_many_recipients(void **state)
 			 n + 3);
 	assert_true(fired(&r, "ksec-with-linux-distros"));
 	result_clear(&r);
+	/* Past the limit (From counts too): refused. */
+	g_string_truncate(more, 0);
+	g_string_append(more, "From: bob@reporter.test\nTo: ");
+	for (int i = n; i < SL_MAX_ADDRESSES; i++)
+		g_string_append(more, "more@example.org,\n ");
+	g_string_append(more, s->str + strlen("From: bob@reporter.test\nTo: "));
+	expect_refused_len(more->str, more->len,
+			   "more than 10000 addresses in the message");
 }
 
 /*
@@ -721,6 +848,10 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_huge_header_line),
 		cmocka_unit_test(test_huge_subject),
 		cmocka_unit_test(test_many_recipients),
+		cmocka_unit_test(test_header_bytes),
+		cmocka_unit_test(test_many_headers),
+		cmocka_unit_test(test_many_parts),
+		cmocka_unit_test(test_nested_groups),
 		cmocka_unit_test(test_many_matches),
 		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_deep_rfc822_nesting),

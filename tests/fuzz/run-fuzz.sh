@@ -18,6 +18,7 @@ corpus=build-fuzz/corpus
 mkdir -p "$corpus" build-fuzz/crashes
 cp tests/rules/*/*.eml tests/inputs/* "$corpus"/ 2>/dev/null || true
 [ -d tests/inputs/hostile ] && cp tests/inputs/hostile/* "$corpus"/ 2>/dev/null
+cp tests/fuzz/seeds/* "$corpus"/
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	build-fuzz/tests/fuzz/"$target" -max_len=65536 -timeout=10 \

@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Limits checked before GMime sees a message (doc/limits.md has the
+ * reasoning, README "Limits and hostile input" the values).  GMime keeps
+ * every header it parses as objects several times the size of the bytes,
+ * parses nested address groups by recursion, and builds an object per
+ * MIME part: a few MB of hostile input can make it take gigabytes or
+ * overflow its stack.  This scan reads the message's header sections (the
+ * message's, each MIME part's, each embedded message's) line by line, the
+ * way GMime's parser finds them, and stops at the first limit passed.
+ * Where the scan cannot tell a header section from a body it takes it for
+ * headers, so it counts more than GMime would parse, never fewer.
+ */
+#include <string.h>
+
+#include "gmime-extra.h"
+#include "msglimits.h"
+
+/* Enough of a body line to compare with a boundary (RFC 2046: at most
+ * 70 characters; GMime takes longer ones). */
+#define SL_BODY_LINE_KEEP 1024
+
+enum frame_kind { FRAME_MULTIPART, FRAME_MESSAGE };
+
+struct frame {
+	enum frame_kind kind;
+	char *boundary;		/* "--" and the boundary, for a multipart */
+	gsize len;
+};
+
+struct sl_limits_scan {
+	gboolean in_head;	/* reading a header section */
+	gboolean done;		/* a body without boundaries to find: stop */
+	GString *line;		/* the current line (its start, in a body) */
+	gsize line_len;		/* its length so far */
+	gint64 line_at;		/* its offset */
+	gint64 at;		/* the offset of the next byte fed */
+	GArray *frames;		/* open multiparts and embedded messages */
+	/* the header field being read */
+	gboolean field;
+	gsize field_len;
+	gint64 field_at;
+	char field_name[32];
+	gboolean field_address;
+	gboolean field_ctype;
+	unsigned colons, addresses;
+	GString *ctype;		/* this section's Content-Type value */
+	/* the message so far */
+	unsigned fields, parts, recipients;
+	gsize header_bytes;
+};
+
+/* Headers whose value GMime or seclint parses as addresses. */
+static const char *const address_headers[] = {
+	"From", "Sender", "Reply-To", "To", "Cc", "Bcc",
+	"Resent-From", "Resent-Sender", "Resent-Reply-To", "Resent-To",
+	"Resent-Cc", "Resent-Bcc", "Mail-Followup-To", "Mail-Reply-To",
+	"Disposition-Notification-To", "Return-Receipt-To", "Errors-To",
+	"Apparently-To", "Return-Path",
+};
+
+static gboolean is_address_header(const char *name)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(address_headers); i++)
+		if (!g_ascii_strcasecmp(name, address_headers[i]))
+			return TRUE;
+	return FALSE;
+}
+
+static void frame_clear(gpointer p)
+{
+	g_free(((struct frame *)p)->boundary);
+}
+
+struct sl_limits_scan *sl_limits_scan_new(gint64 base)
+{
+	struct sl_limits_scan *s = g_new0(struct sl_limits_scan, 1);
+
+	s->at = base;
+	s->in_head = TRUE;
+	s->line = g_string_new(NULL);
+	s->ctype = g_string_new(NULL);
+	s->frames = g_array_new(FALSE, TRUE, sizeof(struct frame));
+	g_array_set_clear_func(s->frames, frame_clear);
+	return s;
+}
+
+void sl_limits_scan_free(struct sl_limits_scan *s)
+{
+	if (!s)
+		return;
+	g_string_free(s->line, TRUE);
+	g_string_free(s->ctype, TRUE);
+	g_array_unref(s->frames);
+	g_free(s);
+}
+
+static gboolean over(GError **error, gint64 at, const char *fmt, ...)
+	G_GNUC_PRINTF(3, 4);
+
+static gboolean over(GError **error, gint64 at, const char *fmt, ...)
+{
+	g_autofree char *what = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	what = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+		    "%s at byte %" G_GINT64_FORMAT " (seclint's limit, see "
+		    "'Limits and hostile input' in the README)", what, at);
+	return FALSE;
+}
+
+/* Counts what GMime's address parser will recurse on and allocate for:
+ * every ':' may open a group (quoted or not: GMime's recovery after an
+ * address it cannot parse ignores quotes), every ',' may separate two
+ * addresses. */
+static gboolean count_address(struct sl_limits_scan *s, const char *p,
+			      gsize len, GError **error)
+{
+	for (gsize i = 0; i < len; i++) {
+		if (p[i] == ':')
+			s->colons++;
+		else if (p[i] == ',')
+			s->addresses++;
+	}
+	if (s->colons > SL_MAX_ADDRESS_COLONS)
+		return over(error, s->field_at,
+			    "more than %u ':' in the addresses of %s (address "
+			    "groups nested too deep)", SL_MAX_ADDRESS_COLONS,
+			    s->field_name);
+	if (s->recipients + s->addresses > SL_MAX_ADDRESSES)
+		return over(error, s->field_at,
+			    "more than %u addresses in the message",
+			    SL_MAX_ADDRESSES);
+	return TRUE;
+}
+
+static void end_field(struct sl_limits_scan *s)
+{
+	if (!s->field)
+		return;
+	s->field = FALSE;
+	s->recipients += s->addresses;
+}
+
+static gboolean start_field(struct sl_limits_scan *s, const char *line,
+			    gsize len, GError **error)
+{
+	const char *colon = memchr(line, ':', len);
+	gsize name_len = colon ? (gsize)(colon - line) : 0;
+
+	end_field(s);
+	if (++s->fields > SL_MAX_HEADER_FIELDS)
+		return over(error, s->line_at, "more than %u header fields",
+			    SL_MAX_HEADER_FIELDS);
+	s->field = TRUE;
+	s->field_at = s->line_at;
+	s->field_len = 0;
+	s->colons = 0;
+	s->addresses = 0;
+	while (name_len && (line[name_len - 1] == ' ' ||
+			    line[name_len - 1] == '\t'))
+		name_len--;
+	name_len = MIN(name_len, sizeof(s->field_name) - 1);
+	memcpy(s->field_name, line, name_len);
+	s->field_name[name_len] = '\0';
+	s->field_address = colon && is_address_header(s->field_name);
+	s->field_ctype = colon &&
+			 !g_ascii_strcasecmp(s->field_name, "Content-Type");
+	if (s->field_address)
+		s->addresses = 1;
+	if (s->field_ctype)
+		g_string_truncate(s->ctype, 0);
+	return TRUE;
+}
+
+/* One line of a header section (a field's first or a continuation). */
+static gboolean head_line(struct sl_limits_scan *s, const char *line,
+			  gsize len, GError **error)
+{
+	const char *value = line;
+
+	if (s->field && (line[0] == ' ' || line[0] == '\t')) {
+		s->field_len++;		/* the line end it folds */
+	} else {
+		const char *colon = memchr(line, ':', len);
+
+		if (!start_field(s, line, len, error))
+			return FALSE;
+		if (colon)
+			value = colon + 1;
+	}
+	s->field_len += len;
+	s->header_bytes += len + 1;
+	if (s->field_len > SL_MAX_HEADER_LENGTH)
+		return over(error, s->field_at, "a header field longer than "
+			    "%u MiB", SL_MAX_HEADER_LENGTH >> 20);
+	if (s->header_bytes > SL_MAX_HEADER_BYTES)
+		return over(error, s->line_at, "header sections larger than "
+			    "%u MiB together", SL_MAX_HEADER_BYTES >> 20);
+	if (s->field_address &&
+	    !count_address(s, value, len - (gsize)(value - line), error))
+		return FALSE;
+	if (s->field_ctype)
+		g_string_append_len(s->ctype, value,
+				    (gssize)(len - (gsize)(value - line)));
+	return TRUE;
+}
+
+static gboolean push(struct sl_limits_scan *s, enum frame_kind kind,
+		     const char *boundary, GError **error)
+{
+	struct frame f = { kind, NULL, 0 };
+
+	if (s->frames->len >= SL_MAX_MIME_DEPTH)
+		return over(error, s->line_at, "MIME parts nested deeper than "
+			    "%u levels", SL_MAX_MIME_DEPTH);
+	if (boundary) {
+		f.boundary = g_strconcat("--", boundary, NULL);
+		f.len = strlen(f.boundary);
+	}
+	g_array_append_val(s->frames, f);
+	return TRUE;
+}
+
+/* The blank line after a header section: what follows it. */
+static gboolean end_head(struct sl_limits_scan *s, GError **error)
+{
+	g_autoptr(GMimeContentType) ct = NULL;
+	const char *boundary = NULL;
+
+	end_field(s);
+	s->in_head = FALSE;
+	if (s->ctype->len)
+		ct = g_mime_content_type_parse(NULL, s->ctype->str);
+	g_string_truncate(s->ctype, 0);
+	if (ct && g_mime_content_type_is_type(ct, "multipart", "*"))
+		boundary = g_mime_content_type_get_parameter(ct, "boundary");
+	if (boundary && *boundary)
+		return push(s, FRAME_MULTIPART, boundary, error);
+	if (ct && g_mime_content_type_is_type(ct, "message", "*")) {
+		/* An embedded message: its header section follows. */
+		s->in_head = TRUE;
+		return push(s, FRAME_MESSAGE, NULL, error);
+	}
+	/* A leaf: only an enclosing boundary can end it. */
+	if (!s->frames->len)
+		s->done = TRUE;
+	return TRUE;
+}
+
+static gboolean only_space(const char *p, gsize len)
+{
+	for (gsize i = 0; i < len; i++)
+		if (!g_ascii_isspace(p[i]))
+			return FALSE;
+	return TRUE;
+}
+
+/* A body line: a boundary of an open multipart starts a part (or closes
+ * the multipart and everything in it). */
+static gboolean body_line(struct sl_limits_scan *s, const char *line,
+			  gsize len, GError **error)
+{
+	if (len < 2 || line[0] != '-' || line[1] != '-')
+		return TRUE;
+	for (guint i = s->frames->len; i-- > 0;) {
+		struct frame *f = &g_array_index(s->frames, struct frame, i);
+		gboolean close;
+
+		if (f->kind != FRAME_MULTIPART || len < f->len ||
+		    memcmp(line, f->boundary, f->len))
+			continue;
+		close = len >= f->len + 2 && !memcmp(line + f->len, "--", 2);
+		if (!only_space(line + f->len + (close ? 2 : 0),
+				len - f->len - (close ? 2 : 0)))
+			continue;
+		g_array_set_size(s->frames, close ? i : i + 1);
+		if (close)
+			return TRUE;
+		if (++s->parts > SL_MAX_MIME_PARTS)
+			return over(error, s->line_at, "more than %u MIME "
+				    "parts", SL_MAX_MIME_PARTS);
+		s->in_head = TRUE;
+		return TRUE;
+	}
+	return TRUE;
+}
+
+/* A whole line (its first SL_BODY_LINE_KEEP bytes in a body), without
+ * its line end. */
+static gboolean one_line(struct sl_limits_scan *s, const char *line,
+			 gsize len, GError **error)
+{
+	if (len && line[len - 1] == '\r')
+		len--;
+	if (!s->in_head)
+		return body_line(s, line, len, error);
+	if (!len)
+		return end_head(s, error);
+	return head_line(s, line, len, error);
+}
+
+gboolean sl_limits_scan_feed(struct sl_limits_scan *s, const char *bytes,
+			     gsize len, GError **error)
+{
+	const char *end = bytes + len;
+
+	while (bytes < end && !s->done) {
+		const char *nl = memchr(bytes, '\n', (gsize)(end - bytes));
+		gsize n = (gsize)((nl ? nl : end) - bytes);
+		gsize keep = s->in_head ? SL_MAX_HEADER_LENGTH + 1
+					: SL_BODY_LINE_KEEP;
+
+		if (!s->line_len)
+			s->line_at = s->at;
+		if (s->line->len < keep)
+			g_string_append_len(s->line, bytes,
+					    (gssize)MIN(n, keep - s->line->len));
+		s->line_len += n;
+		s->at += (gint64)n + (nl ? 1 : 0);
+		bytes += n + (nl ? 1 : 0);
+		if (s->in_head && s->line_len > SL_MAX_HEADER_LENGTH)
+			return over(error, s->line_at, "a header field "
+				    "longer than %u MiB",
+				    SL_MAX_HEADER_LENGTH >> 20);
+		if (!nl)
+			break;
+		if (!one_line(s, s->line->str, s->line->len, error))
+			return FALSE;
+		g_string_truncate(s->line, 0);
+		s->line_len = 0;
+	}
+	return TRUE;
+}
+
+gboolean sl_limits_scan_finish(struct sl_limits_scan *s, GError **error)
+{
+	if (s->done || !s->line_len)
+		return TRUE;
+	s->line_len = 0;
+	return one_line(s, s->line->str, s->line->len, error);
+}
+
+gboolean sl_limits_check(const char *bytes, gsize len, gint64 base,
+			 GError **error)
+{
+	g_autoptr(sl_limits_scan) s = sl_limits_scan_new(base);
+
+	return sl_limits_scan_feed(s, bytes, len, error) &&
+	       sl_limits_scan_finish(s, error);
+}
+
+gboolean sl_limits_address_value(const char *header, const char *value,
+				 GError **error)
+{
+	unsigned colons = 0, commas = 0;
+
+	for (const char *p = value; *p; p++) {
+		colons += *p == ':';
+		commas += *p == ',';
+	}
+	if (colons > SL_MAX_ADDRESS_COLONS) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "more than %u ':' in the addresses of %s (address "
+			    "groups nested too deep)", SL_MAX_ADDRESS_COLONS,
+			    header);
+		return FALSE;
+	}
+	if (commas >= SL_MAX_ADDRESSES) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "more than %u addresses in %s", SL_MAX_ADDRESSES,
+			    header);
+		return FALSE;
+	}
+	return TRUE;
+}
