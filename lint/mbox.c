@@ -1,19 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Where the messages of an mbox start.  git format-patch writes mboxo:
- * a commit message line "From the manual, ..." is not escaped, so taking
- * every line that starts "From " as a separator (as GMime's mbox mode
- * does) cuts ordinary patches in two.  As git mailsplit does, a "From "
- * line separates messages only when it looks like a real From_ line:
- * "From", a sender, an asctime(3) date, e.g. what format-patch writes
- *   From 0123...(40 or 64 hex digits) Mon Sep 17 00:00:00 2001
- * and what mutt, Thunderbird, postfix local(8), procmail and public-inbox
- * write:
- *   From alice@example.org Thu Dec  3 13:45:42 2026
- *   From - Thu Dec 03 13:45:42 2026
- *   From "a b"@example.org  Thu Dec  3 13:45:42 2026 +0100
- *   From MAILER-DAEMON  Thu Dec  3 13:45 UTC 2026
- * Every other line is body text.  The input is read once, a block at a
+ * Where the messages of an mbox start: exactly where git mailsplit (and
+ * so git am) starts them.  git format-patch writes mboxo: a commit
+ * message line "From the manual, ..." is not escaped, so taking every
+ * line that starts "From " as a separator (as GMime's mbox mode does)
+ * cuts ordinary patches in two; git takes only a line that ends like a
+ * date, see sl_mbox_is_separator().  The input is read once, a block at a
  * time, and handed on a message at a time: memory does not grow with the
  * input.
  */
@@ -25,53 +17,45 @@
 #include "mbox.h"
 #include "message.h"
 
-/* A From_ line longer than this is body text (a sender is at most 254). */
-#define SL_MBOX_LINE_MAX 1024
-
 /*
- * "From ", the envelope sender (a word, or a quoted local part that may
- * hold spaces, with its domain), the date as asctime(3) prints it (day
- * padded with a space or a zero, seconds optional) with an optional zone
- * before or after the year.
+ * git mailsplit's test (is_from_line() in git's builtin/mailsplit.c),
+ * byte for byte: the line, its newline included, starts "From ", is at
+ * least 20 bytes long, and its last ':' (at or after the space of
+ * "From ", not in the last two bytes) has a digit 4 and 2 and 1 bytes
+ * before it and 1 and 2 after it, followed by a number (strtol(3): white
+ * space, a sign, digits) above 90, the year.  Nothing else of the line
+ * counts: "From alice Thu Dec  3 13:45:42 2026 and on" separates,
+ * "From alice Thu Dec  3 13:45 PST 2026" does not.  The number is read
+ * within the line only (git's line ends with a NUL).
  */
-static const char separator_pattern[] =
-	"^From (?:\"(?:[^\"\\\\\\r\\n]|\\\\.)*\"\\S*|\\S+) +"
-	"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) +"
-	"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +"
-	"[0-3]?[0-9] +[0-2]?[0-9]:[0-5][0-9](?::[0-6][0-9])? +"
-	"(?:(?:[A-Z]{1,5}|[+-][0-9]{4}) +)?[0-9]{4}"
-	"(?: +(?:[A-Z]{1,5}|[+-][0-9]{4}))?[ \\t]*\\r?$";
-
-/*
- * Not a separator, but what one looks like with its date lost or mangled:
- * "From", an envelope sender (an address, a commit id, MAILER-DAEMON) and
- * nothing else or a weekday.  Taking it for body text could hide the
- * headers of a message; prose rarely reads like this.
- */
-static const char damaged_pattern[] =
-	"^From (?:\\S*@\\S*|[0-9a-f]{40,64}|MAILER-DAEMON)"
-	"(?: +(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\\b.*)?[ \\t]*\\r?$";
-
-static gboolean line_matches(const char *pattern, const char *line,
-			     gsize len)
-{
-	g_autoptr(sl_matches) m = NULL;
-
-	if (len < 5 || memcmp(line, "From ", 5) || len > SL_MBOX_LINE_MAX)
-		return FALSE;
-	m = sl_matches_fixed(pattern, G_REGEX_RAW, line, (gssize)len);
-	return sl_matches_next(m);
-}
-
 gboolean sl_mbox_is_separator(const char *line, gsize len)
 {
-	return line_matches(separator_pattern, line, len);
-}
+	const char *colon, *p, *end = line + len;
+	gboolean negative = FALSE;
+	guint64 year = 0;
 
-gboolean sl_mbox_is_damaged_separator(const char *line, gsize len)
-{
-	return !sl_mbox_is_separator(line, len) &&
-	       line_matches(damaged_pattern, line, len);
+	if (len < 20 || memcmp(line, "From ", 5))
+		return FALSE;
+	for (colon = end - 2;;) {
+		if (colon < line + 5)
+			return FALSE;
+		if (*--colon == ':')
+			break;
+	}
+	if (!g_ascii_isdigit(colon[-4]) || !g_ascii_isdigit(colon[-2]) ||
+	    !g_ascii_isdigit(colon[-1]) || !g_ascii_isdigit(colon[1]) ||
+	    !g_ascii_isdigit(colon[2]))
+		return FALSE;
+	/* strtol(colon + 3, NULL, 10) > 90, saturating like strtol */
+	for (p = colon + 3; p < end && (*p == ' ' || (*p >= '\t' &&
+						    *p <= '\r'));
+	     p++)
+		;
+	if (p < end && (*p == '+' || *p == '-'))
+		negative = *p++ == '-';
+	for (; p < end && g_ascii_isdigit(*p) && year <= 90; p++)
+		year = year * 10 + (guint64)(*p - '0');
+	return !negative && year > 90;
 }
 
 /*
@@ -82,6 +66,8 @@ gboolean sl_mbox_is_damaged_separator(const char *line, gsize len)
  * buffer itself (it is alone in it by then).
  */
 #define SL_MBOX_READ (128u << 10)
+/* Read beyond a message of the largest size: the line after it. */
+#define SL_MBOX_LINE_SLACK (1u << 20)
 
 struct sl_mbox_reader {
 	int fd;			/* -1: the whole input is in @data */
@@ -98,6 +84,8 @@ struct sl_mbox_reader {
 	gboolean line_start;	/* a line starts at data[scan] */
 	unsigned index;		/* of the last message taken, 1-based */
 	gboolean done;
+	gsize nl_line;		/* no newline in data[nl_line] on */
+	gsize nl_searched;	/* for this many bytes */
 };
 
 static struct sl_mbox_reader *reader_new(gsize max)
@@ -158,6 +146,12 @@ static void forget(struct sl_mbox_reader *r, gsize n)
 	r->len -= n;
 	r->scan -= n;
 	r->msg -= n;
+	if (r->nl_line >= n) {
+		r->nl_line -= n;
+	} else {
+		r->nl_line = 0;
+		r->nl_searched = 0;
+	}
 }
 
 /* A block more, after what is kept of the buffer (from the current
@@ -170,7 +164,7 @@ static gboolean fill(struct sl_mbox_reader *r, GError **error)
 
 	memmove(r->buf, r->buf + r->msg, r->len - r->msg);
 	forget(r, r->msg);
-	if (r->len > r->max + SL_MBOX_LINE_MAX)
+	if (r->len > r->max + SL_MBOX_LINE_SLACK)
 		return too_large(r, error);
 	if (r->cap - r->len < SL_MBOX_READ) {
 		r->cap *= 2;
@@ -199,24 +193,27 @@ static gboolean fill(struct sl_mbox_reader *r, GError **error)
 }
 
 /*
- * The line starting at data[from], its newline included: *@len is 0 for
- * a line too long to be a separator, and FALSE means more input is needed.
+ * The line starting at data[from], its newline included (of any length,
+ * as git reads it); FALSE means more input is needed.
  */
-static gboolean whole_line(const struct sl_mbox_reader *r, gsize from,
-			   gsize *len)
+static gboolean whole_line(struct sl_mbox_reader *r, gsize from, gsize *len)
 {
-	gsize avail = r->len - from;
-	const char *nl = memchr(r->data + from, '\n',
-				MIN(avail, (gsize)SL_MBOX_LINE_MAX));
+	gsize avail = r->len - from, skip = 0;
+	const char *nl;
 
+	/* A long line is searched once, not again after each block. */
+	if (r->nl_line == from && r->nl_searched <= avail)
+		skip = r->nl_searched;
+	nl = memchr(r->data + from + skip, '\n', avail - skip);
 	if (nl)
 		*len = (gsize)(nl - (r->data + from)) + 1;
-	else if (avail >= SL_MBOX_LINE_MAX)
-		*len = 0;
 	else if (r->eof)
 		*len = avail;
-	else
+	else {
+		r->nl_line = from;
+		r->nl_searched = avail;
 		return FALSE;
+	}
 	return TRUE;
 }
 
@@ -227,7 +224,7 @@ gboolean sl_mbox_reader_start(struct sl_mbox_reader *r, GError **error)
 	while (!whole_line(r, 0, &len))
 		if (!fill(r, error))
 			return FALSE;
-	if (!len || !sl_mbox_is_separator(r->data, len)) {
+	if (!sl_mbox_is_separator(r->data, len)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "starts with 'From ' but not with an mbox "
 			    "separator line ('From <sender> <date>')");
@@ -278,16 +275,6 @@ static struct sl_raw_message *take(struct sl_mbox_reader *r, gsize end)
 	return raw;
 }
 
-static void damaged(struct sl_mbox_reader *r, gsize line_at, GError **error)
-{
-	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
-		    "line %u: a 'From ' line that looks like an mbox "
-		    "separator without its date; cannot tell where a "
-		    "message starts",
-		    r->msg_line + sl_newlines(r->data + r->msg,
-					      line_at - r->msg));
-}
-
 enum from_line { BODY_TEXT, SEPARATOR, NEED_MORE, FAILED };
 
 /* The line at data[@at], which starts "From ": a separator ends the
@@ -299,14 +286,8 @@ static enum from_line at_from_line(struct sl_mbox_reader *r, gsize at,
 
 	if (!whole_line(r, at, &len))
 		return NEED_MORE;
-	if (!len)
+	if (!sl_mbox_is_separator(r->data + at, len))
 		return BODY_TEXT;
-	if (!sl_mbox_is_separator(r->data + at, len)) {
-		if (!sl_mbox_is_damaged_separator(r->data + at, len))
-			return BODY_TEXT;
-		damaged(r, at, error);
-		return FAILED;
-	}
 	if (at - r->msg > r->max)
 		return too_large(r, error), FAILED;
 	*raw = take(r, at);

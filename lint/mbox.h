@@ -8,12 +8,9 @@
 
 /*
  * mbox separators (lint/mbox.c): which "From " lines start a message.
- * @line is one line, its newline included or not.
+ * @line is one line, its newline included (as git mailsplit reads it).
  */
 gboolean sl_mbox_is_separator(const char *line, gsize len);
-/* A "From " line that reads like a separator with a damaged date (e.g.
- * "From alice@example.org" alone): neither separator nor body text. */
-gboolean sl_mbox_is_damaged_separator(const char *line, gsize len);
 
 /*
  * Cuts an mbox into messages (git mailsplit's rule: only a real From_ line

@@ -102,9 +102,21 @@ static void test_separator_lines(void **state)
 		/* a zone after or before the year, no seconds */
 		"From alice@example.org Thu Dec  3 13:45:42 2026 +0100\n",
 		"From alice@example.org Thu Dec  3 13:45:42 2026 UTC\n",
-		"From alice@example.org Thu Dec  3 13:45 PST 2026\n",
 		"From alice@example.org Thu Dec  3 13:45:42 2026\r\n",
 		"From alice@example.org Thu Dec  3 13:45:42 2026 \n",
+		/* git mailsplit looks at the end only: a full name, no
+		 * weekday, other spacing, words around the date */
+		"From Alice Example <alice@example.org> Thu Dec 3 13:45:42 "
+		"2026\n",
+		"From alice@example.org Dec 3 13:45:42 2026\n",
+		"From xyz 13:45:42 91\n",
+		"From x 03:45:42 0091\n",
+		"From x 1:45:42 +2026\n",
+		"From alice@example.org Thu Dec  3 13:45:42 2026 and on\n",
+		"From the logs of Thu Dec  3 13:45:42 2026\n",
+		"From  Thu Dec  3 13:45:42 2026\n",
+		"From alice Thursday December 3 13:45:42 2026\n",
+		"From a 9:12:34 99999999999999999999999999\n",
 	};
 	static const char *const body_lines[] = {
 		"From the zlib manual, inflate will return:\n",
@@ -119,10 +131,6 @@ static void test_separator_lines(void **state)
 		"From alice@example.org yesterday\n",
 		"From alice@example.org Thu Dec  3 2026\n",
 		"From alice@example.org Thu Dec  3 13:45:42\n",
-		"From alice@example.org Thu Dec  3 13:45:42 2026 and on\n",
-		"From the logs of Thu Dec  3 13:45:42 2026\n",
-		"From  Thu Dec  3 13:45:42 2026\n",
-		"From alice Thursday December 3 13:45:42 2026\n",
 	};
 
 	(void)state;
@@ -236,7 +244,7 @@ static void test_classic_mbox(void **state)
 		"From: alice@example.org\nSubject: one\n\nFrom me, hi\n\n"
 		"From MAILER-DAEMON  Thu Dec  3 13:45:42 2026 +0000\n"
 		"From: bounce@example.org\nSubject: two\n\nhi\n\n"
-		"From \"john doe\"@example.org  Thu Dec 03 13:45 UTC 2026\n"
+		"From \"john doe\"@example.org  Thu Dec 03 13:45:42 2026 UTC\n"
 		"From: john@example.org\nSubject: three\n\nhi\n\n"
 		"From - Thu Dec  3 13:45:42 2026\r\n"
 		"From: t@example.org\r\nSubject: four\r\n\r\nhi\r\n";
@@ -273,47 +281,23 @@ static void test_separator_in_body_is_refused(void **state)
 		       "hi\n" PATCH_FROM, "message 2: no mail headers");
 }
 
-static void test_damaged_separator_lines(void **state)
+/* A "From " line git does not take for a separator is body text, even
+ * when it reads like one without its date: git am would send it so. */
+static void test_dateless_from_line_is_body(void **state)
 {
-	static const char *const damaged[] = {
-		"From alice@example.org\n",
-		"From alice@example.org Thu Dec  3 2026\n",
-		"From alice@example.org Thu Dec  3 13:45:42\n",
-		"From " SHA "\n",
-		"From " SHA " Mon Sep 17 00:00:00\r\n",
-		"From MAILER-DAEMON Thu, 3 Dec 2026 13:45:42 +0000\n",
-	};
-	static const char *const not_damaged[] = {
-		"From " SHA " Mon Sep 17 00:00:00 2001\n",
-		"From the zlib manual, inflate will return:\n",
-		"From alice@example.org we heard of it\n",
-		"From alice, who reported it\n",
-		"From git-config(1):\n",
-		"From 1234 to 5678\n",
-	};
+	static const char text[] =
+		PATCH_FROM "From: a@example.org\nSubject: s\n\nhi\n\n"
+		"From alice@example.org\n"
+		"From: b@example.org\nTo: security@kernel.org\n"
+		"Subject: t\n\nhi\n";
 
 	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(damaged); i++)
-		if (!sl_mbox_is_damaged_separator(damaged[i],
-						  strlen(damaged[i])))
-			fail_msg("not damaged: '%s'", damaged[i]);
-	for (size_t i = 0; i < G_N_ELEMENTS(not_damaged); i++)
-		if (sl_mbox_is_damaged_separator(not_damaged[i],
-						 strlen(not_damaged[i])))
-			fail_msg("damaged: '%s'", not_damaged[i]);
-}
+	for (int file = 0; file < 2; file++) {
+		g_autoptr(GPtrArray) msgs = parse_ok(text, file);
 
-/* A separator without its date could hide a message's headers in the
- * body of the one before: refused, with its line. */
-static void test_damaged_separator_is_refused(void **state)
-{
-	(void)state;
-	expect_refused(PATCH_FROM "From: a@example.org\nSubject: s\n\nhi\n\n"
-		       "From alice@example.org\n"
-		       "From: b@example.org\nTo: security@kernel.org\n"
-		       "Subject: t\n\nhi\n",
-		       "line 7: a 'From ' line that looks like an mbox "
-		       "separator without its date");
+		assert_int_equal(msgs->len, 1);
+		assert_int_equal(nth(msgs, 0)->recipients->len, 0);
+	}
 	expect_refused("From alice@example.org\nSubject: s\n\nhi\n",
 		       "not with an mbox separator");
 }
@@ -385,13 +369,14 @@ static void test_chunk_boundaries(void **state)
 	g_string_append(text, "From ");
 	for (gsize i = 0; i < 300000; i++)
 		g_string_append_c(text, 'x');
+	/* git takes a separator of any length */
 	g_string_append(text, " Mon Sep 17 00:00:00 2001\n");
-	g_string_append(text, tail);
+	g_string_append(text, tail + strlen(PATCH_FROM));
 	expect_two(text->str);
 }
 
-/* A body line for the generated mbox: text, "From " prose, a line near
- * the longest a separator can be, or a separator-like line that is not. */
+/* A body line for the generated mbox: text, "From " prose, a long line,
+ * or a separator-like line that is not one (no year). */
 static void random_line(GString *text, GRand *rand)
 {
 	gint32 kind = g_rand_int_range(rand, 0, 8);
@@ -404,7 +389,7 @@ static void random_line(GString *text, GRand *rand)
 		len = g_rand_int_range(rand, 1015, 1030);
 	}
 	if (kind == 2)
-		g_string_append(text, "From " SHA "x Mon Sep 17 00:00:00 200");
+		g_string_append(text, "From " SHA "x Mon Sep 17 00:00:00 ");
 	if (kind == 3)
 		len = g_rand_int_range(rand, 1000, 9000);
 	for (gint32 i = 0; i < len; i++)
@@ -467,8 +452,7 @@ int main(void)
 		cmocka_unit_test(test_format_patch_from_file),
 		cmocka_unit_test(test_classic_mbox),
 		cmocka_unit_test(test_separator_in_body_is_refused),
-		cmocka_unit_test(test_damaged_separator_lines),
-		cmocka_unit_test(test_damaged_separator_is_refused),
+		cmocka_unit_test(test_dateless_from_line_is_body),
 		cmocka_unit_test(test_first_line_not_a_separator),
 		cmocka_unit_test(test_chunk_boundaries),
 		cmocka_unit_test(test_file_reads_as_memory),
