@@ -15,6 +15,7 @@
 
 #include "fix.h"
 #include "gmime-extra.h"
+#include "mbox.h"
 #include "message.h"
 
 #define SL_FIX_MAX_INPUT (256u * 1024 * 1024)
@@ -144,31 +145,30 @@ static gboolean read_input(const char *path, GString *into, mode_t *mode,
 	return TRUE;
 }
 
-/* Where each message of an mbox starts, by GMime's reading of it. */
+/* Where each message of an mbox starts (its separator line), cut as
+ * checking cuts it: where git mailsplit would (lint/mbox.c). */
 static GArray *message_starts(const GString *in)
 {
 	GArray *starts = g_array_new(FALSE, FALSE, sizeof(gsize));
-	g_autoptr(GMimeStream) stream = NULL;
-	g_autoptr(GMimeParser) parser = NULL;
+	g_autoptr(sl_mbox_reader) reader = NULL;
+	struct sl_raw_message *raw;
 	gsize zero = 0;
 
 	g_array_append_val(starts, zero);
 	if (!g_str_has_prefix(in->str, "From "))
 		return starts;
-	stream = g_mime_stream_mem_new_with_buffer(in->str, in->len);
-	parser = g_mime_parser_new_with_stream(stream);
-	g_mime_parser_set_format(parser, GMIME_FORMAT_MBOX);
-	sl_input_defuse_addresses(parser);
+	reader = sl_mbox_reader_new_bytes(in->str, in->len, SL_FIX_MAX_INPUT);
+	if (!sl_mbox_reader_start(reader, NULL))
+		return starts;	/* refused when the message is parsed */
 	g_array_set_size(starts, 0);
-	while (!g_mime_parser_eos(parser)) {
-		g_autoptr(GMimeMessage) gm =
-			g_mime_parser_construct_message(parser, NULL);
-		gint64 at = g_mime_parser_get_mbox_marker_offset(parser);
-		gsize start = (gsize)at;
+	while (sl_mbox_reader_next(reader, &raw, NULL) && raw) {
+		/* raw->offset is just after the separator line */
+		gsize start = raw->offset > 0 ? (gsize)raw->offset - 1 : 0;
 
-		if (!gm || at < 0)
-			break;
+		while (start > 0 && in->str[start - 1] != '\n')
+			start--;
 		g_array_append_val(starts, start);
+		sl_raw_message_free(raw);
 	}
 	if (!starts->len)
 		g_array_append_val(starts, zero);
@@ -217,6 +217,14 @@ static gboolean fix_messages(const char *path, const GString *in,
 
 		if (!sl_fix_message(in->str + from, to - from, run->policy,
 				    run->extra, &r, error)) {
+			/* It was parsed alone: its own number is 1. */
+			if (mbox && g_str_has_prefix((*error)->message,
+						     "message 1: ")) {
+				char *m = (*error)->message;
+
+				memmove(m, m + strlen("message 1: "),
+					strlen(m + strlen("message 1: ")) + 1);
+			}
 			if (mbox)
 				g_prefix_error(error, "message %u: ", i + 1);
 			sl_fix_result_clear(&r);
@@ -238,16 +246,16 @@ static gboolean io_error(GError **error, const char *what, const char *path)
 	return FALSE;
 }
 
-/* Creates @path, which must not exist. */
+/* Creates @path, which must not exist (@exists: what to say if it does). */
 static gboolean write_new(const char *path, const GString *bytes,
-			  mode_t mode, GError **error)
+			  mode_t mode, const char *exists, GError **error)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
 	gsize done = 0;
 
 	if (fd < 0 && errno == EEXIST) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-			    "'%s' exists; --force overwrites it", path);
+			    "'%s' exists; %s", path, exists);
 		return FALSE;
 	}
 	if (fd < 0)
@@ -270,9 +278,39 @@ static gboolean write_new(const char *path, const GString *bytes,
 	return TRUE;
 }
 
+#define BACKUP_EXISTS "move it away first (a backup is never overwritten)"
+#define FORCE_HINT "--force overwrites it"
+
+/*
+ * seclint writes regular files only: a name that exists as anything else
+ * (a device node, a FIFO, a socket, a directory, a symbolic link) is
+ * refused, with --force too, since replacing it would destroy it (run as
+ * root, a device node) or write somewhere unexpected.
+ */
+static gboolean not_regular(const char *path, GError **error)
+{
+	struct stat st;
+	const char *what;
+
+	if (lstat(path, &st) < 0 || S_ISREG(st.st_mode))
+		return FALSE;
+	what = S_ISLNK(st.st_mode) ? "a symbolic link" :
+	       S_ISDIR(st.st_mode) ? "a directory" :
+	       S_ISFIFO(st.st_mode) ? "a FIFO" :
+	       S_ISCHR(st.st_mode) ? "a character device" :
+	       S_ISBLK(st.st_mode) ? "a block device" :
+	       S_ISSOCK(st.st_mode) ? "a socket" : "not a regular file";
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+		    "'%s' is %s; seclint writes only regular files, so it "
+		    "is left alone, with --force too", path, what);
+	return TRUE;
+}
+
 static gboolean replace_file(const char *path, const GString *bytes,
 			     mode_t mode, GError **error)
 {
+	if (not_regular(path, error))
+		return FALSE;
 	return g_file_set_contents_full(path, bytes->str, (gssize)bytes->len,
 					G_FILE_SET_CONTENTS_CONSISTENT,
 					(int)mode, error);
@@ -292,8 +330,8 @@ static gboolean write_in_place(const char *path, const GString *orig,
 			    "--fix-to=OUT");
 		return FALSE;
 	}
-	if (!write_new(backup, orig, mode, error)) {
-		if (g_file_test(backup, G_FILE_TEST_EXISTS))
+	if (!write_new(backup, orig, mode, BACKUP_EXISTS, error)) {
+		if (lstat(backup, &st) == 0)
 			g_prefix_error(error, "backup ");
 		return FALSE;
 	}
@@ -333,7 +371,7 @@ static const char *write_fixed(const struct sl_fix_options *o,
 		ok = write_in_place(path, in, out, mode, error);
 	} else {
 		ok = o->force ? replace_file(dest, out, mode, error)
-			      : write_new(dest, out, mode, error);
+			      : write_new(dest, out, mode, FORCE_HINT, error);
 	}
 	if (!ok)
 		return NULL;
@@ -357,31 +395,41 @@ static gboolean can_write(const struct sl_fix_options *o, const char *path,
 			  const char *dest, GError **error)
 {
 	g_autofree char *backup = g_strconcat(path, ".orig", NULL);
+	struct stat st;
 
-	if (o->in_place && g_file_test(backup, G_FILE_TEST_EXISTS)) {
+	/* lstat: a dangling symbolic link is there too */
+	if (o->in_place && lstat(backup, &st) == 0) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-			    "backup '%s' exists; move it away first (a "
-			    "backup is never overwritten)", backup);
+			    "backup '%s' exists; " BACKUP_EXISTS, backup);
 		return FALSE;
 	}
-	if (!o->in_place && !o->force && strcmp(dest, "-") &&
-	    g_file_test(dest, G_FILE_TEST_EXISTS)) {
+	if (!strcmp(dest, "-"))
+		return TRUE;
+	if (o->in_place && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-			    "'%s' exists; --force overwrites it", dest);
+			    "is a symbolic link; fix its target, or use "
+			    "--fix-to=OUT");
+		return FALSE;
+	}
+	if (not_regular(dest, error))
+		return FALSE;
+	if (!o->in_place && !o->force && lstat(dest, &st) == 0) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+			    "'%s' exists; " FORCE_HINT, dest);
 		return FALSE;
 	}
 	return TRUE;
 }
 
 /*
- * The output is written when something was fixed, and always when it was
- * named (--fix-to) or is standard output, so that a pipe or a script
- * always gets the message.
+ * The output is written when something was fixed, and always when it is
+ * standard output, so that a pipe always gets the message; a file named
+ * with --fix-to is not written when there is nothing to fix (the input is
+ * the message to send).
  */
-static gboolean must_write(const struct sl_fix_options *o, const char *dest,
-			   unsigned edits)
+static gboolean must_write(const char *dest, unsigned edits)
 {
-	return edits || o->output || !strcmp(dest, "-");
+	return edits || !strcmp(dest, "-");
 }
 
 static void fix_file(const struct sl_fix_options *o, struct sl_run *run,
@@ -401,7 +449,7 @@ static void fix_file(const struct sl_fix_options *o, struct sl_run *run,
 		sl_output_input_error(run->output, path, error);
 		return;
 	}
-	if (must_write(o, dest, edits) && !can_write(o, path, dest, &error)) {
+	if (must_write(dest, edits) && !can_write(o, path, dest, &error)) {
 		g_prefix_error(&error, "nothing written: ");
 		sl_output_input_error(run->output, path, error);
 		return;
@@ -409,8 +457,8 @@ static void fix_file(const struct sl_fix_options *o, struct sl_run *run,
 	print_report(report);
 	if (!edits)
 		fprintf(stderr, "%s: nothing to fix%s\n", path,
-			must_write(o, dest, edits) ? "" : "; no file written");
-	if (must_write(o, dest, edits)) {
+			must_write(dest, edits) ? "" : "; no file written");
+	if (must_write(dest, edits)) {
 		name = write_fixed(o, path, dest, in, out, mode, edits, &error);
 		if (!name) {
 			g_prefix_error(&error, "not fixed: ");

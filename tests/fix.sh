@@ -69,6 +69,38 @@ ln -s "$tmp/r.eml" "$tmp/link.eml"
 check in-place-symlink 2 "$seclint" --fix --in-place "$tmp/link.eml"
 expect_absent in-place-symlink-no-backup "$tmp/link.eml.orig"
 
+# A backup that is a dangling symbolic link exists too; the advice is
+# not --force (refused with --in-place).
+cp "$in/bad-report.eml" "$tmp/d.eml"
+ln -s "$tmp/nowhere" "$tmp/d.eml.orig"
+check in-place-dangling-backup 2 "$seclint" --fix --in-place "$tmp/d.eml"
+expect_grep in-place-dangling-said "$tmp/err" "backup '$tmp/d.eml.orig' exists; move it away first"
+expect_no_grep in-place-dangling-no-force "$tmp/err" "force"
+expect_same in-place-dangling-untouched "$in/bad-report.eml" "$tmp/d.eml"
+
+# Only regular files are written: a FIFO, a symbolic link or (as root) a
+# device node named as the output is refused, with --force too.
+mkfifo "$tmp/fifo"
+check fifo-target 2 "$seclint" --fix-to="$tmp/fifo" --force "$tmp/r.eml"
+expect_grep fifo-target-said "$tmp/err" "'$tmp/fifo' is a FIFO; seclint writes only regular files"
+if [ -p "$tmp/fifo" ]; then ok; else ko "fifo-target: the FIFO was replaced"; fi
+check fifo-fixed 2 "$seclint" --fix --force "$tmp/r.eml" --fix-to="$tmp/fifo"
+ln -s "$tmp/now.eml" "$tmp/out-link"
+check symlink-target 2 "$seclint" --fix-to="$tmp/out-link" --force "$tmp/r.eml"
+expect_grep symlink-target-said "$tmp/err" "is a symbolic link; seclint writes only regular files"
+if [ -L "$tmp/out-link" ]; then ok; else ko "symlink-target: the link was replaced"; fi
+mkdir "$tmp/dir.eml"
+check dir-target 2 "$seclint" --fix-to="$tmp/dir.eml" --force "$tmp/r.eml"
+if [ "$(id -u)" = 0 ] && mknod "$tmp/null" c 1 3 2>/dev/null; then
+	check device-target 2 "$seclint" --fix-to="$tmp/null" --force "$tmp/r.eml"
+	expect_grep device-target-said "$tmp/err" "is a character device"
+	if [ -c "$tmp/null" ]; then ok; else ko "device-target: the node was replaced"; fi
+	cp "$tmp/r.eml" "$tmp/dev.eml"
+	mknod "$tmp/dev.eml.fixed" c 1 3
+	check device-fixed 2 "$seclint" --fix --force "$tmp/dev.eml"
+	if [ -c "$tmp/dev.eml.fixed" ]; then ok; else ko "device-fixed: replaced"; fi
+fi
+
 # Standard input to standard output; the findings go to standard error.
 check stdin 0 sh -c "\"$seclint\" --fix - < \"$in/bad-report.eml\""
 expect_same stdin-out "$tmp/r.eml.fixed" "$tmp/out"
@@ -101,6 +133,9 @@ expect_grep extra-recipient-error "$tmp/err" "error: .*\[ksec-with-linux-distros
 check nothing 0 "$seclint" --fix "$in/clean-report.eml"
 expect_grep nothing-said "$tmp/err" "clean-report.eml: nothing to fix; no file written"
 expect_absent nothing-no-file "$in/clean-report.eml.fixed"
+check nothing-fix-to 0 "$seclint" --fix-to="$tmp/clean-copy.eml" "$in/clean-report.eml"
+expect_grep nothing-fix-to-said "$tmp/err" "clean-report.eml: nothing to fix; no file written"
+expect_absent nothing-fix-to-no-file "$tmp/clean-copy.eml"
 check nothing-stdout 0 sh -c "\"$seclint\" --fix - < \"$in/clean-report.eml\""
 expect_same nothing-stdout-same "$in/clean-report.eml" "$tmp/out"
 
@@ -110,6 +145,14 @@ expect_grep mbox-index "$tmp/err" "series.mbox:2: fixed \[ksec-with-linux-distro
 if [ "$(grep -c '^From ' "$tmp/series.mbox")" = 3 ]; then ok; else ko "mbox: messages lost"; fi
 diff "$in/series.mbox" "$tmp/series.mbox" >"$tmp/diff"
 if [ "$(grep -c '^[<>]' "$tmp/diff")" = 1 ]; then ok; else ko "mbox diff: $(cat "$tmp/diff")"; fi
+
+# A message of an mbox that cannot be read is named once.
+{ cat "$in/series.mbox"; printf 'From alice@example.org Thu Dec  3 13:45:42 2026\nFrom: a@example.org\nTo: security@kernel.org\nSubject: x\nTo: ' ;
+  i=0; while [ $i -lt 1001 ]; do printf 'g:'; i=$((i + 1)); done; printf ' a@example.org\n\nhi\n'; } >"$tmp/bad.mbox"
+check mbox-bad-message 2 "$seclint" --fix-to="$tmp/bad-fixed.mbox" "$tmp/bad.mbox"
+cat "$tmp/out" "$tmp/err" >"$tmp/both"
+expect_grep mbox-bad-message-said "$tmp/both" "message 4: more than 1000 ':'"
+expect_no_grep mbox-bad-message-once "$tmp/both" "message 4: message"
 
 # The tag: added after the reply prefix, outside encoded words.
 printf 'From: r@example.org\nTo: linux-distros@vs.openwall.org\nSubject: Re: =?UTF-8?Q?=C3=BCber?= foo\n\nbody\n' >"$tmp/tag.eml"
