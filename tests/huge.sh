@@ -35,21 +35,27 @@ text() {
 		head -c "$1"
 }
 
-# run NAME EXPECTED-EXIT PATTERN FILE: from the file, then from a pipe.
-run() {
+# limited KIB NAME EXPECTED-EXIT PATTERN FILE: from the file, then from a
+# pipe, each under ulimit -v KIB.
+limited() {
 	for how in file pipe; do
 		if [ $how = file ]; then
-			(ulimit -v 262144; "$seclint" "$4") >"$tmp/out" 2>&1
+			(ulimit -v "$1"; "$seclint" --no-repo "$5") >"$tmp/out" 2>&1
 		else
-			(ulimit -v 262144; "$seclint" - <"$4") >"$tmp/out" 2>&1
+			(ulimit -v "$1"; "$seclint" --no-repo - <"$5") >"$tmp/out" 2>&1
 		fi
 		got=$?
-		if [ "$got" = "$2" ]; then ok; else
-			ko "$1 ($how): exit $got, want $2"
+		if [ "$got" = "$3" ]; then ok; else
+			ko "$2 ($how, ulimit -v $1): exit $got, want $3"
 			head -c 2000 "$tmp/out"
 		fi
-		expect_grep "$1 ($how)" "$tmp/out" "$3"
+		expect_grep "$2 ($how)" "$tmp/out" "$4"
 	done
+}
+
+# run NAME EXPECTED-EXIT PATTERN FILE: under 256 MiB.
+run() {
+	limited 262144 "$@"
 }
 
 attachment 200000000 >"$tmp/m.eml"
@@ -66,20 +72,7 @@ run text-1MB 1 '\[ksec-with-linux-distros\]' "$tmp/m.eml"
 # the input plus 32 MiB, the documented bound (doc/limits.md).
 bounded() {
 	size=$(wc -c <"$4")
-	limit=$(( (4 * size + 32 * 1048576) / 1024 ))
-	for how in file pipe; do
-		if [ $how = file ]; then
-			(ulimit -v $limit; "$seclint" --no-repo "$4") >"$tmp/out" 2>&1
-		else
-			(ulimit -v $limit; "$seclint" --no-repo - <"$4") >"$tmp/out" 2>&1
-		fi
-		got=$?
-		if [ "$got" = "$2" ]; then ok; else
-			ko "$1 ($how, ulimit -v $limit): exit $got, want $2"
-			head -c 2000 "$tmp/out"
-		fi
-		expect_grep "$1 ($how)" "$tmp/out" "$3"
-	done
+	limited $(( (4 * size + 32 * 1048576) / 1024 )) "$@"
 }
 
 fields() {	# N: a message with N more header fields
