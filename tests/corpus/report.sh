@@ -36,7 +36,8 @@
 # takes the verdict of the judgement with its Message-ID and rule, so a
 # verdict survives a rebuild that renumbers the files and a change that
 # moves a finding's line or severity.  Findings without one are listed as
-# unjudged (OUTDIR/unjudged.tsv), which is what is left to read.
+# unjudged (OUTDIR/unjudged.tsv, errors and warnings), which is what is left
+# to read; the unjudged errors are also printed after the table.
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -166,5 +167,12 @@ print(f"messages: {len(man)}; exit status: " +
 print(f"error findings: {sum(s['n'] for s in errs)}, judged true {t}, "
       f"false {fl}" + (f", precision {100 * t / (t + fl):.1f}%"
                        if t + fl else ""))
+# What is left to read before the precision above covers every error.
+left = [r for r in rows if r[4] == "error" and not r[8]]
+if left:
+    print(f"unjudged error findings: {len(left)} (judge them into "
+          f"{outdir}/judgements.tsv; tests/corpus/show.sh FILE shows one)")
+    for r in left:
+        print(f"  {r[0]}\t{r[3]}\t{r[6][:100]}")
 print(f"wrote {outdir}/report.tsv, status.tsv, unjudged.tsv")
 PYTHON
