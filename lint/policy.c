@@ -33,6 +33,8 @@ void sl_policy_free(struct sl_policy *policy)
 	g_strfreev(policy->list_patterns);
 	if (policy->list_specs)
 		g_ptr_array_unref(policy->list_specs);
+	if (policy->list_addresses)
+		g_hash_table_unref(policy->list_addresses);
 	g_hash_table_unref(policy->severity);
 	if (policy->profile)
 		g_key_file_unref(policy->profile);
@@ -73,15 +75,17 @@ static struct sl_list *load_list(GKeyFile *kf, const char *group,
 	l->addresses = normalised_list(kf, group, "addresses", error);
 	visibility = g_key_file_get_string(kf, group, "visibility", NULL);
 	if (!l->addresses || !l->name || !visibility ||
-	    (strcmp(visibility, "public") && strcmp(visibility, "closed"))) {
+	    (strcmp(visibility, "public") && strcmp(visibility, "closed") &&
+	     strcmp(visibility, "team"))) {
 		if (error && !*error)
 			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 				    "[%s] needs name, addresses and "
-				    "visibility=public|closed", group);
+				    "visibility=public|closed|team", group);
 		list_free(l);
 		return NULL;
 	}
 	l->public = !strcmp(visibility, "public");
+	l->closed = !strcmp(visibility, "closed");
 	return l;
 }
 
@@ -108,6 +112,49 @@ static gboolean load_rule(struct sl_policy *policy, GKeyFile *kf,
 	}
 	g_hash_table_insert(policy->severity, g_strdup(id),
 			    GINT_TO_POINTER(sev + 1));
+	return TRUE;
+}
+
+/*
+ * One address file of [mailing-lists] files=: an address a line, blank
+ * lines and "#" comments ignored; a name without a "/" is relative to the
+ * policy file's directory.
+ */
+static gboolean load_address_file(struct sl_policy *policy, const char *name,
+				  GError **error)
+{
+	g_autofree char *dir = g_path_get_dirname(policy->path);
+	g_autofree char *path = g_path_is_absolute(name)
+					? g_strdup(name)
+					: g_build_filename(dir, name, NULL);
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+
+	if (!g_file_get_contents(path, &text, NULL, error)) {
+		g_prefix_error(error, "[mailing-lists] files: ");
+		return FALSE;
+	}
+	lines = g_strsplit(text, "\n", -1);
+	for (char **l = lines; *l; l++) {
+		g_strstrip(*l);
+		if (**l && **l != '#')
+			g_hash_table_add(policy->list_addresses,
+					 sl_address_normalise(*l));
+	}
+	return TRUE;
+}
+
+static gboolean load_address_files(struct sl_policy *policy, GKeyFile *kf,
+				   GError **error)
+{
+	g_auto(GStrv) files = g_key_file_get_string_list(kf, "mailing-lists",
+							 "files", NULL, NULL);
+
+	policy->list_addresses = g_hash_table_new_full(g_str_hash, g_str_equal,
+						       g_free, NULL);
+	for (char **f = files; f && *f; f++)
+		if (**f && !load_address_file(policy, *f, error))
+			return FALSE;
 	return TRUE;
 }
 
@@ -140,7 +187,7 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 		(GDestroyNotify)g_pattern_spec_free);
 	for (char **p = policy->list_patterns; *p; p++)
 		g_ptr_array_add(policy->list_specs, g_pattern_spec_new(*p));
-	return TRUE;
+	return load_address_files(policy, kf, error);
 }
 
 struct sl_policy *sl_policy_load(const char *path, GError **error)
@@ -209,10 +256,20 @@ const struct sl_list *sl_policy_find_list(const struct sl_policy *policy,
 	return NULL;
 }
 
+/*
+ * A mailing list: a [list] of the policy that is one (not a team's alias
+ * such as cve@kernel.org), an address of the [mailing-lists] files (every
+ * L: of the kernel's MAINTAINERS), or one matching a host pattern.
+ */
 gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 				   const char *addr)
 {
-	if (sl_policy_find_list(policy, addr))
+	const struct sl_list *l = sl_policy_find_list(policy, addr);
+
+	if (l)
+		return l->public || l->closed;
+	if (policy->list_addresses &&
+	    g_hash_table_contains(policy->list_addresses, addr))
 		return TRUE;
 	for (guint i = 0; i < policy->list_specs->len; i++)
 		if (g_pattern_spec_match_string(policy->list_specs->pdata[i],
@@ -221,7 +278,12 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 	return FALSE;
 }
 
-/* A public list: a known one marked public, or any other mailing list. */
+/*
+ * A public mailing list: a known one marked public, or any other mailing
+ * list (sl_policy_is_mailing_list()).  The one answer to "is this address
+ * a public list" for every rule (oss-crosspost, private-with-public-list,
+ * followup-headers-leak, ...).
+ */
 gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 				  const char *addr)
 {

@@ -153,7 +153,7 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 		const struct sl_address *a = msg->recipients->pdata[i];
 		const struct sl_list *l = sl_policy_find_list(policy, a->addr);
 
-		if (l && !l->public)
+		if (l && l->closed)
 			return TRUE;
 	}
 	return FALSE;

@@ -129,7 +129,8 @@ struct sl_list {
 	char *id;		/* the key-file group name after "list " */
 	char *name;		/* human name */
 	char **addresses;	/* normalised */
-	gboolean public;
+	gboolean public;	/* visibility=public: anyone reads the archive */
+	gboolean closed;	/* visibility=closed: a closed mailing list */
 	char *subject_tag;	/* e.g. "[vs]", or NULL */
 	char **roles;		/* e.g. "kernel-security", "plain-text" */
 };
@@ -142,6 +143,7 @@ struct sl_policy {
 	GKeyFile *profile;	/* the document revision in force, or NULL */
 	char *profile_name;
 	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
+	GHashTable *list_addresses;	/* of the [mailing-lists] files, a set */
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
 	enum sl_severity *rule_severity;

@@ -17,7 +17,7 @@ static const struct sl_address *find_closed_list(const struct sl_check *c)
 		const struct sl_address *a = c->msg->recipients->pdata[i];
 		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
 
-		if (l && !l->public)
+		if (l && l->closed)
 			return a;
 	}
 	return NULL;
@@ -30,7 +30,7 @@ static gboolean only_ksec_closed(const struct sl_check *c)
 		const struct sl_address *a = c->msg->recipients->pdata[i];
 		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
 
-		if (l && !l->public && !sl_list_has_role(l, "kernel-security"))
+		if (l && l->closed && !sl_list_has_role(l, "kernel-security"))
 			return FALSE;
 	}
 	return TRUE;

@@ -101,6 +101,7 @@ check explain-unknown 2 "$seclint" --explain no-such-rule
 # Policy is data: switching a rule off in a policy file changes the verdict.
 sed 's/^\[mailing-lists\]/[rule ksec-with-linux-distros]\nseverity=off\n\n&/' \
 	"$dir/../rules/policy.conf" >"$tmp/policy.conf"
+cp "$dir/../rules/maintainers-lists.txt" "$tmp/"
 check policy-off 1 "$seclint" --policy "$tmp/policy.conf" \
 	--profile "$dir/../rules/profiles/2026-05.conf" "$in/bad-report.eml"
 if grep -q ksec-with-linux-distros "$tmp/out"; then

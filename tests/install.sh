@@ -10,7 +10,8 @@ prefix=$tmp/prefix
 
 cmake --install "$build" --prefix "$prefix" >"$tmp/out" 2>&1 && ok ||
 	{ ko "cmake --install"; cat "$tmp/out"; }
-for f in bin/seclint share/seclint/policy.conf share/man/man1/seclint.1 \
+for f in bin/seclint share/seclint/policy.conf share/seclint/maintainers-lists.txt \
+	 share/man/man1/seclint.1 \
 	 share/seclint/hooks/sendemail-validate share/seclint/hooks/pre-commit \
 	 share/seclint/hooks/seclint-sendmail; do
 	[ -e "$prefix/$f" ] && ok || ko "not installed: $f"
