@@ -63,21 +63,44 @@ static enum sl_severity public_tool_severity(struct sl_check *c)
 }
 
 /*
- * A patch meant for merging, that does not present itself as a report:
- * a [PATCH] Subject over inline hunks.  The kernel's security team
- * "strongly prefers" fixes posted publicly, so one with security@ Cc'd
- * is not a report leaked to a list.
+ * A patch posting, which does not present itself as a report: a [PATCH]
+ * Subject tag (a cover letter and an attached patch included).  The
+ * kernel's security team "strongly prefers" fixes posted publicly, so
+ * one with security@ Cc'd is not a report leaked to a list.
  */
-static gboolean patch_submission(struct sl_check *c)
+static gboolean patch_submission(const struct sl_check *c)
 {
-	const struct sl_text *t;
+	return c->msg->subject &&
+	       sl_regex_test("(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[[^]]*\\bPATCH\\b",
+			     0, c->msg->subject);
+}
 
-	if (!c->msg->subject || !sl_regex_test(
-		    "(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[[^]]*\\bPATCH\\b", 0,
-		    c->msg->subject) || !sl_msg_content_visible(c->msg))
-		return FALSE;
-	t = sl_check_text(c);
-	return sl_msg_is_patch_submission(c->msg, t);
+/*
+ * The message says the issue or its fix is public already ("posted to
+ * linux-arm-kernel two weeks ago", "already fixed upstream"): one of the
+ * "good reasons to consider the issue as being public".
+ */
+static const char says_public[] =
+	"(?i)\\b(already|previously|earlier)\\s+(been\\s+)?(posted|reported|"
+	"discussed|disclosed|public|published|fixed|removed)\\b"
+	"|\\b(fixed|removed|done|merged)\\s+(in\\s+)?(the\\s+)?upstream\\b"
+	"|\\b(post|posted|submit|submitted|submitting|sent|report|reported)\\s+"
+	"(this|it|the (patch|issue|bug))?\\s*(to|on|through|via)\\s+"
+	"(linux-[\\w.-]+|lkml|[\\w.-]+@vger\\.kernel\\.org|the\\s+(public\\s+)?"
+	"(mailing\\s+)?lists?)\\b";
+
+static char *public_already(struct sl_check *c)
+{
+	g_autofree char *own = NULL;
+	g_autofree char *signature = NULL;
+	g_autofree char *flat = NULL;
+
+	if (!sl_msg_content_visible(c->msg))
+		return NULL;
+	own = sl_msg_own_text(c->msg, &signature);
+	flat = sl_text_unwrap(own);
+	return sl_text_find_unnegated(sl_regex_cached(says_public, 0), flat,
+				      NULL);
 }
 
 static void check(struct sl_check *c)
@@ -85,6 +108,7 @@ static void check(struct sl_check *c)
 	const struct sl_address *closed = find_closed_list(c);
 	const struct sl_address *open = closed ? find_public_list(c) : NULL;
 	enum sl_severity tolerated;
+	g_autofree char *said = NULL;
 
 	if (!open)
 		return;
@@ -113,6 +137,15 @@ static void check(struct sl_check *c)
 				 "undisclosed vulnerability out of its "
 				 "message", open->addr, open->header,
 				 closed->addr, closed->header);
+		return;
+	}
+	if ((said = public_already(c))) {
+		sl_report_capped(c, SL_SEV_WARNING, open->header, "the closed "
+				 "list %s (%s) and the public mailing list %s "
+				 "(%s) are recipients; tolerated because the "
+				 "message says the issue is public (\"%s\")",
+				 closed->addr, closed->header, open->addr,
+				 open->header, said);
 		return;
 	}
 	tolerated = public_tool_severity(c);
