@@ -186,10 +186,10 @@ static void count_bot_lines(const char *text, gboolean log,
 
 		if (!*s)
 			continue;
-		if (sl_regex_test(bot_lines, 0, s))
+		if (sl_regex_test(bot_lines, 0, s) ||
+		    sl_regex_test(bot_links, 0, s))
 			n->strong++;
-		else if (sl_regex_test(bot_boilerplate, 0, s) ||
-			 sl_regex_test(bot_links, 0, s))
+		else if (sl_regex_test(bot_boilerplate, 0, s))
 			n->boiler++;
 		else if (!log && !sl_regex_test(pleasantry, 0, s))
 			n->human++;
@@ -244,6 +244,8 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
 
 	if (why)
 		return why;
+	if (syzkaller_format(t))
+		return "it is a crash report in syzkaller's format";
 	said = sl_text_find_unnegated(sl_regex_cached(tool_found, 0),
 				      t->prose->str, NULL);
 	return said ? "it says a fuzzer or analyser found the bug" : NULL;
@@ -267,8 +269,6 @@ const char *sl_text_automated(const struct sl_message *msg,
 
 	if (sl_msg_from_bot(msg))
 		return "the sender is a bot";
-	if (syzkaller_format(t))
-		return "it is a crash report in syzkaller's format";
 	if (n.strong && n.human < MAX(4u, bot * 3 / 10))
 		return "the bot's report text outweighs the sender's own "
 		       "analysis";
