@@ -463,7 +463,7 @@ static gboolean only_intended(const struct fixing *fx,
 	const struct sl_message *was = fx->msg;
 
 	return !g_strcmp0(was->message_id, now->message_id) &&
-	       was->followup == now->followup &&
+	       was->followup == now->followup && was->reply == now->reply &&
 	       was->from->len == now->from->len &&
 	       g_string_equal(was->body, now->body) &&
 	       same_parts(was->parts, now->parts) &&

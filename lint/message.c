@@ -470,15 +470,39 @@ static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 }
 
 /*
- * A reply or forward: In-Reply-To or References, or a reply prefix in any
- * of the usual languages, possibly after [tags].
+ * Does the header @name name a message?  An empty or blank In-Reply-To or
+ * References (git send-email writes them empty for a first message when
+ * asked to) names none: GMime's msg-id parser finds no id in it.
  */
-static gboolean is_followup(GMimeMessage *gm, const char *subject)
+static gboolean names_message(GMimeMessage *gm, const char *name)
 {
-	GMimeObject *obj = GMIME_OBJECT(gm);
+	const char *value = g_mime_object_get_header(GMIME_OBJECT(gm), name);
+	GMimeReferences *refs;
+	gboolean named;
 
-	if (g_mime_object_get_header(obj, "In-Reply-To") ||
-	    g_mime_object_get_header(obj, "References"))
+	if (!value)
+		return FALSE;
+	refs = g_mime_references_parse(NULL, value);
+	named = refs && g_mime_references_length(refs) > 0;
+	if (refs)
+		g_mime_references_free(refs);
+	return named;
+}
+
+/* A reply in a thread: In-Reply-To or References names a message. */
+static gboolean is_reply(GMimeMessage *gm)
+{
+	return names_message(gm, "In-Reply-To") ||
+	       names_message(gm, "References");
+}
+
+/*
+ * A reply or forward: a reply in a thread, or a reply prefix in any of
+ * the usual languages, possibly after [tags].
+ */
+static gboolean is_followup(gboolean reply, const char *subject)
+{
+	if (reply)
 		return TRUE;
 	return subject && sl_regex_match_simple(
 		"^\\s*(\\[[^]]*\\]\\s*)*(re|fwd?|aw|sv|vs|antw|odp|回复|答复)"
@@ -495,7 +519,8 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 
 	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
-	msg->followup = is_followup(gm, subject);
+	msg->reply = is_reply(gm);
+	msg->followup = is_followup(msg->reply, subject);
 	if (!digest_recipients(msg, GMIME_OBJECT(gm), lines, error))
 		return FALSE;
 	digest_sender(msg, gm);

@@ -93,6 +93,7 @@ struct sl_message {
 	char *message_id;	/* without angle brackets, or NULL */
 	char *subject;		/* RFC 2047 decoded, or NULL if absent */
 	gboolean followup;	/* a reply or forward, not an initial report */
+	gboolean reply;		/* In-Reply-To or References names a message */
 	GPtrArray *recipients;	/* of struct sl_address */
 	GPtrArray *followup_to;	/* Reply-To, Mail-Followup-To, Mail-Reply-To */
 	GPtrArray *parts;	/* of struct sl_part */
@@ -522,6 +523,10 @@ gboolean sl_msg_from_bot(const struct sl_message *msg);
 /* Why the report looks automated, or NULL. */
 const char *sl_text_automated(const struct sl_message *msg,
 			      const struct sl_text *t);
+/* A bug found with a tool anyone can run (automated, syzkaller's format,
+ * "found with a fuzzer"): why, or NULL. */
+const char *sl_text_tool_finding(const struct sl_message *msg,
+				 const struct sl_text *t);
 /* The kind of reproducer the report has, or NULL; @content_only leaves
  * out mere mentions ("a reproducer is available"). */
 const char *sl_text_reproducer(const struct sl_message *msg,

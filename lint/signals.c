@@ -144,7 +144,9 @@ static const char bot_lines[] =
 	"CID \\d+:|New defect\\(s\\) Reported-by: Coverity)";
 
 /* Anywhere in a line: syzbot's dashboard and address.  (As "^.*..."
- * branches of bot_lines they scanned every line twice.) */
+ * branches of bot_lines they scanned every line twice.)  A link alone is
+ * no bot's text: a person's reply points at a syzbot report with it, so
+ * it counts as the reports' boilerplate, not as a bot's own line. */
 static const char bot_links[] =
 	"\\bsyzkaller\\.appspot\\.com/|@syzkaller\\.appspotmail\\.com";
 
@@ -204,6 +206,49 @@ gboolean sl_msg_from_bot(const struct sl_message *msg)
 			return TRUE;
 	}
 	return FALSE;
+}
+
+/* The keys of a syzkaller crash report ("HEAD commit:", "syz repro:"),
+ * which people who run syzkaller themselves copy. */
+static const char syzkaller_keys[] =
+	"(?im)^\\s*(HEAD commit|git tree|console output|kernel config|"
+	"dashboard link|syz repro|C reproducer|compiler|userspace arch|"
+	"Downloadable assets):";
+
+/* A report in syzkaller's format: three of its keys or more. */
+static gboolean syzkaller_format(const struct sl_text *t)
+{
+	return sl_regex_count(syzkaller_keys, 0, t->prose->str) +
+	       sl_regex_count(syzkaller_keys, 0, t->log->str) >= 3;
+}
+
+/* Saying that a fuzzer or a public analyser found the bug. */
+static const char tool_found[] =
+	"(?i)\\b(using|used|with|by|via|from|running|ran|through)\\s+"
+	"((a|an|the|our|my|modified|own|custom(i[sz]ed)?|local|"
+	"[\\w-]+-based)\\s+)*(syzkaller|syzbot|fuzz(er|ers|ing)|"
+	"kernel fuzz\\w*|coccinelle|smatch|coverity)\\b"
+	"|\\b(syzkaller|syzbot|fuzz(er|ing))\\b[^.\\n]{0,40}\\b(found|"
+	"reported|triggered|hit|caught|discovered)\\b";
+
+/*
+ * A bug found with a tool anyone can run: the report is automated, is
+ * in syzkaller's format, or says a fuzzer or analyser found it.  What
+ * the 2026 text counts as public already.  Returns why, or NULL.
+ */
+const char *sl_text_tool_finding(const struct sl_message *msg,
+				 const struct sl_text *t)
+{
+	const char *why = sl_text_automated(msg, t);
+	g_autofree char *said = NULL;
+
+	if (why)
+		return why;
+	if (syzkaller_format(t))
+		return "it is a crash report in syzkaller's format";
+	said = sl_text_find_unnegated(sl_regex_cached(tool_found, 0),
+				      t->prose->str, NULL);
+	return said ? "it says a fuzzer or analyser found the bug" : NULL;
 }
 
 /*

@@ -57,9 +57,50 @@ static enum sl_severity public_tool_severity(struct sl_check *c)
 		return SL_SEV_OFF;
 	t = sl_check_text(c);
 	said = sl_text_ai_disclosure(t, &trailer_only);
-	if ((said && !trailer_only) || sl_text_automated(c->msg, t))
+	if ((said && !trailer_only) || sl_text_tool_finding(c->msg, t))
 		return sev;
 	return SL_SEV_OFF;
+}
+
+/*
+ * A patch posting, which does not present itself as a report: a [PATCH]
+ * Subject tag (a cover letter and an attached patch included).  The
+ * kernel's security team "strongly prefers" fixes posted publicly, so
+ * one with security@ Cc'd is not a report leaked to a list.
+ */
+static gboolean patch_submission(const struct sl_check *c)
+{
+	return c->msg->subject &&
+	       sl_regex_test("(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[[^]]*\\bPATCH\\b",
+			     0, c->msg->subject);
+}
+
+/*
+ * The message says the issue or its fix is public already ("posted to
+ * linux-arm-kernel two weeks ago", "already fixed upstream"): one of the
+ * "good reasons to consider the issue as being public".
+ */
+static const char says_public[] =
+	"(?i)\\b(already|previously|earlier)\\s+(been\\s+)?(posted|reported|"
+	"discussed|disclosed|public|published|fixed|removed)\\b"
+	"|\\b(fixed|removed|done|merged)\\s+(in\\s+)?(the\\s+)?upstream\\b"
+	"|\\b(post|posted|submit|submitted|submitting|sent|report|reported)\\s+"
+	"(this|it|the (patch|issue|bug))?\\s*(to|on|through|via)\\s+"
+	"(linux-[\\w.-]+|lkml|[\\w.-]+@vger\\.kernel\\.org|the\\s+(public\\s+)?"
+	"(mailing\\s+)?lists?)\\b";
+
+static char *public_already(struct sl_check *c)
+{
+	g_autofree char *own = NULL;
+	g_autofree char *signature = NULL;
+	g_autofree char *flat = NULL;
+
+	if (!sl_msg_content_visible(c->msg))
+		return NULL;
+	own = sl_msg_own_text(c->msg, &signature);
+	flat = sl_text_unwrap(own);
+	return sl_text_find_unnegated(sl_regex_cached(says_public, 0), flat,
+				      NULL);
 }
 
 static void check(struct sl_check *c)
@@ -67,9 +108,46 @@ static void check(struct sl_check *c)
 	const struct sl_address *closed = find_closed_list(c);
 	const struct sl_address *open = closed ? find_public_list(c) : NULL;
 	enum sl_severity tolerated;
+	g_autofree char *said = NULL;
 
 	if (!open)
 		return;
+	if (sl_msg_from_bot(c->msg)) {
+		sl_report_capped(c, SL_SEV_INFO, open->header, "a bot's mail "
+				 "goes to the closed list %s (%s) and the "
+				 "public mailing list %s (%s); a bot's output "
+				 "is public anyway", closed->addr,
+				 closed->header, open->addr, open->header);
+		return;
+	}
+	if (c->msg->reply) {
+		sl_report_capped(c, SL_SEV_INFO, open->header, "a reply in a "
+				 "thread goes to the closed list %s (%s) and "
+				 "the public mailing list %s (%s); fine when "
+				 "the thread is already public, not when it "
+				 "started in private", closed->addr,
+				 closed->header, open->addr, open->header);
+		return;
+	}
+	if (only_ksec_closed(c) && patch_submission(c)) {
+		sl_report_capped(c, SL_SEV_WARNING, open->header, "a patch "
+				 "posted to the public mailing list %s (%s) "
+				 "has the closed list %s (%s) as a recipient; "
+				 "fine for a fix, but keep the details of an "
+				 "undisclosed vulnerability out of its "
+				 "message", open->addr, open->header,
+				 closed->addr, closed->header);
+		return;
+	}
+	if ((said = public_already(c))) {
+		sl_report_capped(c, SL_SEV_WARNING, open->header, "the closed "
+				 "list %s (%s) and the public mailing list %s "
+				 "(%s) are recipients; tolerated because the "
+				 "message says the issue is public (\"%s\")",
+				 closed->addr, closed->header, open->addr,
+				 open->header, said);
+		return;
+	}
 	tolerated = public_tool_severity(c);
 	if (tolerated != SL_SEV_OFF)
 		sl_report_capped(c, tolerated, open->header, "the closed list "
@@ -98,7 +176,16 @@ const struct sl_rule sl_rule_private_with_public_list = {
 		"every reply with it.  The kernel text says not to send a "
 		"report to a public list at this stage unless the issue is "
 		"already public or trivial to find.  Maintainers' personal "
-		"addresses are fine.",
+		"addresses are fine.  The error is for a first message that "
+		"presents a vulnerability to both at once.  A reply in a "
+		"thread (In-Reply-To or References naming a message; an "
+		"empty header names none) is only a note: the thread is "
+		"usually public already.  A [PATCH] posting with only "
+		"security@ as the closed list is a fix submission, which "
+		"the security team prefers public: a warning.  Bot mail is "
+		"a note, and a bug found with AI or a public tool "
+		"(syzkaller, a fuzzer) is the profile's public-tool-severity "
+		"(a warning in 2026-05).",
 	.help = "drop the public lists from To/Cc/Bcc; send the fix to them "
 		"later, without the security details",
 	.source = { "Documentation/process/security-bugs.rst",
