@@ -58,6 +58,8 @@ static gboolean parse_mutt(struct alias_file *f, char **lines)
 			*hash = '\0';
 		list = split_addrs(addr);
 		for (guint i = 0; list && i < list->len; i++) {
+			if (!list->pdata[i])
+				continue;
 			/* s/\\"/"/g */
 			g_autoptr(GRegex) re = g_regex_new("\\\\\"", 0, 0, NULL);
 			char *v = g_regex_replace_literal(re, list->pdata[i], -1,

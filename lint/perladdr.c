@@ -287,7 +287,8 @@ GPtrArray *sl_perl_address_parse(const char *line, GError **error)
 /*
  * Text::ParseWords::parse_line($delim, $keep, $line).  @delim: TRUE for
  * '\s*,\s*', FALSE for '\s+'.  Returns NULL where Perl returns () (an
- * unbalanced quote): git then has no words at all.
+ * unbalanced quote): git then has no words at all.  After a trailing
+ * delimiter the last word is NULL (Perl's undef).
  */
 static gsize delimiter_at(const char *p, gboolean comma)
 {
@@ -371,8 +372,9 @@ add:
 			g_ptr_array_add(pieces, g_string_free(word, FALSE));
 			word = NULL;
 		}
-		if (!*p && word) {
-			g_ptr_array_add(pieces, g_string_free(word, FALSE));
+		if (!*p) {	/* Perl pushes $word even if undef */
+			g_ptr_array_add(pieces, word ? g_string_free(word, FALSE)
+						     : NULL);
 			word = NULL;
 		}
 	}

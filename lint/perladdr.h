@@ -17,6 +17,7 @@ GPtrArray *sl_perl_address_parse(const char *line, GError **error);
 /*
  * Text::ParseWords::quotewords('\s*,\s*' if @comma, else '\s+', @keep,
  * @line); NULL where Perl returns the empty list (an unbalanced quote).
+ * A NULL word is Perl's undef (after a trailing delimiter).
  */
 GPtrArray *sl_perl_quotewords(const char *line, gboolean comma, gboolean keep);
 

@@ -739,9 +739,12 @@ static gboolean expand_one(GPtrArray *out, const char *header,
 			   const char *value, GHashTable *aliases,
 			   GHashTable *seen, GError **error)
 {
-	GPtrArray *to = aliases ? g_hash_table_lookup(aliases, value) : NULL;
+	GPtrArray *to;
 
-	if (!to || !to->len) {	/* sanitize + extract_valid_address */
+	if (!value)	/* an alias list's undef: git sends nothing then */
+		return TRUE;
+	to = aliases ? g_hash_table_lookup(aliases, value) : NULL;
+	if (!to) {	/* sanitize + extract_valid_address */
 		g_autoptr(GPtrArray) parsed =
 			sl_perl_address_parse(value, error);
 
