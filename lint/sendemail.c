@@ -398,12 +398,16 @@ static const char *const recipient_options[] = {
 
 /*
  * What GetOptions passes through goes to git format-patch, whose options
- * only shape the patch files the hook reads anyway.  But an option that
- * names (or abbreviates ambiguously) one that adds recipients means the
- * command line is not read the way this git reads it: refuse.
+ * (its own --to= and --cc= too) only shape the patch files the hook reads
+ * anyway.  But a "--to-x", "--cc-x", ... that send-email did not take is
+ * an option of a git newer than seclint knows, that may add recipients;
+ * and format-patch takes no "+x": refuse both.
  */
-static gboolean check_passed_through(GPtrArray *args, GError **error)
+static gboolean check_passed_through(GPtrArray *args, gboolean current,
+				     GError **error)
 {
+	g_autoptr(GPtrArray) table = build_table(pass_main, current);
+
 	for (guint i = 0; i < args->len; i++) {
 		const char *a = args->pdata[i];
 		size_t start = option_starter(a);
@@ -420,7 +424,8 @@ static gboolean check_passed_through(GPtrArray *args, GError **error)
 			size_t n = strlen(r);
 
 			if (a[0] == '+' || (!strncmp(name, r, n) &&
-					    (!name[n] || name[n] == '-'))) {
+					    name[n] == '-' &&
+					    !lookup(table, name))) {
 				g_set_error(error, SECLINT_ERROR,
 					    SECLINT_ERROR_USAGE,
 					    "git send-email option '%s' is not "
@@ -442,7 +447,7 @@ gboolean sl_sendemail_parse_argv(struct sl_sendemail *se, char **argv,
 	get_options(se, pass_identity, se->args);
 	get_options(se, pass_dump, se->args);
 	get_options(se, pass_main, se->args);
-	return check_passed_through(se->args, error);
+	return check_passed_through(se->args, current, error);
 }
 
 void sl_sendemail_init(struct sl_sendemail *se)
@@ -1240,8 +1245,22 @@ void sl_sendemail_warn_unseen(const struct sl_sendemail *se,
 	if (annotate < 0 &&
 	    !config_bool(cfg, identity, "annotate", &annotate, NULL))
 		annotate = 1;
-	if (have_headers)	/* git >= 2.43 validates after both */
+	if (have_headers)	/* git >= 2.43 validates after all three */
 		return;
+	if (!se->opt[SL_SE_TO]->len && !se->cmd[SL_SE_TO_CMD]) {
+		g_autoptr(GPtrArray) to = config_list(cfg, identity, "to");
+		g_autofree char *cmd = config_scalar(cfg, identity, "tocmd");
+
+		if ((se->no[SL_SE_TO] || !to->len) && !cmd)
+			fprintf(stderr,
+				"seclint: warning: git send-email has no To "
+				"and will ask \"To whom should the emails be "
+				"sent\"; this git (< 2.43) asks after this "
+				"check, so the answer is not checked here.  "
+				"Give --to, or use the send-time check "
+				"(sendemail.sendmailCmd = \"seclint "
+				"sendmail\").\n");
+	}
 	if (se->compose)
 		fprintf(stderr,
 			"seclint: warning: git send-email --compose: this git "

@@ -244,4 +244,37 @@ err compose-warned "never shows the cover letter to the hook"
 GIT_EDITOR=true run $sec --annotate -1
 err annotate-warned "edits made in the editor come after this check"
 
+run --cc maint@example.org -1 </dev/null
+err prompt-warned "will ask .To whom should the emails be sent"
+
+# -- What seclint cannot read the way git does: exit 2 --------------------
+# A stand-in named git-send-email runs the hook as git would, so that the
+# hook reads this command line from /proc.
+rm -rf "$tmp/fp"
+git format-patch -q -1 HEAD~1 -o "$tmp/fp"	# Cc: maint@example.org
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh
+"%s" hook sendemail-validate "%s"
+' "$seclint" \
+	"$(ls "$tmp"/fp/*.patch)" >"$tmp/bin/git-send-email"
+chmod +x "$tmp/bin/git-send-email"
+fake() { "$tmp/bin/git-send-email" "$@" >"$tmp/out" 2>"$tmp/err"; }
+fake --to maint@example.org --cc-file=x
+[ $? = 2 ] && ok || ko "unknown --cc-file: not refused"
+err unknown-option-message "option '--cc-file=x' is not one seclint understands"
+fake --to maint@example.org +zz
+[ $? = 2 ] && ok || ko "unknown +zz: not refused"
+fake --to maint@example.org --subject-prefix=x --topo-order -s
+[ $? = 0 ] && ok || { ko "format-patch options refused"; cat "$tmp/err"; }
+POSIXLY_CORRECT=1 fake --to maint@example.org
+[ $? = 2 ] && ok || ko "POSIXLY_CORRECT: not refused"
+fake --to security@kernel.org --c "$distros"
+[ $? = 0 ] && ok || ko "ambiguous --c: git passes it to format-patch"
+fake --to security@kernel.org --to= --bcc "$distros"
+[ $? = 1 ] && ok || ko "--to= is passed through, --bcc is read"
+fake --to security@kernel.org --smtp-pass --bcc "$distros"
+[ $? = 1 ] && ok || ko "--smtp-pass takes no option as its value"
+fake --to security@kernel.org --smtp-debug "$distros"
+[ $? = 0 ] && ok || ko "--smtp-debug takes only a number"
+
 finish
