@@ -178,7 +178,12 @@ GPtrArray *sl_gitconfig_all(const struct sl_gitconfig *cfg, const char *key)
 char *sl_gitconfig_path(const struct sl_gitconfig *cfg, const char *key)
 {
 	const struct sl_gitconfig_entry *e = sl_gitconfig_last(cfg, key);
-	const char *v = e ? e->value : NULL;
+
+	return sl_gitconfig_expand_path(e ? e->value : NULL);
+}
+
+char *sl_gitconfig_expand_path(const char *v)
+{
 	const char *slash;
 	g_autofree char *user = NULL;
 	struct passwd *pw;

@@ -39,6 +39,8 @@ sl_gitconfig_last(const struct sl_gitconfig *cfg, const char *key);
 GPtrArray *sl_gitconfig_all(const struct sl_gitconfig *cfg, const char *key);
 /* The last value of @key with "~/" and "~user/" expanded as git does. */
 char *sl_gitconfig_path(const struct sl_gitconfig *cfg, const char *key);
+/* @v with "~/" and "~user/" expanded as git does; NULL if @v is NULL or "". */
+char *sl_gitconfig_expand_path(const char *v);
 /* git's boolean: true/yes/on/1 (or no value), false/no/off/0/"". */
 gboolean sl_gitconfig_bool(const struct sl_gitconfig_entry *e, gboolean *out,
 			   GError **error);

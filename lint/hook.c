@@ -57,28 +57,42 @@ static void warn_blind(void)
 	fprintf(stderr,
 		"seclint: warning: git send-email gave the hook no recipients "
 		"(git < 2.41) and its command line could not be read; only the "
-		"patch's own headers and git config were checked.\n"
+		"patch's own headers, trailers and git config were checked.\n"
 		"seclint: for full checking use git >= 2.43, or set "
 		"sendemail.sendmailCmd to \"seclint sendmail\".\n");
 }
 
-static gboolean gather(const char *headers, const struct sl_gitconfig *cfg,
-		       GPtrArray *extra, GError **error)
+/*
+ * Every recipient git send-email will give @patch: from the header file
+ * of git >= 2.41 (GMime's reading and git's), and, for every version,
+ * rebuilt the way git-send-email.perl builds it; the Bcc is only ever
+ * found that way.
+ */
+static gboolean gather(const char *patch, const char *headers,
+		       const struct sl_gitconfig *cfg, GPtrArray *extra,
+		       GError **error)
 {
 	struct sl_sendemail se;
-	gboolean want_all[3] = { TRUE, TRUE, TRUE };
-	gboolean want_bcc[3] = { FALSE, FALSE, TRUE };
-	gboolean ok;
+	gboolean ok = TRUE;
+	int found;
 
 	sl_sendemail_init(&se);
-	if (!sl_sendemail_from_parent(&se) && !headers)
-		warn_blind();
-	if (headers)	/* To/Cc as send-email will use them; Bcc never */
+	found = sl_sendemail_from_parent(&se, headers != NULL, error);
+	if (found < 0)
+		ok = FALSE;
+	else if (!found) {	/* run by hand: commands run from here */
+		se.cwd = g_get_current_dir();
+		se.envp = g_get_environ();
+		if (!headers)
+			warn_blind();
+	}
+	if (ok && headers)
 		ok = read_header_file(headers, extra, error) &&
-		     sl_sendemail_expand_aliases(cfg, extra, error) &&
-		     sl_sendemail_recipients(&se, cfg, want_bcc, extra, error);
-	else
-		ok = sl_sendemail_recipients(&se, cfg, want_all, extra, error);
+		     sl_sendemail_header_file(&se, cfg, headers, extra, error);
+	if (ok)
+		ok = sl_sendemail_recipients(&se, cfg, patch, extra, error);
+	if (ok && found > 0)
+		sl_sendemail_warn_unseen(&se, cfg, headers != NULL);
 	sl_sendemail_clear(&se);
 	return ok;
 }
@@ -119,7 +133,7 @@ static int hook(const char *patch, const char *headers)
 	sl_settings_init(&settings);
 	if (!cfg || !(policy = sl_settings_load(&settings, cfg, &error)))
 		fprintf(stderr, "seclint: %s\n", error->message);
-	else if (!gather(headers, cfg, extra, &error))
+	else if (!gather(patch, headers, cfg, extra, &error))
 		fprintf(stderr, "seclint: cannot determine the recipients of "
 				"'%s': %s\n", patch, error->message);
 	else

@@ -17,6 +17,7 @@
 #include "modes.h"
 #include "message.h"
 #include "output.h"
+#include "sendemail.h"
 #include "settings.h"
 
 struct options {
@@ -44,7 +45,7 @@ static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
 			  GError **error)
 {
 	for (char **a = addrs; a && *a; a++)
-		if (!sl_address_add_header(extra, header, *a, error))
+		if (!sl_sendemail_add_list(extra, header, *a, error))
 			return FALSE;
 	return TRUE;
 }

@@ -8,40 +8,95 @@
 /*
  * What git send-email will send to that its sendemail-validate hook is not
  * told: before git 2.41 the hook gets no recipients at all, in 2.41/2.42
- * only unexpanded ones, and never the Bcc.  They are recovered from the
- * send-email command line (read from /proc), git config and the alias file.
+ * only unexpanded ones, and never the Bcc.  They are recovered the way
+ * git-send-email.perl finds them: its command line (read from /proc and
+ * parsed with Getopt::Long's rules), git config, the alias files, the
+ * patch's headers and trailers, and the commands it runs (--to-cmd,
+ * --cc-cmd, --header-cmd).
  */
 struct sl_sendemail {
-	GPtrArray *opt[3];	/* raw --to, --cc, --bcc values */
-	gboolean given[3];	/* option (or --no-X) on the command line */
+	GPtrArray *opt[3];	/* --to, --cc, --bcc values */
+	gboolean no[3];		/* --no-to, --no-cc, --no-bcc */
 	char *identity;
-	char *argv_origin;	/* "git send-email" process found, or NULL */
+	gboolean no_identity;
+	char *cmd[3];		/* --to-cmd, --cc-cmd, --header-cmd */
+	gboolean no_header_cmd;
+	GPtrArray *suppress_cc;	/* --suppress-cc values */
+	int suppress_from;	/* -1: not given */
+	int signed_off_by_cc;	/* -1: not given */
+	int annotate;		/* -1: not given */
+	gboolean compose;
+	GPtrArray *args;	/* what Getopt::Long left: files, revisions */
+	gboolean current;	/* git >= 2.41's options (header-cmd, ...) */
+	char *argv_origin;	/* "git send-email (pid N)", or NULL */
+	char *cwd;		/* where git send-email was started */
+	char **envp;		/* its environment */
 };
 
 enum { SL_SE_TO, SL_SE_CC, SL_SE_BCC };
+enum { SL_SE_TO_CMD, SL_SE_CC_CMD, SL_SE_HEADER_CMD };
 
 void sl_sendemail_init(struct sl_sendemail *se);
 void sl_sendemail_clear(struct sl_sendemail *se);
 
-/* Parses send-email's own options (argv after "send-email"). */
-void sl_sendemail_parse_argv(struct sl_sendemail *se, char **argv);
-
-/* Looks for the git send-email process among our ancestors. */
-gboolean sl_sendemail_from_parent(struct sl_sendemail *se);
+/*
+ * Parses send-email's command line (argv after "git-send-email") as its
+ * three GetOptions() calls do, for git 2.39/2.40 or, with @current, for
+ * later git.  FALSE where Getopt::Long fails (git dies there too).
+ */
+gboolean sl_sendemail_parse_argv(struct sl_sendemail *se, char **argv,
+				 gboolean current, GError **error);
 
 /*
- * Adds to @recipients what send-email will use: @se's options, else the
- * sendemail.{to,cc,bcc} config (with the identity's own keys first), with
- * aliases expanded.  @want selects
- * which of To/Cc/Bcc to add.
+ * Looks for the git send-email process among our ancestors: 1 found and
+ * parsed, 0 not found, -1 error.
+ */
+int sl_sendemail_from_parent(struct sl_sendemail *se, gboolean current,
+			     GError **error);
+
+/*
+ * Adds to @recipients every address git send-email will send @patch to:
+ * To, Cc and Bcc from the command line or config, the patch's To/Cc/From
+ * headers and body trailers (per --suppress-cc), the output of the
+ * to/cc/header commands, all with aliases expanded.
  */
 gboolean sl_sendemail_recipients(const struct sl_sendemail *se,
 				 const struct sl_gitconfig *cfg,
-				 const gboolean want[3],
-				 GPtrArray *recipients, GError **error);
+				 const char *patch, GPtrArray *recipients,
+				 GError **error);
 
-/* Replaces alias names among @recipients with their addresses. */
-gboolean sl_sendemail_expand_aliases(const struct sl_gitconfig *cfg,
-				     GPtrArray *recipients, GError **error);
+/* The alias files of sendemail.aliasesFile, parsed as git does. */
+GHashTable *sl_sendemail_load_aliases(const struct sl_gitconfig *cfg,
+				      const char *identity, GError **error);
+
+/*
+ * parse_address_line + expand_aliases of git send-email: adds the
+ * recipients @value stands for, labelled @header.
+ */
+gboolean sl_sendemail_add_addresses(GPtrArray *recipients, const char *header,
+				    const char *value, GHashTable *aliases,
+				    GError **error);
+
+/*
+ * An address list given on seclint's own command line: every address
+ * GMime's RFC 5322 parser finds and every one git's Mail::Address finds
+ * (which also splits at ';' and between bare addresses).
+ */
+gboolean sl_sendemail_add_list(GPtrArray *recipients, const char *header,
+			       const char *value, GError **error);
+
+/*
+ * The To and Cc of git >= 2.41's header file (the hook's second argument),
+ * read as git reads them, aliases expanded (2.41 and 2.42 give them raw).
+ */
+gboolean sl_sendemail_header_file(const struct sl_sendemail *se,
+				  const struct sl_gitconfig *cfg,
+				  const char *path, GPtrArray *recipients,
+				  GError **error);
+
+/* Text the hook says for what it cannot see (--compose, --annotate). */
+void sl_sendemail_warn_unseen(const struct sl_sendemail *se,
+			      const struct sl_gitconfig *cfg,
+			      gboolean have_headers);
 
 #endif

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The two Perl parsers git send-email reads addresses with, ported so that
+ * the hook splits a list exactly where git does:
+ *
+ * - Mail::Address->parse (MailTools 2.21), behind git's parse_address_line:
+ *   every --to/--cc/--bcc value, sendemail.to/cc/bcc, the patch's To:, Cc:
+ *   and From:, body trailers and --cc-cmd output.  It ends an address at
+ *   ',' and at ';' (GMime's RFC 5322 parser stops at ';' and drops the rest)
+ *   and starts a new one at a word after a complete address.
+ * - Text::ParseWords::quotewords, behind git's split_addrs (alias values
+ *   split at commas) and the mailrc alias type (split at blanks).
+ *
+ * Perl's \s here is ASCII white space: git reads bytes, not characters.
+ */
+#include <string.h>
+
+#include "perladdr.h"
+
+static gboolean perl_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+	       c == '\v';
+}
+
+/* [()<>@,;:\\".[\]] */
+static gboolean special(char c)
+{
+	return c && strchr("()<>@,;:\\\".[]", c) != NULL;
+}
+
+static const char *skip_space(const char *p)
+{
+	while (*p && perl_space(*p))
+		p++;
+	return p;
+}
+
+/* ([^\(\)\\]|\\.)*  from @p; returns the end. */
+static const char *comment_chars(const char *p)
+{
+	for (;;) {
+		if (*p == '\\' && p[1])
+			p += 2;
+		else if (*p && *p != '(' && *p != ')' && *p != '\\')
+			p++;
+		else
+			return p;
+	}
+}
+
+/* Mail::Address::_tokenise.  FALSE: its croak "Unrecognised line". */
+static gboolean tokenise(const char *line, GPtrArray *words)
+{
+	g_autofree char *copy = g_strdup(line);
+	const char *p;
+
+	for (char *c = copy; *c; c++)	/* s/[\r\n]+/ /g, near enough */
+		if (*c == '\r' || *c == '\n')
+			*c = ' ';
+	p = skip_space(copy);
+	while (*p) {
+		const char *q = skip_space(p);
+
+		if (*q == '(') {	/* a comment, nested */
+			GString *field = g_string_new(NULL);
+			int depth = 0;
+
+			p = q;
+			while (*p == '(') {
+				const char *e = comment_chars(p + 1);
+				gboolean done = FALSE;
+
+				g_string_append_len(field, p, e - p);
+				p = e;
+				depth++;
+				while (*p == ')') {
+					e = skip_space(p + 1);
+					g_string_append_len(field, p, e - p);
+					p = e;
+					if (!--depth) {
+						done = TRUE;
+						break;
+					}
+					e = comment_chars(p);
+					g_string_append_len(field, p, e - p);
+					p = e;
+					/* ([^()\\]|\\.)*\) may span chars first */
+				}
+				if (done)
+					break;
+			}
+			while (field->len && perl_space(field->str[field->len - 1]))
+				g_string_truncate(field, field->len - 1);
+			g_ptr_array_add(words, g_string_free(field, FALSE));
+			continue;
+		}
+		const char *e = p;
+
+		if (*p == '"' || *p == '[') {
+			char close = *p == '"' ? '"' : ']';
+
+			for (e = p + 1; *e && *e != close; e++)
+				if (*e == '\\' && e[1])
+					e++;
+			if (*e == close)
+				e++;
+			else
+				e = p;	/* unterminated: a special below */
+		}
+		if (e == p)
+			while (*e && !perl_space(*e) && !special(*e))
+				e++;
+		if (e == p && special(*p))
+			e = p + 1;
+		if (e == p)
+			return FALSE;
+		g_ptr_array_add(words, g_strndup(p, e - p));
+		p = skip_space(e);
+	}
+	g_ptr_array_add(words, g_strdup(","));
+	return TRUE;
+}
+
+static const char *find_next(GPtrArray *t, guint idx)
+{
+	for (; idx < t->len; idx++) {
+		const char *c = t->pdata[idx];
+
+		if (!strcmp(c, ",") || !strcmp(c, ";") || !strcmp(c, "<"))
+			return c;
+	}
+	return "";
+}
+
+static void perl_addr_free(gpointer p)
+{
+	struct sl_perl_addr *a = p;
+
+	g_free(a->formatted);
+	g_free(a->address);
+	g_free(a->phrase);
+	g_free(a);
+}
+
+static gboolean is_atext_phrase(const char *s)
+{
+	/* ^(?:\s*[\-\w !#$%&'*+/=?^`{|}~]\s*)+$ with ASCII \w */
+	if (!*s)
+		return FALSE;
+	for (; *s; s++)
+		if (!g_ascii_isalnum(*s) && !perl_space(*s) &&
+		    !strchr("-_ !#$%&'*+/=?^`{|}~", *s))
+			return FALSE;
+	return TRUE;
+}
+
+static gboolean has_unescaped_quote(const char *s)
+{
+	for (const char *p = s; *p; p++)
+		if (*p == '"' && (p == s || p[-1] != '\\'))
+			return TRUE;
+	return FALSE;
+}
+
+/* Mail::Address::format for one object. */
+static char *format(const char *phrase, const char *email, const char *comment)
+{
+	GString *out = g_string_new(NULL);
+
+	if (*phrase) {
+		if (is_atext_phrase(phrase) || has_unescaped_quote(phrase))
+			g_string_append(out, phrase);
+		else
+			g_string_append_printf(out, "\"%s\"", phrase);
+		if (*email)
+			g_string_append_printf(out, " <%s>", email);
+	} else if (*email) {
+		g_string_append(out, email);
+	}
+	if (*comment) {
+		const char *s = comment, *e = comment + strlen(comment);
+		gboolean nonblank = FALSE;
+
+		for (const char *p = s; p < e; p++)
+			nonblank |= !perl_space(*p);
+		if (nonblank) {	/* s/^\s*\(?/(/; s/\)?\s*$/)/ */
+			s = skip_space(s);
+			if (*s == '(')
+				s++;
+			while (e > s && perl_space(e[-1]))
+				e--;
+			if (e > s && e[-1] == ')')
+				e--;
+			if (out->len)
+				g_string_append_c(out, ' ');
+			g_string_append_printf(out, "(%.*s)", (int)(e - s), s);
+		} else {
+			if (out->len)
+				g_string_append_c(out, ' ');
+			g_string_append(out, comment);
+		}
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void complete(GPtrArray *out, GPtrArray *phrase, GString *address,
+		     GPtrArray *comment)
+{
+	struct sl_perl_addr *a;
+	g_autofree char *ph = NULL, *co = NULL;
+
+	if (!phrase->len && !comment->len && !address->len)
+		return;
+	g_ptr_array_add(phrase, NULL);
+	g_ptr_array_add(comment, NULL);
+	ph = g_strjoinv(" ", (char **)phrase->pdata);
+	co = g_strjoinv(" ", (char **)comment->pdata);
+	a = g_new0(struct sl_perl_addr, 1);
+	a->formatted = format(ph, address->str, co);
+	a->address = g_strdup(address->str);
+	a->phrase = g_steal_pointer(&ph);
+	g_ptr_array_add(out, a);
+	g_ptr_array_set_size(phrase, 0);
+	g_ptr_array_set_size(comment, 0);
+	g_string_truncate(address, 0);
+}
+
+static gboolean addr_special(const char *w)
+{
+	return w[0] && !w[1] && strchr(".@:;", w[0]);
+}
+
+GPtrArray *sl_perl_address_parse(const char *line, GError **error)
+{
+	g_autoptr(GPtrArray) t = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) phrase = g_ptr_array_new();
+	g_autoptr(GPtrArray) comment = g_ptr_array_new();
+	g_autoptr(GString) address = g_string_new(NULL);
+	GPtrArray *out = g_ptr_array_new_with_free_func(perl_addr_free);
+	const char *last = NULL;	/* last word pushed to @address */
+	const char *next;
+	int depth = 0;
+
+	if (!tokenise(line, t)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "Mail::Address cannot parse '%s' (git send-email "
+			    "dies on it too)", line);
+		g_ptr_array_unref(out);
+		return NULL;
+	}
+	next = find_next(t, 0);
+	for (guint i = 0; i < t->len; i++) {
+		const char *w = t->pdata[i];
+
+		if (w[0] == '(') {
+			g_ptr_array_add(comment, (gpointer)w);
+		} else if (!strcmp(w, "<")) {
+			depth++;
+		} else if (!strcmp(w, ">")) {
+			if (depth)
+				depth--;
+		} else if (!strcmp(w, ",") || !strcmp(w, ";")) {
+			complete(out, phrase, address, comment);
+			last = NULL;
+			depth = 0;
+			next = find_next(t, i + 1);
+		} else if (depth) {
+			g_string_append(address, w);
+			last = w;
+		} else if (!strcmp(next, "<")) {
+			g_ptr_array_add(phrase, (gpointer)w);
+		} else if (addr_special(w) || !address->len ||
+			   (last && addr_special(last))) {
+			g_string_append(address, w);
+			last = w;
+		} else {
+			complete(out, phrase, address, comment);
+			depth = 0;
+			g_string_append(address, w);
+			last = w;
+		}
+	}
+	return out;
+}
+
+/*
+ * Text::ParseWords::parse_line($delim, $keep, $line).  @delim: TRUE for
+ * '\s*,\s*', FALSE for '\s+'.  Returns NULL where Perl returns () (an
+ * unbalanced quote): git then has no words at all.  After a trailing
+ * delimiter the last word is NULL (Perl's undef).
+ */
+static gsize delimiter_at(const char *p, gboolean comma)
+{
+	const char *q = p;
+
+	if (comma) {
+		q = skip_space(q);
+		if (*q != ',')
+			return 0;
+		return skip_space(q + 1) - p;
+	}
+	return skip_space(q) - p;
+}
+
+GPtrArray *sl_perl_quotewords(const char *line, gboolean comma, gboolean keep)
+{
+	GPtrArray *pieces = g_ptr_array_new_with_free_func(g_free);
+	GString *word = NULL;
+	const char *p = line;
+
+	while (*p) {
+		const char *start = p;
+		gsize dlen = 0;
+		g_autoptr(GString) piece = g_string_new(NULL);
+
+		if (*p == '"' || *p == '\'') {
+			char q = *p;
+			const char *e = p + 1;
+
+			while (*e && *e != q) {
+				if (*e == '\\' && e[1])
+					e++;
+				else if (*e == '\\')
+					break;
+				e++;
+			}
+			if (*e == q) {
+				if (keep) {
+					g_string_append_len(piece, p, e + 1 - p);
+				} else {
+					for (const char *c = p + 1; c < e; c++) {
+						if (q == '"' && *c == '\\')
+							c++;
+						g_string_append_c(piece, *c);
+					}
+				}
+				p = e + 1;
+				goto add;
+			}
+		}
+		/* (?:\\.|[^\\"'])*? followed by EOL, the delimiter, or a quote */
+		for (;;) {
+			if (!*p)
+				break;
+			if ((dlen = delimiter_at(p, comma)))
+				break;
+			if (p > start && (*p == '"' || *p == '\''))
+				break;
+			if (*p == '\\' && p[1])
+				p += 2;
+			else if (*p == '\\' || *p == '"' || *p == '\'')
+				goto fail;
+			else
+				p++;
+		}
+		if (keep) {
+			g_string_append_len(piece, start, p - start);
+		} else {
+			for (const char *c = start; c < p; c++) {
+				if (*c == '\\' && c + 1 < p)
+					c++;
+				g_string_append_c(piece, *c);
+			}
+		}
+		p += dlen;
+add:
+		if (!word)
+			word = g_string_new(NULL);
+		g_string_append_len(word, piece->str, piece->len);
+		if (dlen) {
+			g_ptr_array_add(pieces, g_string_free(word, FALSE));
+			word = NULL;
+		}
+		if (!*p) {	/* Perl pushes $word even if undef */
+			g_ptr_array_add(pieces, word ? g_string_free(word, FALSE)
+						     : NULL);
+			word = NULL;
+		}
+	}
+	return pieces;
+fail:
+	if (word)
+		g_string_free(word, TRUE);
+	g_ptr_array_unref(pieces);
+	return NULL;
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Prints what lint/perladdr.c makes of each line of stdin, in the form
+ * tests/perladdr.sh has Perl print, to compare the two.
+ * usage: test_perladdr parse|comma-keep|space-nokeep <lines
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "perladdr.h"
+
+int main(int argc, char **argv)
+{
+	char line[4096];
+
+	if (argc != 2)
+		return 2;
+	while (fgets(line, sizeof(line), stdin)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!strcmp(argv[1], "parse")) {
+			g_autoptr(GPtrArray) a = sl_perl_address_parse(line,
+								       NULL);
+
+			for (guint i = 0; a && i < a->len; i++) {
+				struct sl_perl_addr *p = a->pdata[i];
+
+				printf("%s%s [%s]", i ? " | " : "",
+				       p->formatted, p->address);
+			}
+		} else {
+			gboolean comma = !strcmp(argv[1], "comma-keep");
+			g_autoptr(GPtrArray) w = sl_perl_quotewords(line, comma,
+								    comma);
+
+			if (!w || !w->len)
+				printf("()");
+			for (guint i = 0; w && i < w->len; i++)
+				if (w->pdata[i])
+					printf("%s<%s>", i ? " | " : "",
+					       (char *)w->pdata[i]);
+				else
+					printf("%sundef", i ? " | " : "");
+		}
+		printf("\n");
+	}
+	return 0;
+}
