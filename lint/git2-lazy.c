@@ -102,7 +102,28 @@ SL_GIT2_FN(int, git_commit_tree,
 SL_GIT2_FN(const git_oid *, git_commit_tree_id,
 	   (const git_commit *commit),
 	   (commit))
+SL_GIT2_FN(int, git_config_delete_entry,
+	   (git_config *cfg, const char *name),
+	   (cfg, name))
+SL_GIT2_FN(int, git_config_foreach_match,
+	   (const git_config *cfg, const char *regexp,
+	    git_config_foreach_cb callback, void *payload),
+	   (cfg, regexp, callback, payload))
 SL_GIT2_VOID(git_config_free, (git_config *cfg), (cfg))
+SL_GIT2_FN(int, git_config_open_default, (git_config **out), (out))
+SL_GIT2_FN(int, git_config_open_level,
+	   (git_config **out, const git_config *parent,
+	    git_config_level_t level),
+	   (out, parent, level))
+SL_GIT2_FN(int, git_config_open_ondisk,
+	   (git_config **out, const char *path),
+	   (out, path))
+SL_GIT2_FN(int, git_config_set_string,
+	   (git_config *cfg, const char *name, const char *value),
+	   (cfg, name, value))
+SL_GIT2_FN(int, git_config_snapshot,
+	   (git_config **out, git_config *config),
+	   (out, config))
 SL_GIT2_FN(int, git_config_get_int64,
 	   (int64_t *out, const git_config *cfg, const char *name),
 	   (out, cfg, name))
@@ -206,6 +227,9 @@ SL_GIT2_FN(const git_oid *, git_reference_target,
 SL_GIT2_FN(git_reference_t, git_reference_type,
 	   (const git_reference *ref),
 	   (ref))
+SL_GIT2_FN(int, git_repository_config,
+	   (git_config **out, git_repository *repo),
+	   (out, repo))
 SL_GIT2_FN(int, git_repository_config_snapshot,
 	   (git_config **out, git_repository *repo),
 	   (out, repo))

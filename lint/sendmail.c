@@ -5,8 +5,7 @@
  * input together with its envelope recipients and hands it, byte for byte,
  * to the real sendmail only when it is clean.
  *
- * usage: seclint sendmail [SENDMAIL-OPTIONS] [RECIPIENTS...]
- *                         [-- REAL-SENDMAIL [ARGS...]]
+ * usage: seclint sendmail [SENDMAIL-OPTIONS] [--] RECIPIENTS...
  */
 #include <errno.h>
 #include <signal.h>
@@ -20,121 +19,213 @@
 #include "settings.h"
 
 #define SL_MAX_MAIL_SIZE (256u * 1024 * 1024)
-#define SL_DEFAULT_SENDMAIL "/usr/sbin/sendmail"
+/* Set in the real sendmail's environment: seclint must not call itself. */
+#define SL_SENDMAIL_ACTIVE "SECLINT_SENDMAIL_ACTIVE"
 
 struct sendmail_args {
-	GPtrArray *pass;	/* options and recipients, for the MTA */
-	GPtrArray *mta;		/* REAL-SENDMAIL [ARGS...] after "--" */
+	int argc;		/* the command line, passed on unchanged */
+	char **argv;
+	gboolean from_headers;	/* -t: the headers name recipients too */
+	guint recipients;	/* recipient arguments */
 	GPtrArray *extra;	/* envelope recipients, as "Bcc" */
+	char *mta;		/* the real sendmail, a shell command */
+	const char *mta_from;	/* where that came from */
 };
 
 static void sendmail_args_clear(struct sendmail_args *a)
 {
-	g_ptr_array_unref(a->pass);
-	g_ptr_array_unref(a->mta);
 	g_ptr_array_unref(a->extra);
+	g_free(a->mta);
 }
 
-/* Options that take a value, attached ("-fADDR") or as the next argument. */
-static gboolean takes_value(const char *arg)
+/*
+ * sendmail(8)'s options as mutt, neomutt, aerc, git send-email and b4 use
+ * them (and Postfix, Exim and msmtp accept them).  Anything else, -bs
+ * (SMTP on standard input), -bt, -C, -q, ..., is refused: seclint would
+ * not know what it does to the recipients.
+ */
+enum sm_kind { SM_FLAG, SM_VALUE, SM_ATTACHED };
+static const struct sm_option {
+	const char *name;
+	enum sm_kind kind;
+} sm_options[] = {
+	{ "-i", SM_FLAG },	/* a lone "." does not end the message */
+	{ "-t", SM_FLAG },	/* recipients from To, Cc, Bcc too */
+	{ "-v", SM_FLAG },
+	{ "-bm", SM_FLAG },	/* deliver mail: the default mode */
+	{ "-G", SM_FLAG },
+	{ "-U", SM_FLAG },
+	{ "-f", SM_VALUE },	/* envelope sender */
+	{ "-r", SM_VALUE },
+	{ "-F", SM_VALUE },	/* sender's full name */
+	{ "-N", SM_VALUE },	/* DSN: never, success, failure, delay */
+	{ "-R", SM_VALUE },	/* DSN: full, hdrs */
+	{ "-V", SM_VALUE },	/* DSN envelope id */
+	{ "-B", SM_VALUE },	/* 7BIT, 8BITMIME */
+	{ "-L", SM_VALUE },	/* syslog tag */
+	{ "-o", SM_ATTACHED },	/* -oi, -oem, -oee, -odb, ... */
+};
+
+static const struct sm_option *find_option(const char *arg)
 {
-	return arg[1] && strchr("frF", arg[1]) && arg[2] == '\0';
+	for (gsize i = 0; i < G_N_ELEMENTS(sm_options); i++) {
+		const struct sm_option *o = &sm_options[i];
+
+		if (o->kind == SM_FLAG ? !strcmp(arg, o->name)
+				       : !strncmp(arg, o->name, 2))
+			return o;
+	}
+	return NULL;
 }
 
-static gboolean known_option(const char *arg)
+static gboolean usage_error(GError **error, const char *fmt, const char *arg)
 {
-	static const char *const exact[] = {
-		"-i", "-t", "-v", "-bm", "-B7BIT", "-B8BITMIME", NULL,
-	};
-
-	for (const char *const *e = exact; *e; e++)
-		if (!strcmp(arg, *e))
-			return TRUE;
-	/* -oXXX (-oi, -oem, ...), -fADDR, -rADDR, -FNAME */
-	return arg[1] && strchr("ofrF", arg[1]) && arg[2] != '\0';
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE, fmt, arg);
+	return FALSE;
 }
 
-static gboolean add_recipient(struct sendmail_args *a, const char *addr,
+/*
+ * One recipient argument (an address list, as sendmail takes it).  git
+ * splits on ';' as on ',', and GMime's parser stops at ';': both count.
+ * A file or program ("/path", "|cmd") is no mail recipient: it is most
+ * likely the old "seclint sendmail -- /usr/sbin/sendmail" form.
+ */
+static gboolean add_recipient(struct sendmail_args *a, const char *arg,
 			      GError **error)
 {
-	if (!sl_address_add_header(a->extra, "Bcc", addr, error)) {
+	g_autofree char *list = g_strdelimit(g_strdup(arg), ";", ',');
+	const char *p = arg + strspn(arg, " \t");
+
+	a->recipients++;
+	if (*p == '/' || *p == '|')
+		return usage_error(error, "'%s' is not a mail recipient (the "
+				   "real sendmail is set with git config "
+				   "seclint.sendmail or $SECLINT_SENDMAIL, "
+				   "not on the command line)", arg);
+	if (!sl_address_add_header(a->extra, "Bcc", list, error)) {
 		g_prefix_error(error, "envelope recipient: ");
 		return FALSE;
 	}
 	return TRUE;
 }
 
+/* One option at argv[*i]; a value in the next argument moves *i on. */
+static gboolean parse_option(struct sendmail_args *a, int *i, GError **error)
+{
+	const char *arg = a->argv[*i];
+	const struct sm_option *o = find_option(arg);
+
+	if (!o || (o->kind == SM_ATTACHED && !arg[2]))
+		return usage_error(error, "unsupported sendmail option '%s' "
+				   "(seclint sendmail takes -i, -t, -v, -bm, "
+				   "-oX, -f ADDR, -r ADDR, -F NAME, -N, -R, "
+				   "-V, -B, -L, then recipients; -- ends the "
+				   "options)", arg);
+	if (!strcmp(arg, "-t"))
+		a->from_headers = TRUE;
+	if (o->kind == SM_VALUE && !arg[2] && ++*i >= a->argc)
+		return usage_error(error, "sendmail option %s needs a value",
+				   arg);
+	return TRUE;
+}
+
+/* Options may follow recipients (getopt permutes); "--" ends them. */
+static gboolean parse_args(struct sendmail_args *a, GError **error)
+{
+	gboolean options = TRUE;
+
+	for (int i = 0; i < a->argc; i++) {
+		const char *arg = a->argv[i];
+
+		gboolean ok = TRUE;
+
+		if (options && !strcmp(arg, "--"))
+			options = FALSE;
+		else if (options && arg[0] == '-' && arg[1])
+			ok = parse_option(a, &i, error);
+		else
+			ok = add_recipient(a, arg, error);
+		if (!ok)
+			return FALSE;
+	}
+	if (!a->recipients && !a->from_headers) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+			    "no recipients: give them as arguments, or -t to "
+			    "take them from the headers");
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* Where git send-email looks for sendmail when nothing is configured. */
+static char *default_sendmail(void)
+{
+	const char *fixed[] = { "/usr/sbin/sendmail", "/usr/lib/sendmail" };
+	g_auto(GStrv) path = g_strsplit(g_getenv("PATH") ? g_getenv("PATH")
+						       : "", ":", -1);
+
+	for (gsize i = 0; i < G_N_ELEMENTS(fixed); i++)
+		if (g_file_test(fixed[i], G_FILE_TEST_IS_EXECUTABLE))
+			return g_strdup(fixed[i]);
+	for (char **d = path; *d; d++) {
+		g_autofree char *f = g_build_filename(**d ? *d : ".",
+						      "sendmail", NULL);
+
+		if (g_file_test(f, G_FILE_TEST_IS_EXECUTABLE) &&
+		    !g_file_test(f, G_FILE_TEST_IS_DIR))
+			return g_shell_quote(f);
+	}
+	return NULL;
+}
+
 /*
- * git runs "CMD -i ADDR...", so with sendmailCmd = "seclint sendmail --
- * MTA" the recipients land after MTA.  Fail closed: every word there that
- * looks like an address is checked as an envelope recipient as well.
+ * The real sendmail: $SECLINT_SENDMAIL, else git config seclint.sendmail
+ * (a shell command, as git's sendemail.sendmailCmd), else sendmail where
+ * git send-email looks for it.  Its program must exist: fail before the
+ * message is read, not after it has been checked.
  */
-static gboolean scan_mta_args(struct sendmail_args *a, GError **error)
+static gboolean find_mta(struct sendmail_args *a,
+			 const struct sl_gitconfig *cfg, GError **error)
 {
-	for (guint i = 1; i < a->mta->len; i++) {
-		const char *arg = a->mta->pdata[i];
+	const char *env = g_getenv("SECLINT_SENDMAIL");
+	const struct sl_gitconfig_entry *e =
+		sl_gitconfig_last(cfg, "seclint.sendmail");
+	g_auto(GStrv) words = NULL;
+	g_autofree char *prog = NULL;
 
-		if (arg[0] == '-') {
-			if (takes_value(arg))
-				i++;
-			continue;
-		}
-		if (strchr(arg, '@') && !add_recipient(a, arg, error))
-			return FALSE;
-	}
-	return TRUE;
-}
-
-static gboolean parse_option(struct sendmail_args *a, int argc, char **argv,
-			     int *i, GError **error)
-{
-	const char *arg = argv[*i];
-
-	g_ptr_array_add(a->pass, g_strdup(arg));
-	if (takes_value(arg)) {
-		if (++*i >= argc) {
-			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
-				    "option %s needs a value", arg);
-			return FALSE;
-		}
-		g_ptr_array_add(a->pass, g_strdup(argv[*i]));
-		return TRUE;
-	}
-	if (!known_option(arg)) {
+	if (env && *env) {
+		a->mta = g_strdup(env);
+		a->mta_from = "$SECLINT_SENDMAIL";
+	} else if (e && e->value && *e->value) {
+		a->mta = g_strdup(e->value);
+		a->mta_from = "git config seclint.sendmail";
+	} else if ((a->mta = default_sendmail())) {
+		a->mta_from = "the default";
+	} else {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
-			    "unsupported sendmail option '%s' (seclint "
-			    "sendmail [OPTIONS] [RECIPIENTS...] [-- "
-			    "REAL-SENDMAIL [ARGS...]])", arg);
+			    "no real sendmail: /usr/sbin/sendmail, "
+			    "/usr/lib/sendmail and sendmail on PATH do not "
+			    "exist; name yours with git config --global "
+			    "seclint.sendmail COMMAND");
+		return FALSE;
+	}
+	if (!g_shell_parse_argv(a->mta, NULL, &words, NULL) || !words[0]) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+			    "the real sendmail '%s' (%s) is not a command",
+			    a->mta, a->mta_from);
+		return FALSE;
+	}
+	prog = strchr(words[0], '/') ? g_strdup(words[0])
+				     : g_find_program_in_path(words[0]);
+	if (!prog || !g_file_test(prog, G_FILE_TEST_IS_EXECUTABLE) ||
+	    g_file_test(prog, G_FILE_TEST_IS_DIR)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+			    "the real sendmail '%s' (%s) cannot be run: %s "
+			    "is not an executable file", a->mta, a->mta_from,
+			    words[0]);
 		return FALSE;
 	}
 	return TRUE;
-}
-
-static gboolean parse_args(struct sendmail_args *a, int argc, char **argv,
-			   GError **error)
-{
-	int i;
-
-	for (i = 0; i < argc && strcmp(argv[i], "--"); i++) {
-		if (argv[i][0] == '-') {
-			if (!parse_option(a, argc, argv, &i, error))
-				return FALSE;
-			continue;
-		}
-		g_ptr_array_add(a->pass, g_strdup(argv[i]));
-		if (!add_recipient(a, argv[i], error))
-			return FALSE;
-	}
-	if (i == argc)
-		return TRUE;
-	if (++i == argc) {
-		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
-			    "'--' must be followed by the real sendmail");
-		return FALSE;
-	}
-	for (; i < argc; i++)
-		g_ptr_array_add(a->mta, g_strdup(argv[i]));
-	return scan_mta_args(a, error);
 }
 
 static gboolean read_message(GByteArray *buf, GError **error)
@@ -162,19 +253,20 @@ static gboolean read_message(GByteArray *buf, GError **error)
 	return TRUE;
 }
 
-/* REAL-SENDMAIL [ARGS...] OPTIONS-AND-RECIPIENTS, NULL-terminated. */
+/*
+ * sh -c 'MTA "$@"' seclint-sendmail ARGS...: the real sendmail gets the
+ * command line seclint got, word for word, as git runs sendmailCmd.
+ */
 static GPtrArray *mta_argv(const struct sendmail_args *a)
 {
 	GPtrArray *av = g_ptr_array_new_with_free_func(g_free);
-	const char *env = g_getenv("SECLINT_SENDMAIL");
 
-	if (!a->mta->len)
-		g_ptr_array_add(av, g_strdup(env && *env ? env
-						 : SL_DEFAULT_SENDMAIL));
-	for (guint i = 0; i < a->mta->len; i++)
-		g_ptr_array_add(av, g_strdup(a->mta->pdata[i]));
-	for (guint i = 0; i < a->pass->len; i++)
-		g_ptr_array_add(av, g_strdup(a->pass->pdata[i]));
+	g_ptr_array_add(av, g_strdup("/bin/sh"));
+	g_ptr_array_add(av, g_strdup("-c"));
+	g_ptr_array_add(av, g_strconcat(a->mta, " \"$@\"", NULL));
+	g_ptr_array_add(av, g_strdup("seclint-sendmail"));
+	for (int i = 0; i < a->argc; i++)
+		g_ptr_array_add(av, g_strdup(a->argv[i]));
 	g_ptr_array_add(av, NULL);
 	return av;
 }
@@ -224,18 +316,18 @@ static int wait_mta(GPid pid, const char *prog, gboolean fed)
 static int run_mta(const struct sendmail_args *a, const GByteArray *msg)
 {
 	g_autoptr(GPtrArray) av = mta_argv(a);
+	g_auto(GStrv) env = g_environ_setenv(g_get_environ(),
+					     SL_SENDMAIL_ACTIVE, "1", TRUE);
 	g_autoptr(GError) error = NULL;
-	char **argv = (char **)av->pdata;
 	gboolean fed;
 	GPid pid;
 	int in;
 
-	if (!g_spawn_async_with_pipes(NULL, argv, NULL,
-				      G_SPAWN_DO_NOT_REAP_CHILD |
-				      G_SPAWN_SEARCH_PATH, NULL, NULL, &pid,
-				      &in, NULL, NULL, &error)) {
-		fprintf(stderr, "seclint: cannot run %s: %s\n", argv[0],
-			error->message);
+	if (!g_spawn_async_with_pipes(NULL, (char **)av->pdata, env,
+				      G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+				      &pid, &in, NULL, NULL, &error)) {
+		fprintf(stderr, "seclint: cannot run the real sendmail %s: "
+				"%s\n", a->mta, error->message);
 		return 2;
 	}
 	/* After the spawn: an ignored SIGPIPE would be inherited. */
@@ -244,17 +336,14 @@ static int run_mta(const struct sendmail_args *a, const GByteArray *msg)
 	if (!fed)
 		fprintf(stderr, "seclint: %s\n", error->message);
 	close(in);
-	return wait_mta(pid, argv[0], fed);
+	return wait_mta(pid, a->mta, fed);
 }
 
 static int refuse(const struct sendmail_args *a, int status)
 {
-	g_autoptr(GPtrArray) av = mta_argv(a);
-
 	fprintf(stderr, "seclint: message not sent\n"
 		"seclint: to send it anyway after review, pipe it to the real "
-		"sendmail directly (%s), bypassing seclint\n",
-		(const char *)av->pdata[0]);
+		"sendmail directly (%s), bypassing seclint\n", a->mta);
 	return status;
 }
 
@@ -277,57 +366,52 @@ static int check_with(const struct sendmail_args *a, const GByteArray *msg,
 	return status ? refuse(a, status) : 0;
 }
 
-static int check_message(const struct sendmail_args *a, const GByteArray *msg)
+static int sendmail(const struct sendmail_args *a,
+		    const struct sl_gitconfig *cfg)
 {
+	g_autoptr(GByteArray) msg = g_byte_array_new();
 	g_autoptr(GError) error = NULL;
-	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(&error);
 	g_autoptr(sl_policy) policy = NULL;
 	struct sl_settings settings;
 	int status;
 
 	sl_settings_init(&settings);
-	if (cfg)
-		policy = sl_settings_load(&settings, cfg, &error);
-	if (policy) {
-		status = check_with(a, msg, &settings, policy);
-	} else {
+	if (!read_message(msg, &error) ||
+	    !(policy = sl_settings_load(&settings, cfg, &error))) {
 		fprintf(stderr, "seclint: %s\n", error->message);
 		status = refuse(a, 2);
+	} else {
+		status = check_with(a, msg, &settings, policy);
 	}
 	sl_settings_clear(&settings);
-	return status;
+	return status ? status : run_mta(a, msg);
 }
 
-static int sendmail(const struct sendmail_args *a)
+static gboolean setup(struct sendmail_args *a, struct sl_gitconfig **cfg,
+		      GError **error)
 {
-	g_autoptr(GByteArray) msg = g_byte_array_new();
-	g_autoptr(GError) error = NULL;
-	int status;
-
-	if (!read_message(msg, &error)) {
-		fprintf(stderr, "seclint: %s\n", error->message);
-		return refuse(a, 2);
+	if (g_getenv(SL_SENDMAIL_ACTIVE)) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+			    "the real sendmail runs seclint sendmail again; "
+			    "set git config seclint.sendmail (or "
+			    "$SECLINT_SENDMAIL) to the real one");
+		return FALSE;
 	}
-	status = check_message(a, msg);
-	if (status)
-		return status;
-	return run_mta(a, msg);
+	return parse_args(a, error) && (*cfg = sl_gitconfig_read(error)) &&
+	       find_mta(a, *cfg, error);
 }
 
 int sl_sendmail_main(int argc, char **argv)
 {
-	struct sendmail_args a = {
-		g_ptr_array_new_with_free_func(g_free),
-		g_ptr_array_new_with_free_func(g_free),
-		sl_address_list_new(),
-	};
+	struct sendmail_args a = { argc, argv, .extra = sl_address_list_new() };
+	g_autoptr(sl_gitconfig) cfg = NULL;
 	g_autoptr(GError) error = NULL;
 	int status;
 
 	if (sl_fix_refused("seclint sendmail", argc, argv)) {
 		status = 2;
-	} else if (parse_args(&a, argc, argv, &error)) {
-		status = sendmail(&a);
+	} else if (setup(&a, &cfg, &error)) {
+		status = sendmail(&a, cfg);
 	} else {
 		fprintf(stderr, "seclint sendmail: %s\n", error->message);
 		status = 2;

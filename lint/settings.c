@@ -15,6 +15,9 @@
 /* seclint.* keys read by other parts (lowercase, as git gives them). */
 static const char *const elsewhere[] = {
 	"upstream", "upstreamdepth",	/* the repository context (repo.c) */
+	"sendmail",			/* the real sendmail (sendmail.c) */
+	"installed", "savedsendmailcmd",	/* what install-hook changed */
+	"savedsmtpserver",			/* (install.c) */
 	NULL,
 };
 #define CHOICE_ENABLE 100	/* else the level + 1 */

@@ -142,18 +142,20 @@ git rm -q --cached draft.eml && rm draft.eml
 # sendmail mode.
 mta=$tmp/mta
 printf '#!/bin/sh\ncat >"%s"\n' "$tmp/sent" >"$mta" && chmod +x "$mta"
-run sendmail 1 sh -c "\"$seclint\" sendmail -i -- \"$mta\" <\"$bad\""
+git config seclint.sendmail "$mta"
+run sendmail 1 sh -c "\"$seclint\" sendmail -t -i <\"$bad\""
 git config seclint.disable "$ksec,$vs"
-run sendmail-config 0 sh -c "\"$seclint\" sendmail -i -- \"$mta\" <\"$bad\""
+run sendmail-config 0 sh -c "\"$seclint\" sendmail -t -i <\"$bad\""
 test -s "$tmp/sent" && ok || ko "sendmail-config: not handed on"
 git config seclint.strict true
 git config "seclint.$vs.severity" warning
-run sendmail-strict 1 sh -c "\"$seclint\" sendmail -i -- \"$mta\" <\"$bad\""
+run sendmail-strict 1 sh -c "\"$seclint\" sendmail -t -i <\"$bad\""
 git config --unset seclint.strict
 git config --unset "seclint.$vs.severity"
 git config seclint.disable nope
-run sendmail-bad 2 sh -c "\"$seclint\" sendmail -i -- \"$mta\" <\"$bad\""
+run sendmail-bad 2 sh -c "\"$seclint\" sendmail -t -i <\"$bad\""
 git config --unset seclint.disable
+git config --unset seclint.sendmail
 
 # The send-email hook.
 git config sendemail.smtpserver /bin/true
