@@ -76,6 +76,17 @@ static gboolean patch_submission(const struct sl_check *c)
 }
 
 /*
+ * A patch whose own text asks for an embargo or calls the issue
+ * undisclosed presents an undisclosed vulnerability, whatever its
+ * Subject tag: "Proposed embargo: 5 days" on a fix whose Cc: stable@
+ * trailer git turns into a recipient is the leak the rule is for.
+ */
+static const char asks_embargo[] =
+	"(?i)\\bembargo(ed)?\\b|\\bundisclosed\\b|\\bnot\\s+(yet\\s+)?public\\b"
+	"|\\b(keep|treat)\\s+(this|it)\\s+(private|confidential)\\b";
+
+
+/*
  * The message says the issue or its fix is public already ("posted to
  * linux-arm-kernel two weeks ago", "already fixed upstream"): one of the
  * "good reasons to consider the issue as being public".
@@ -89,7 +100,8 @@ static const char says_public[] =
 	"(linux-[\\w.-]+|lkml|[\\w.-]+@vger\\.kernel\\.org|the\\s+(public\\s+)?"
 	"(mailing\\s+)?lists?)\\b";
 
-static char *public_already(struct sl_check *c)
+/* The first unnegated match of @pattern in the sender's own words. */
+static char *own_words_say(struct sl_check *c, const char *pattern)
 {
 	g_autofree char *own = NULL;
 	g_autofree char *signature = NULL;
@@ -99,8 +111,7 @@ static char *public_already(struct sl_check *c)
 		return NULL;
 	own = sl_msg_own_text(c->msg, &signature);
 	flat = sl_text_unwrap(own);
-	return sl_text_find_unnegated(sl_regex_cached(says_public, 0), flat,
-				      NULL);
+	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }
 
 static void check(struct sl_check *c)
@@ -109,6 +120,7 @@ static void check(struct sl_check *c)
 	const struct sl_address *open = closed ? find_public_list(c) : NULL;
 	enum sl_severity tolerated;
 	g_autofree char *said = NULL;
+	g_autofree char *embargo = NULL;
 
 	if (!open)
 		return;
@@ -129,7 +141,9 @@ static void check(struct sl_check *c)
 				 closed->header, open->addr, open->header);
 		return;
 	}
-	if (only_ksec_closed(c) && patch_submission(c)) {
+	if (patch_submission(c))
+		embargo = own_words_say(c, asks_embargo);
+	if (only_ksec_closed(c) && patch_submission(c) && !embargo) {
 		sl_report_capped(c, SL_SEV_WARNING, open->header, "a patch "
 				 "posted to the public mailing list %s (%s) "
 				 "has the closed list %s (%s) as a recipient; "
@@ -139,13 +153,21 @@ static void check(struct sl_check *c)
 				 closed->addr, closed->header);
 		return;
 	}
-	if ((said = public_already(c))) {
+	if (!embargo && (said = own_words_say(c, says_public))) {
 		sl_report_capped(c, SL_SEV_WARNING, open->header, "the closed "
 				 "list %s (%s) and the public mailing list %s "
 				 "(%s) are recipients; tolerated because the "
 				 "message says the issue is public (\"%s\")",
 				 closed->addr, closed->header, open->addr,
 				 open->header, said);
+		return;
+	}
+	if (embargo) {
+		sl_report(c, open->header, "a patch that presents an "
+			  "undisclosed issue (\"%s\") goes to the closed list "
+			  "%s (%s) and the public mailing list %s (%s)",
+			  embargo, closed->addr, closed->header, open->addr,
+			  open->header);
 		return;
 	}
 	tolerated = public_tool_severity(c);
@@ -182,7 +204,8 @@ const struct sl_rule sl_rule_private_with_public_list = {
 		"empty header names none) is only a note: the thread is "
 		"usually public already.  A [PATCH] posting with only "
 		"security@ as the closed list is a fix submission, which "
-		"the security team prefers public: a warning.  Bot mail is "
+		"the security team prefers public: a warning, unless its "
+		"text asks for an embargo or calls the issue undisclosed.  Bot mail is "
 		"a note, and a bug found with AI or a public tool "
 		"(syzkaller, a fuzzer) is the profile's public-tool-severity "
 		"(a warning in 2026-05).",

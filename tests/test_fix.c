@@ -358,7 +358,8 @@ static void fix_fixtures(const char *rule_id)
 		g_autofree char *text = NULL;
 		g_autofree char *out = NULL;
 
-		if (!g_str_has_prefix(name, "fire-"))
+		if (!g_str_has_prefix(name, "fire-") &&
+		    !g_str_has_prefix(name, "near-"))
 			continue;
 		assert_true(g_file_get_contents(path, &text, NULL, NULL));
 		print_message("%s/%s\n", rule_id, name);

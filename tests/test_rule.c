@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_rule RULE DIR: every DIR/fire-*.eml must draw at least one finding
- * of RULE at its default severity, and every DIR/pass-*.eml none.  Keys in
+ * of RULE at its default severity, every DIR/near-*.eml (a near miss the
+ * rule tolerates: a reply, a fix posting) findings only below it, and
+ * every DIR/pass-*.eml none.  Keys in
  * DIR/profile-keys.conf (a key file) are set in the profile first, for
  * rules that need a command-line declaration such as --ai-assisted.
  *
@@ -33,15 +35,18 @@ static struct sl_policy *policy;
 static GKeyFile *context;	/* DIR/context.conf, or NULL */
 static struct sl_repo *repo;	/* the repository it describes, or NULL */
 
+enum fixture_kind { FIXTURE_FIRE, FIXTURE_NEAR, FIXTURE_PASS };
+
 struct fixture {
 	char *path;
 	char *name;
-	gboolean fire;
+	enum fixture_kind kind;
 };
 
 struct count {
 	const struct sl_rule *rule;
 	unsigned hits;
+	unsigned full;		/* hits at the rule's severity for the message */
 	unsigned messages;
 	struct sl_lint_options options;
 };
@@ -132,10 +137,13 @@ static gboolean count_hits(struct sl_message *msg, gpointer data,
 		const struct sl_finding *f = findings->pdata[i];
 
 		if (f->rule == c->rule) {
-			assert_true(f->severity <=
-				    sl_policy_rule_severity(policy, c->rule,
-							    msg->followup));
+			enum sl_severity top = sl_policy_rule_severity(
+				policy, c->rule, msg->followup);
+
+			assert_true(f->severity <= top);
 			assert_true(f->severity > SL_SEV_OFF);
+			if (f->severity == top)
+				c->full++;
 			assert_non_null(f->text);
 			assert_non_null(f->where);
 			c->hits++;
@@ -147,23 +155,38 @@ static gboolean count_hits(struct sl_message *msg, gpointer data,
 static void test_fixture(void **state)
 {
 	const struct fixture *fx = *state;
-	struct count c = { rule, 0, 0, options_for(fx->name) };
+	struct count c = { rule, 0, 0, 0, options_for(fx->name) };
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
 	if (!sl_input_read(fx->path, NULL, &mbox, count_hits, &c, &error))
 		fail_msg("%s: %s", fx->path, error->message);
 	assert_int_equal(c.messages, 1);
-	if (fx->fire && c.hits == 0)
-		fail_msg("%s: %s did not fire", fx->path, rule->id);
-	if (!fx->fire && c.hits)
-		fail_msg("%s: %s fired %u times", fx->path, rule->id, c.hits);
+	switch (fx->kind) {
+	case FIXTURE_FIRE:
+		if (c.full == 0)
+			fail_msg("%s: %s did not fire at its severity (%u "
+				 "findings below it)", fx->path, rule->id,
+				 c.hits);
+		break;
+	case FIXTURE_NEAR:
+		if (c.hits == 0 || c.full)
+			fail_msg("%s: %s drew %u findings, %u at its severity; "
+				 "want findings below it only", fx->path,
+				 rule->id, c.hits, c.full);
+		break;
+	case FIXTURE_PASS:
+		if (c.hits)
+			fail_msg("%s: %s fired %u times", fx->path, rule->id,
+				 c.hits);
+		break;
+	}
 }
 
 static void test_examples(void **state)
 {
-	struct count bad = { rule, 0, 0, options_for("") };
-	struct count good = { rule, 0, 0, options_for("") };
+	struct count bad = { rule, 0, 0, 0, options_for("") };
+	struct count good = { rule, 0, 0, 0, options_for("") };
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
@@ -214,9 +237,15 @@ static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)
 		fx = g_new0(struct fixture, 1);
 		fx->path = g_build_filename(dir, name, NULL);
 		fx->name = g_strdup(name);
-		fx->fire = g_str_has_prefix(name, "fire-");
-		if (!fx->fire && !g_str_has_prefix(name, "pass-"))
-			fail_msg("%s: name must start fire- or pass-", name);
+		if (g_str_has_prefix(name, "fire-"))
+			fx->kind = FIXTURE_FIRE;
+		else if (g_str_has_prefix(name, "near-"))
+			fx->kind = FIXTURE_NEAR;
+		else if (g_str_has_prefix(name, "pass-"))
+			fx->kind = FIXTURE_PASS;
+		else
+			fail_msg("%s: name must start fire-, near- or pass-",
+				 name);
 		t.name = g_strdup(name);
 		t.test_func = test_fixture;
 		t.initial_state = fx;
