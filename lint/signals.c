@@ -96,6 +96,8 @@ static const char ai_helped[] =
 	"\\b(AI|LLM)\\b[\\w -]{0,25}\\b(agent|tool|scanner|model|assistant|"
 	"system|pipeline)s?\\b|"
 	"\\blarge language model|\\bwith the (help|assistance) of (an? )?"
+	"(AI|LLM|Claude|ChatGPT|Gemini|Copilot|Codex)\\b|"
+	"\\b(generated|produced|created) (entirely |mostly )?by (an? )?"
 	"(AI|LLM|Claude|ChatGPT|Gemini|Copilot|Codex)\\b";
 
 /* AI that only polished the English is not AI that found the bug. */
