@@ -510,6 +510,70 @@ static int uninstall_sendmail(struct install *in)
 	return ok ? 0 : 2;
 }
 
+/*
+ * libgit2 leaves a section's header behind when its last entry goes, as
+ * `git config --unset` does.  After an uninstall, drop the headers of the
+ * sections install-hook writes to when nothing but blank lines follows
+ * them, so that the file is as it was before the install.
+ */
+static gboolean empty_section(char **lines, gsize i)
+{
+	static const char *const ours[] = { "[seclint]", "[sendemail]",
+					    "[core]" };
+	g_autofree char *head = g_strstrip(g_strdup(lines[i]));
+	gboolean known = FALSE;
+
+	for (gsize k = 0; k < G_N_ELEMENTS(ours); k++)
+		known |= !strcmp(head, ours[k]);
+	if (!known)
+		return FALSE;
+	for (i++; lines[i]; i++) {
+		const char *p = lines[i] + strspn(lines[i], " \t\r");
+
+		if (*p == '[')
+			return TRUE;
+		if (*p)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static void drop_empty_sections(const struct install *in)
+{
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+	g_autoptr(GString) out = g_string_new(NULL);
+	g_autoptr(GError) error = NULL;
+	struct stat st;
+
+	if (!g_file_get_contents(in->level_path, &text, NULL, NULL))
+		return;
+	lines = g_strsplit(text, "\n", -1);
+	for (gsize i = 0; lines[i]; i++) {
+		if (empty_section(lines, i))
+			continue;
+		g_string_append(out, lines[i]);
+		if (lines[i + 1])
+			g_string_append_c(out, '\n');
+	}
+	if (!strcmp(out->str, text) || stat(in->level_path, &st))
+		return;
+	/* The same mode: a config file may hold credentials. */
+	if (!g_file_set_contents_full(in->level_path, out->str, out->len,
+				      G_FILE_SET_CONTENTS_CONSISTENT,
+				      st.st_mode & 07777, &error))
+		fprintf(stderr, "seclint: %s\n", error->message);
+}
+
+static int uninstall(struct install *in)
+{
+	int status = uninstall_hook(in) ? uninstall_sendmail(in) : 2;
+
+	if (!status)
+		drop_empty_sections(in);
+	return status;
+}
+
 /* ---- setup ------------------------------------------------------------- */
 
 /* The file `git config --global` writes. */
@@ -555,14 +619,12 @@ static int open_configs(struct install *in, const char *repo_dir)
 	return err ? git_fail("cannot read git config") : 0;
 }
 
-static int run(struct install *in, const char *repo_dir)
+static int install_both(struct install *in)
 {
-	int status = open_configs(in, repo_dir);
+	int status;
 
-	if (status)
-		return status;
 	if (in->uninstall)
-		return uninstall_hook(in) ? uninstall_sendmail(in) : 2;
+		return uninstall(in);
 	printf("seclint: the hook (checks a whole series before any of it is "
 	       "sent):\n");
 	status = install_hook(in);
@@ -572,6 +634,25 @@ static int run(struct install *in, const char *repo_dir)
 	       "recipient, as it leaves):\n");
 	status = install_sendmail(in);
 	return status == 1 ? 0 : status;
+}
+
+/* libgit2 rewrites a config file with mode 0644: keep the user's mode. */
+static int run(struct install *in, const char *repo_dir)
+{
+	int status = open_configs(in, repo_dir);
+	struct stat before, after;
+	gboolean existed;
+
+	if (status)
+		return status;
+	existed = !stat(in->level_path, &before);
+	status = install_both(in);
+	if (existed && !stat(in->level_path, &after) &&
+	    (after.st_mode & 07777) != (before.st_mode & 07777) &&
+	    chmod(in->level_path, before.st_mode & 07777))
+		fprintf(stderr, "seclint: cannot restore the mode of %s: %s\n",
+			in->level_path, g_strerror(errno));
+	return status;
 }
 
 static int usage(void)
