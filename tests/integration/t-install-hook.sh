@@ -68,12 +68,16 @@ ok_body="Proposed embargo: 5 days."
 bad_body="Please keep this under embargo for 90 days."
 sec="--to security@kernel.org --cc foo.maintainer@example.com"
 
+# new_repo DIR: a repository holding the 3-patch series, patch 3 bad.
+new_repo() {
+	git init -q "$1" && cd "$1" || exit 2
+	echo base >file && git add file && git commit -qm "foo: add file"
+	commit 1 "$ok_body"
+	commit 2 "$ok_body"
+	commit 3 "$bad_body"
+}
 repo=$tmp/repo
-git init -q "$repo" && cd "$repo" || exit 2
-echo base >file && git add file && git commit -qm "foo: add file"
-commit 1 "$ok_body"
-commit 2 "$ok_body"
-commit 3 "$bad_body"
+new_repo "$repo"
 
 # -- In a repository whose user sends with sendmailCmd ------------------
 git config sendemail.sendmailCmd "'$tmp/mta' -X"
@@ -160,12 +164,7 @@ want global-hookspath core.hooksPath "$global_hooks"
 [ -x "$global_hooks/sendemail-validate" ] && ok || ko "global: no hook"
 want global-cmd sendemail.sendmailCmd "$ours"
 want global-real seclint.sendmail "$tmp/mta -X"
-other=$tmp/other
-git init -q "$other" && cd "$other" || exit 2
-echo x >file && git add file && git commit -qm "foo: add file"
-commit 1 "$ok_body"
-commit 2 "$ok_body"
-commit 3 "$bad_body"
+new_repo "$tmp/other"
 send global-series-bad refused $sec -3
 send global-series-good sent 2 $sec -2 HEAD~1
 # the repository's own pre-commit hook runs through seclint's forwarder

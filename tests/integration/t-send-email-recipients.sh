@@ -277,4 +277,56 @@ fake --to security@kernel.org --smtp-pass --bcc "$distros"
 fake --to security@kernel.org --smtp-debug "$distros"
 [ $? = 0 ] && ok || ko "--smtp-debug takes only a number"
 
+# refuse2 NAME MESSAGE ARGS...: the hook exits 2 and says MESSAGE.
+refuse2() {
+	name=$1 msg=$2
+	shift 2
+	fake "$@"
+	got=$?
+	[ "$got" = 2 ] && ok || { ko "$name: hook exit $got, want 2"; cat "$tmp/err"; }
+	err "$name-message" "$msg"
+}
+# Alias files git cannot read, or reads only with a warning.
+git config sendemail.aliasfiletype mutt
+git config sendemail.aliasesfile "$tmp/no-such-aliases"
+refuse2 alias-missing "sendemail.aliasesFile: .*no-such-aliases.*No such file" \
+	--to maint@example.org
+git config sendemail.aliasesfile "$tmp"
+refuse2 alias-directory "sendemail.aliasesFile: .*Is a directory" \
+	--to maint@example.org
+git config sendemail.aliasfiletype sendmail
+printf 'sec: "a b"@example.org\n' >"$tmp/al-quotes"
+git config sendemail.aliasesfile "$tmp/al-quotes"
+refuse2 alias-quotes "al-quotes: sendmail alias with quotes is not supported" \
+	--to sec
+printf 'sec: :include:/etc/sec-list\n' >"$tmp/al-include"
+git config sendemail.aliasesfile "$tmp/al-include"
+refuse2 alias-include "al-include: .:include:. not supported" --to sec
+printf 'this is no alias line\n' >"$tmp/al-garbage"
+git config sendemail.aliasesfile "$tmp/al-garbage"
+refuse2 alias-garbage "al-garbage: sendmail line is not recognized" --to sec
+# ... and the real git sends nothing with such a file.
+run --to sec -1
+[ $? != 0 ] && [ "$(sent)" = 0 ] && ok || ko "garbage alias file: sent"
+git config --unset sendemail.aliasesfile
+git config --unset sendemail.aliasfiletype
+# Commands that fail: exit status, missing program, signal.
+refuse2 cc-cmd-fails "--cc-cmd 'false' failed (Child process exited with code 1)" \
+	--to maint@example.org --cc-cmd=false
+refuse2 cc-cmd-missing "--cc-cmd '$tmp/no-such-cmd' failed .*code 127" \
+	--to maint@example.org --cc-cmd="$tmp/no-such-cmd"
+refuse2 to-cmd-killed "--to-cmd .* failed (Child process killed by signal 9)" \
+	--to maint@example.org --to-cmd='kill -9 $$'
+git config sendemail.ccCmd false
+refuse2 cc-cmd-config-fails "cc-cmd 'false' failed" --to maint@example.org
+git config --unset sendemail.ccCmd
+# Options: a recipient option seclint does not know is refused; any other
+# unknown option git hands to format-patch, which stops before the hook.
+refuse2 unknown-bcc-option "option '--bcc-list=x' is not one seclint understands" \
+	--to maint@example.org --bcc-list=x
+refuse2 plus-cc-cmd "--cc-cmd 'x' failed" --to maint@example.org +cc-cmd=x
+run --to maint@example.org --frobnicate -1
+[ $? != 0 ] && [ "$(sent)" = 0 ] && ok || ko "--frobnicate: sent"
+err frobnicate-format-patch "unrecognized argument: --frobnicate"
+
 finish
