@@ -7,7 +7,7 @@ run apt-get update -q
 run apt-get install -y -q --no-install-recommends \
 	ca-certificates cmake gcc libc6-dev make pkg-config \
 	libgmime-3.0-dev libglib2.0-dev libpcre2-dev libgit2-dev libcmocka-dev \
-	git git-email clang-14 libclang-rt-14-dev valgrind \
+	git git-email clang clang-14 libclang-rt-14-dev valgrind \
 	python3 python3-jsonschema vim \
 	libmailtools-perl libemail-valid-perl libauthen-sasl-perl \
 	libio-socket-ssl-perl mutt neomutt b4 pre-commit
