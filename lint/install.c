@@ -16,8 +16,10 @@
  * values it replaced in seclint.saved*), so that --uninstall puts back
  * exactly what was there.
  */
+#define _DEFAULT_SOURCE		/* realpath */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -540,13 +542,15 @@ static gboolean empty_section(char **lines, gsize i)
 
 static void drop_empty_sections(const struct install *in)
 {
+	/* A symbolic link (dotfiles) stays one: its target is rewritten. */
+	g_autofree char *path = realpath(in->level_path, NULL);
 	g_autofree char *text = NULL;
 	g_auto(GStrv) lines = NULL;
 	g_autoptr(GString) out = g_string_new(NULL);
 	g_autoptr(GError) error = NULL;
 	struct stat st;
 
-	if (!g_file_get_contents(in->level_path, &text, NULL, NULL))
+	if (!path || !g_file_get_contents(path, &text, NULL, NULL))
 		return;
 	lines = g_strsplit(text, "\n", -1);
 	for (gsize i = 0; lines[i]; i++) {
@@ -556,10 +560,10 @@ static void drop_empty_sections(const struct install *in)
 		if (lines[i + 1])
 			g_string_append_c(out, '\n');
 	}
-	if (!strcmp(out->str, text) || stat(in->level_path, &st))
+	if (!strcmp(out->str, text) || stat(path, &st))
 		return;
 	/* The same mode: a config file may hold credentials. */
-	if (!g_file_set_contents_full(in->level_path, out->str, out->len,
+	if (!g_file_set_contents_full(path, out->str, out->len,
 				      G_FILE_SET_CONTENTS_CONSISTENT,
 				      st.st_mode & 07777, &error))
 		fprintf(stderr, "seclint: %s\n", error->message);

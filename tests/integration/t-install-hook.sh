@@ -38,7 +38,7 @@ install() {
 }
 same() {	# NAME BEFORE AFTER: the files are the same bytes and mode
 	if cmp -s "$2" "$3" &&
-	   [ "$(stat -c %a "$2")" = "$(stat -c %a "$3")" ]; then ok; else
+	   [ "$(stat -L -c %a "$2")" = "$(stat -L -c %a "$3")" ]; then ok; else
 		ko "$1: $3 differs from before"; diff "$2" "$3"; fi
 }
 
@@ -154,10 +154,13 @@ install force-uninstall --uninstall
 rm -f "$hook"
 
 # -- --global: every repository, and each one's own hooks still run ------
+# ~/.gitconfig a symbolic link into a dotfiles directory, mode 0600.
+mkdir "$HOME/dotfiles"
 printf '[user]\n\tname = A\n[sendemail]\n\tsendmailCmd = %s -X\n' \
-	"$tmp/mta" >"$HOME/.gitconfig"
-chmod 600 "$HOME/.gitconfig"
-cp -p "$HOME/.gitconfig" "$tmp/global.before"
+	"$tmp/mta" >"$HOME/dotfiles/gitconfig"
+ln -s dotfiles/gitconfig "$HOME/.gitconfig"
+chmod 600 "$HOME/dotfiles/gitconfig"
+cp -p "$HOME/dotfiles/gitconfig" "$tmp/global.before"
 install global --global
 global_hooks=$HOME/.config/seclint/git-hooks
 want global-hookspath core.hooksPath "$global_hooks"
@@ -174,6 +177,7 @@ echo y >>file && git commit -qam "foo: more"
 [ -e "$tmp/own-hook-ran" ] && ok || ko "global: the repository's hook did not run"
 install global-uninstall --global --uninstall
 same global-uninstall-config "$tmp/global.before" "$HOME/.gitconfig"
+[ -L "$HOME/.gitconfig" ] && ok || ko "global: ~/.gitconfig is no longer a link"
 [ -e "$global_hooks" ] && ko "global uninstall: $global_hooks left" || ok
 
 # -- Usage errors ---------------------------------------------------------
