@@ -145,6 +145,7 @@ struct sl_policy {
 	char *profile_name;
 	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
 	GHashTable *list_addresses;	/* of the [mailing-lists] files, a set */
+	GHashTable *list_by_address;	/* address -> its [list], built once */
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
 	enum sl_severity *rule_severity;
