@@ -355,41 +355,43 @@ static gboolean base64_decode_lines(char **lines, GByteArray *out)
 	return n > 0;
 }
 
+/* Enough lines after "begin" for SL_UU_HEAD bytes (61-character lines). */
+#define SL_UU_SCAN (SL_UU_HEAD / 45 + 2) * 80
+
 static void check_uuencoded(struct sl_check *c, gboolean strict,
 			    const char *to)
 {
 	g_autofree char *sig = NULL;
 	g_autofree char *own = sl_msg_own_text(c->msg, &sig);
-	g_auto(GStrv) lines = NULL;
-	GRegex *re;
+	g_autoptr(sl_matches) m = NULL;
 
 	if (!strstr(own, "begin"))
 		return;
-	lines = g_strsplit(own, "\n", -1);
-	re = sl_regex_cached("^begin(-base64)? [0-7]{3,4} (\\S.*)$", 0);
-	for (char **l = lines; *l; l++) {
-		g_autoptr(GMatchInfo) m = NULL;
+	m = sl_matches_of("(?m)^begin(-base64)? [0-7]{3,4} (\\S.*)$", 0, own,
+			  -1, 0);
+	while (m && sl_matches_next(m)) {
 		g_autoptr(GByteArray) data = g_byte_array_new();
-		g_autofree char *b64 = NULL;
-		g_autofree char *name = NULL;
+		g_autofree char *line = sl_matches_fetch(m, 0);
+		g_autofree char *b64 = sl_matches_fetch(m, 1);
+		g_autofree char *name = sl_matches_fetch(m, 2);
 		g_autofree char *subject = NULL;
+		g_autofree char *after = NULL;
+		g_auto(GStrv) lines = NULL;
 		struct sl_part p = { .type = (char *)"text/plain" };
 		struct verdict v;
-		gboolean ok;
+		gint start, end;
 
-		if (!g_regex_match(re, *l, 0, &m))
-			continue;
-		b64 = g_match_info_fetch(m, 1);
-		name = g_match_info_fetch(m, 2);
-		ok = *b64 ? base64_decode_lines(l + 1, data)
-			  : uudecode(l + 1, data);
-		if (!ok)
+		sl_matches_fetch_pos(m, 0, &start, &end);
+		after = g_strndup(own + end, SL_UU_SCAN);
+		lines = g_strsplit(*after == '\n' ? after + 1 : after, "\n", -1);
+		if (!(*b64 ? base64_decode_lines(lines, data)
+			   : uudecode(lines, data)))
 			continue;
 		p.filename = name;
 		v = classify_bytes(&p, data->data, data->len);
 		subject = g_strdup_printf("the uuencoded file %s in the body",
 					  name);
-		report(c, strict, "body", *l, subject, &v, to);
+		report(c, strict, "body", line, subject, &v, to);
 	}
 }
 
