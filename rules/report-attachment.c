@@ -138,7 +138,8 @@ static gboolean is_one_armor_block(const struct sl_part *p, const char *kind)
 	if (memchr(data, 0, n) || n >= 65536)
 		return FALSE;
 	text = g_strstrip(g_strndup(data, n));
-	if (!g_str_has_prefix(text, begin) || !g_str_has_suffix(text, end))
+	if (strlen(text) < strlen(begin) + strlen(end) ||
+	    !g_str_has_prefix(text, begin) || !g_str_has_suffix(text, end))
 		return FALSE;
 	text[strlen(text) - strlen(end)] = '\0';
 	lines = g_strsplit(text + strlen(begin), "\n", -1);
