@@ -99,14 +99,13 @@ static gboolean is_real_text(const char *text)
 }
 
 /*
- * Is there a real plain-text version beside the text/html @html?  Judged
- * from the text/plain parts of its multipart/alternative, or, with none
- * around it, from the whole body text.
+ * Is there a real plain-text version in @alt, the multipart/alternative
+ * of a text/html part?  Judged from its text/plain parts, or, with @alt
+ * NULL (no alternative around the HTML), from the whole body text.
  */
-static gboolean has_text_twin(const struct sl_message *msg,
-			      const struct sl_part *html)
+static gboolean has_text_version(const struct sl_message *msg,
+				 const struct sl_part *alt)
 {
-	const struct sl_part *alt = alternative_of(msg, html);
 	g_autoptr(GString) text = g_string_new(NULL);
 
 	for (guint i = 0; i < msg->parts->len; i++) {
@@ -122,14 +121,21 @@ static gboolean has_text_twin(const struct sl_message *msg,
 enum sl_html sl_msg_html(const struct sl_message *msg)
 {
 	enum sl_html html = SL_HTML_NONE;
+	/* One judgement per alternative (and one for the whole body). */
+	g_autoptr(GPtrArray) judged = g_ptr_array_new();
 
 	for (guint i = 0; i < msg->parts->len; i++) {
 		const struct sl_part *p = msg->parts->pdata[i];
+		const struct sl_part *alt;
 
 		if (strcmp(p->type, "text/html"))
 			continue;
-		if (!has_text_twin(msg, p))
+		alt = alternative_of(msg, p);
+		if (g_ptr_array_find(judged, alt, NULL))
+			continue;
+		if (!has_text_version(msg, alt))
 			return SL_HTML_ONLY;
+		g_ptr_array_add(judged, (gpointer)alt);
 		html = SL_HTML_BESIDE_TEXT;
 	}
 	return html;
