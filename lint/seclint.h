@@ -80,6 +80,9 @@ struct sl_part {
 	char *encoding;		/* Content-Transfer-Encoding, lower case, or NULL */
 	gboolean flowed;	/* format=flowed (RFC 3676) */
 	GBytes *head;		/* an attachment's first decoded bytes, or NULL */
+	/* Body text: the part's decoded text is body[text_start, text_end). */
+	gboolean in_body;
+	gsize text_start, text_end;
 };
 
 /*
@@ -322,6 +325,10 @@ gboolean sl_part_is_manual_pgp(const struct sl_part *part);
 void sl_report_capped(struct sl_check *check, enum sl_severity max,
 		      const char *where, const char *fmt, ...)
 	G_GNUC_PRINTF(4, 5);
+/* The same at @excerpt, as sl_report_at. */
+void sl_report_capped_at(struct sl_check *check, enum sl_severity max,
+			 const char *where, const char *excerpt,
+			 const char *fmt, ...) G_GNUC_PRINTF(5, 6);
 /* The own text asks the recipients for a CVE id ("please assign a CVE"). */
 gboolean sl_text_asks_for_cve(const char *text);
 /* The same: the words that ask (for sl_report_at), or NULL. */
