@@ -295,9 +295,13 @@ static const char repro_steps[] =
 	"call|send|write|echo|unshare|close|mmap)\\b";
 /* Running a program of one's own or a setup command, in the prose. */
 static const char repro_run[] = "(?<!\\S)\\./[\\w.-]+";
+/* A setup command on a line of its own: the command alone, or with an
+ * option, a path or a file name after it ("mount -o loop x.img /mnt"),
+ * not wrapped prose that starts with the word ("mount it, then ..."). */
 static const char repro_command[] =
-	"(?m)^\\s*(gcc|clang|make|insmod|modprobe|"
-	"mount|unshare|ip link|tc qdisc|echo .* > */(proc|sys))\\b";
+	"(?m)^\\s*(gcc|clang|make|insmod|modprobe|mount|unshare|ip link|"
+	"tc qdisc)(\\s*$|[^\\n]*?\\s(-[\\w-]|\\S*/|\\S+\\.(ko|c|img|o|sh)\\b))|"
+	"^\\s*echo .* > */(proc|sys)\\b";
 static const char repro_link[] =
 	"(?m)^\\s*(syz repro|C reproducer):\\s*https?://";
 /* Only a mention: "a reproducer is available on request". */
