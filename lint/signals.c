@@ -188,10 +188,10 @@ static void count_bot_lines(const char *text, gboolean log,
 
 		if (!*s)
 			continue;
-		if (sl_regex_test(bot_lines, 0, s) ||
-		    sl_regex_test(bot_links, 0, s))
+		if (sl_regex_test(bot_lines, 0, s))
 			n->strong++;
-		else if (sl_regex_test(bot_boilerplate, 0, s))
+		else if (sl_regex_test(bot_boilerplate, 0, s) ||
+			 sl_regex_test(bot_links, 0, s))
 			n->boiler++;
 		else if (!log && !sl_regex_test(pleasantry, 0, s))
 			n->human++;
@@ -256,8 +256,11 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
 /*
  * Does automated-tool output dominate the report?  A bot sent it, or the
  * bot's lines outnumber the sender's own words (fewer than 4, or fewer
- * than 30% of the bot's lines), or several sanitizer reports follow one
- * another with almost no prose.  One trace with analysis is a report.
+ * than 30% of the bot's lines), or a crash report in syzkaller's format
+ * that a person ran and sent does, or several sanitizer reports follow
+ * one another with almost no prose.  One trace with analysis is a
+ * report, and so is a person's reply that links a syzbot report: links
+ * count as the reports' boilerplate, not as a bot's own lines.
  */
 const char *sl_text_automated(const struct sl_message *msg,
 			      const struct sl_text *t)
@@ -274,6 +277,9 @@ const char *sl_text_automated(const struct sl_message *msg,
 	if (n.strong && n.human < MAX(4u, bot * 3 / 10))
 		return "the bot's report text outweighs the sender's own "
 		       "analysis";
+	if (syzkaller_format(t) && n.human < MAX(4u, bot * 3 / 10))
+		return "a crash report in syzkaller's format outweighs the "
+		       "sender's own analysis";
 	if (t->log_reports > 3 && n.human < 3)
 		return "several sanitizer reports follow one another with no "
 		       "analysis";
