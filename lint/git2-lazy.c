@@ -105,10 +105,8 @@ SL_GIT2_FN(const git_oid *, git_commit_tree_id,
 SL_GIT2_FN(int, git_config_delete_entry,
 	   (git_config *cfg, const char *name),
 	   (cfg, name))
-SL_GIT2_FN(int, git_config_foreach_match,
-	   (const git_config *cfg, const char *regexp,
-	    git_config_foreach_cb callback, void *payload),
-	   (cfg, regexp, callback, payload))
+SL_GIT2_FN(int, git_config_iterator_new,
+	   (git_config_iterator **out, const git_config *cfg), (out, cfg))
 SL_GIT2_VOID(git_config_free, (git_config *cfg), (cfg))
 SL_GIT2_FN(int, git_config_open_default, (git_config **out), (out))
 SL_GIT2_FN(int, git_config_open_level,

@@ -386,14 +386,26 @@ static gboolean take_over(struct install *in, const char *key,
 	return set(in, key, in->ours);
 }
 
-static gboolean warn_identities(const git_config_entry *e, void *data)
+/*
+ * An identity's own sendmailCmd or smtpServer wins over ours.  The
+ * entries are matched here, not with git_config_foreach_match(): libgit2
+ * 1.5 leaks a PCRE2 match block for every entry its regex does not match.
+ */
+static void warn_identities(git_config *all)
 {
-	(void)data;
-	fprintf(stderr, "seclint: warning: %s = %s (an identity's setting) "
-			"wins over " KEY_CMD " for that identity: that "
-			"identity's mail is not checked at send time\n",
-		e->name, e->value);
-	return 0;
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+
+	if (git_config_iterator_new(&it, all) < 0)
+		return;
+	while (git_config_next(&e, it) == 0)
+		if (sl_regex_test("(?i)^sendemail\\..+\\.(sendmailcmd|"
+				  "smtpserver)$", 0, e->name))
+			fprintf(stderr, "seclint: warning: %s = %s (an "
+				"identity's setting) wins over " KEY_CMD " for "
+				"that identity: that identity's mail is not "
+				"checked at send time\n", e->name, e->value);
+	git_config_iterator_free(it);
 }
 
 /* b4 sends to an SMTP server in smtpServer; git then uses sendmailCmd. */
@@ -460,9 +472,7 @@ static int install_sendmail(struct install *in)
 		printf("seclint:   the real sendmail: /usr/sbin/sendmail, as "
 		       "git looks for it (set %s to choose another)\n",
 		       KEY_REAL);
-	git_config_foreach_match(in->all,
-				 "^sendemail\\..+\\.(sendmailcmd|smtpserver)$",
-				 warn_identities, NULL);
+	warn_identities(in->all);
 	return 0;
 }
 

@@ -838,7 +838,6 @@ static gboolean run_cmd(const struct sl_sendemail *se, const char *which,
 	g_autofree char *quoted = g_shell_quote(file);
 	g_autofree char *line = g_strdup_printf("%s %s", cmd, quoted);
 	char *argv[] = { "/bin/sh", "-c", line, NULL };
-	g_autofree char *err = NULL;
 	g_autoptr(GError) spawn_error = NULL;
 	gint status;
 

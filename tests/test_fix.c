@@ -358,8 +358,9 @@ static void fix_fixtures(const char *rule_id)
 		g_autofree char *text = NULL;
 		g_autofree char *out = NULL;
 
-		if (!g_str_has_prefix(name, "fire-") &&
-		    !g_str_has_prefix(name, "near-"))
+		if ((!g_str_has_prefix(name, "fire-") &&
+		     !g_str_has_prefix(name, "near-")) ||
+		    !g_str_has_suffix(name, ".eml"))
 			continue;
 		assert_true(g_file_get_contents(path, &text, NULL, NULL));
 		print_message("%s/%s\n", rule_id, name);

@@ -3,7 +3,11 @@
  * test_rule RULE DIR: every DIR/fire-*.eml must draw at least one finding
  * of RULE at its default severity, every DIR/near-*.eml (a near miss the
  * rule tolerates: a reply, a fix posting) findings only below it, and
- * every DIR/pass-*.eml none.  Keys in
+ * every DIR/pass-*.eml none.  A fixture NAME.eml with a NAME.expect beside
+ * it also has its findings of RULE checked word for word: the lines
+ * `seclint NAME.eml` prints for them (location, severity, message, fix),
+ * without colour.  SECLINT_BLESS=1 writes NAME.expect from what the rule
+ * says now, for every fire- and near- fixture (review the diff).  Keys in
  * DIR/profile-keys.conf (a key file) are set in the profile first, for
  * rules that need a command-line declaration such as --ai-assisted.
  *
@@ -19,6 +23,7 @@
  * is data, not git: the libgit2 side is tested by test_repo and
  * tests/integration/t-repo.sh.
  */
+#define _POSIX_C_SOURCE 200809L	/* open_memstream */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,6 +33,7 @@
 #include <string.h>
 
 #include "message.h"
+#include "output.h"
 #include "repo.h"
 
 static const struct sl_rule *rule;
@@ -49,7 +55,32 @@ struct count {
 	unsigned full;		/* hits at the rule's severity for the message */
 	unsigned messages;
 	struct sl_lint_options options;
+	const char *name;	/* the fixture's file name, for the golden text */
+	GString *golden;	/* its text output, or NULL when not wanted */
 };
+
+/* What `seclint NAME` prints for the rule's findings in @findings. */
+static void render(struct count *c, const struct sl_message *msg,
+		   const GPtrArray *findings)
+{
+	g_autoptr(GPtrArray) mine = g_ptr_array_new();
+	struct sl_output o;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	for (guint i = 0; i < findings->len; i++)
+		if (((const struct sl_finding *)findings->pdata[i])->rule ==
+		    c->rule)
+			g_ptr_array_add(mine, findings->pdata[i]);
+	sl_output_init(&o, SL_FORMAT_TEXT, FALSE, out);
+	sl_output_message(&o, c->name, FALSE, msg, mine);
+	g_string_free(o.json_errors, TRUE);	/* text: nothing to finish */
+	assert_int_equal(fclose(out), 0);
+	g_string_append_len(c->golden, text, (gssize)len);
+	free(text);
+}
 
 static gboolean context_bool(const char *fixture, const char *key,
 			     gboolean fallback)
@@ -149,15 +180,27 @@ static gboolean count_hits(struct sl_message *msg, gpointer data,
 			c->hits++;
 		}
 	}
+	if (c->golden)
+		render(c, msg, findings);
 	return TRUE;
 }
 
 static void test_fixture(void **state)
 {
 	const struct fixture *fx = *state;
-	struct count c = { rule, 0, 0, 0, options_for(fx->name) };
+	struct count c = { rule, 0, 0, 0, options_for(fx->name), fx->name,
+			   NULL };
 	g_autoptr(GError) error = NULL;
+	g_autofree char *stem = g_strndup(fx->path, strlen(fx->path) - 4);
+	g_autofree char *expect_path = g_strconcat(stem, ".expect", NULL);
+	g_autofree char *expect = NULL;
+	g_autoptr(GString) golden = g_string_new(NULL);
+	gboolean bless = g_strcmp0(g_getenv("SECLINT_BLESS"), "1") == 0 &&
+			 fx->kind != FIXTURE_PASS;
 	gboolean mbox;
+
+	if (bless || g_file_test(expect_path, G_FILE_TEST_EXISTS))
+		c.golden = golden;
 
 	if (!sl_input_read(fx->path, NULL, &mbox, count_hits, &c, &error))
 		fail_msg("%s: %s", fx->path, error->message);
@@ -181,12 +224,25 @@ static void test_fixture(void **state)
 				 c.hits);
 		break;
 	}
+	if (bless) {
+		if (!g_file_set_contents(expect_path, golden->str,
+					 (gssize)golden->len, &error))
+			fail_msg("%s", error->message);
+	} else if (c.golden) {
+		if (!g_file_get_contents(expect_path, &expect, NULL, &error))
+			fail_msg("%s", error->message);
+		if (strcmp(expect, golden->str))
+			fail_msg("%s: the findings differ from %s.\n--- "
+				 "expected\n%s--- got\n%s(SECLINT_BLESS=1 "
+				 "rewrites it)", fx->path, expect_path, expect,
+				 golden->str);
+	}
 }
 
 static void test_examples(void **state)
 {
-	struct count bad = { rule, 0, 0, 0, options_for("") };
-	struct count good = { rule, 0, 0, 0, options_for("") };
+	struct count bad = { rule, 0, 0, 0, options_for(""), "", NULL };
+	struct count good = { rule, 0, 0, 0, options_for(""), "", NULL };
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
