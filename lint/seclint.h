@@ -542,6 +542,10 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 /* Source for a reproducer: an inline program, a .c/.sh/.py attachment. */
 gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 				       const struct sl_text *t);
+/* What in the message (@own: its own text) shows the issue public: a fix
+ * upstream or linked, a public commit, a CVE said to be published.  Why,
+ * or NULL. */
+char *sl_check_public_artefact(struct sl_check *c, const char *own);
 gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
 				    const struct sl_text *t);
 const struct sl_address *sl_msg_find_public_list(
