@@ -387,6 +387,7 @@ void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
 	g_clear_pointer(&scan->dates, g_ptr_array_unref);
 	g_clear_pointer(&scan->text, g_free);
 	g_clear_pointer(&scan->thread_start, g_date_time_unref);
+	g_clear_pointer(&scan->since, g_free);
 }
 
 /* Holds no list accepts: "standard 90-day embargo", "until our talk". */
@@ -401,10 +402,23 @@ static const char long_request[] =
 	"\\b(?:[2-9]\\d|1\\d\\d)[- ]days?\\b";
 
 /* By lint/matches.c, with the JIT: GRegex runs PCRE2's interpreter, and
- * this reads the whole text of every message to a list. */
+ * this reads the whole text of every message to a list.  A hold its
+ * sentence takes back ("the standard 90-day embargo does not apply") is
+ * none. */
 char *sl_embargo_long_request(const char *text)
 {
-	return sl_regex_find(long_request, text, G_REGEX_CASELESS);
+	g_autoptr(sl_matches) mi = sl_matches_of(long_request,
+						 G_REGEX_CASELESS, text, -1,
+						 0);
+
+	while (mi && sl_matches_next(mi)) {
+		gint s, e;
+
+		sl_matches_fetch_pos(mi, 0, &s, &e);
+		if (!sl_embargo_negated(text, (gsize)s, (gsize)e))
+			return sl_matches_fetch(mi, 0);
+	}
+	return NULL;
 }
 
 gboolean sl_embargo_applies(const struct sl_message *msg,
@@ -427,6 +441,7 @@ void sl_embargo_report(struct sl_check *check, enum sl_severity cap,
 	va_end(ap);
 	sl_report_capped(check, cap, end->where, "the proposed embargo end %s "
 			 "%s; counted from %s; candidates: %s", name, what,
+			 scan->since ? scan->since :
 			 sl_embargo_base_name(scan->from_header), all);
 }
 

@@ -46,7 +46,7 @@ static const char *const form_patterns[N_FORMS] = {
 	[FORM_DAY_MONTH] = "(?<![\\w.:/-])(?<d>[0-3]?\\d)(?:st|nd|rd|th)?"
 			   "(?:\\s+of)?(?:\\s+|-)" MONTHS
 			   "(?:,?(?:\\s+|-)" YEAR "(?!\\d|:))?",
-	[FORM_MONTH_DAY] = "(?<!\\w)" MONTHS "\\s+(?<d>[0-3]?\\d)"
+	[FORM_MONTH_DAY] = "(?<!\\w)" MONTHS "(?<comma>,)?\\s+(?<d>[0-3]?\\d)"
 			   "(?:st|nd|rd|th)?(?![\\w:.]?\\d)(?!\\w)"
 			   "(?:,?\\s+" YEAR "(?![\\d:]))?",
 	[FORM_WEEKDAY] = "\\b(?:(?<rel>next|this|coming)\\s+)?"
@@ -97,7 +97,14 @@ static const char trigger_pattern[] =
 	"|\\bpublic\\s+(?:on|at|by|date)|\\brelease\\s+date|\\btentative"
 	"|\\bdisclos(?:e|ure)\\s*$|\\bpublication(?:\\s+date)?\\s*:?\\s*$"
 	"|\\bproposed\\s+(?:date|deadline|end)\\b"
-	"|\\b(?:until|till|no\\s+later\\s+than)\\b";
+	"|\\b(?:until|till|no\\s+later\\s+than)\\b"
+	/* holds: "hold it back 30 days", "do not merge it before ..." */
+	"|\\bhold(?:ing)?\\s+(?:(?:it|this|them|that|the\\s+\\w+)\\s+)?"
+	"(?:back|off)\\b|\\bhold\\s+(?:(?:it|this|them|that|the\\s+\\w+)\\s+)?"
+	"(?:for|until|till)\\b"
+	"|\\b(?:not|n't|never)\\s+(?:be\\s+)?(?:merge|publish|release|push|"
+	"disclose|post|apply|share)[a-z]*\\b[^.!?]{0,40}?"
+	"\\b(?:before|until|till|prior\\s+to)\\b";
 
 /*
  * "until", "no later than" and "release" count only next to one of these
@@ -108,6 +115,33 @@ static const char weak_trigger[] =
 static const char trigger_company[] =
 	"embargo|private|confidential|\\bhold|\\bkeep|disclos|public|publish|"
 	"secret|quiet|\\bcrd\\b|coordinat";
+
+/* A phrase after the date, in its sentence: "we suggest August 15th 2022
+ * as a potential date for public disclosure". */
+static const char trigger_following[] =
+	"^(?:[^.!?\\n]|\\n(?!\\n)){0,40}?\\b(?:as|for|is|be|would\\s+be)\\s+"
+	"(?:[^.!?\\n]|\\n(?!\\n)){0,30}?\\b(?:(?:public|coordinated)\\s+"
+	"(?:disclosure|release)|disclosure|embargo|publication|crd|"
+	"release\\s+date|go(?:ing)?\\s+public)\\b";
+
+/* What takes the embargo back in the date's sentence: "the 90-day
+ * deadline does not apply", "no embargo needed", "without an embargo". */
+static const char negation[] =
+	"\\b(?:does|do|did|will|would|should|shall)\\s*(?:not|n't)\\s+apply\\b"
+	"|\\bn't\\s+apply\\b|\\bno\\s+(?:need\\s+for\\s+(?:an?\\s+)?)?"
+	"(?:embargo|deadline|disclosure\\s+deadline)"
+	"|\\bwithout\\s+(?:an?\\s+|any\\s+)?embargo"
+	"|\\b(?:embargo|deadline)\\b[^.!?\\n]{0,30}?\\b(?:is|are)\\s+"
+	"(?:not|n't)\\s+(?:needed|necessary|required|wanted)\\b"
+	"|\\b(?:embargo|deadline)s?\\s+(?:isn't|aren't|not)\\s+(?:needed|"
+	"necessary|required)\\b";
+
+/* Where a date says when the fix is ready: "the fix will be ready on
+ * March 12", "patch available by 2026-03-12". */
+static const char fix_ready[] =
+	"\\b(?:fix|fixes|patch|patches|update|release)\\b[^.!?\\n]{0,30}?"
+	"\\b(?:ready|available|merged|released|applied|out|done)\\b"
+	"[^.!?\\n]{0,12}$";
 
 /* "7-day embargo": a relative period that is itself the request. */
 static const char self_trigger[] =
@@ -127,6 +161,9 @@ struct patterns {
 	GRegex *weak_trigger;
 	GRegex *trigger_company;
 	GRegex *self_trigger;
+	GRegex *trigger_following;
+	GRegex *negation;
+	GRegex *fix_ready;
 };
 
 static GRegex *compile(const char *pattern, GRegexCompileFlags flags)
@@ -158,6 +195,11 @@ static const struct patterns *patterns(void)
 		p.weak_trigger = compile(weak_trigger, G_REGEX_CASELESS);
 		p.trigger_company = compile(trigger_company, G_REGEX_CASELESS);
 		p.self_trigger = compile(self_trigger, G_REGEX_CASELESS);
+		p.trigger_following = compile(trigger_following,
+					      G_REGEX_CASELESS);
+		p.negation = compile(negation, G_REGEX_CASELESS);
+		p.fix_ready = compile(fix_ready, G_REGEX_CASELESS |
+				      G_REGEX_DOLLAR_ENDONLY);
 		g_once_init_leave(&done, 1);
 	}
 	return &p;
@@ -706,6 +748,16 @@ static void add_relative(struct scan *s, const sl_matches *mi, gsize start,
 	accept(s, d, end);
 }
 
+/* "August, 15th 2022" is a date; "In March, 3 of them" is not. */
+static gboolean comma_without_ordinal(const sl_matches *mi)
+{
+	g_autofree char *comma = sl_matches_fetch_named(mi, "comma");
+	g_autofree char *all = sl_matches_fetch(mi, 0);
+
+	return comma && *comma &&
+	       !sl_regex_test("\\d(?:st|nd|rd|th)$", G_REGEX_CASELESS, all);
+}
+
 static void add_match(struct scan *s, enum form form, const sl_matches *mi)
 {
 	gint ms, me;
@@ -733,6 +785,9 @@ static void add_match(struct scan *s, enum form form, const sl_matches *mi)
 		mon = sl_matches_fetch_named(mi, "mon");
 		if (!strcmp(mon, "may") && !match_int(mi, "y"))
 			break;		/* "version 2 may crash" */
+		if (form == FORM_MONTH_DAY && !match_int(mi, "y") &&
+		    comma_without_ordinal(mi))
+			break;		/* "In March, 3 of them" */
 		add_calendar_date(s, start, end, match_int(mi, "y"),
 				  month_number(mon), match_int(mi, "d"), 0);
 		break;
@@ -821,6 +876,82 @@ static gint by_offset(gconstpointer a, gconstpointer b)
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+/* Where the sentence that goes on at @at ends (at most SENTENCE_AFTER
+ * bytes on, before the next date at @next). */
+#define SENTENCE_AFTER 160
+static gsize sentence_end(const char *text, gsize len, gsize at, gsize next)
+{
+	gsize stop = MIN(MIN(len, next), at + SENTENCE_AFTER);
+
+	for (gsize i = at; i < stop; i++) {
+		if (strchr(".!?", text[i]) &&
+		    (i + 1 == len || g_ascii_isspace(text[i + 1])))
+			return i;
+		if (text[i] == '\n' && i + 1 < len && text[i + 1] == '\n')
+			return i;
+	}
+	while (stop > at && (text[stop] & 0xC0) == 0x80)
+		stop--;		/* on a character boundary */
+	return stop;
+}
+
+/*
+ * The phrase after the date when none stands before it ("... August 15th
+ * 2022 as a potential date for public disclosure"), a negation that takes
+ * the embargo back ("the 90-day deadline does not apply"), and the date a
+ * fix is said to be ready on.
+ */
+static void read_sentence(struct scan *s, struct sl_embargo_date *d,
+			  gsize w, gsize end, gsize next)
+{
+	const struct patterns *p = patterns();
+	gsize stop = sentence_end(s->text, s->len, end, next);
+	g_autofree char *after = g_strndup(s->text + end, stop - end);
+	g_autofree char *sentence = g_strndup(s->text + w, stop - w);
+	g_autofree char *before = g_strndup(s->text + w, d->offset - w);
+
+	/* one sentence: its line breaks are only wrapping */
+	g_strdelimit(sentence, "\n", ' ');
+	g_strdelimit(before, "\n", ' ');
+	if (!d->trigger && sl_regex_matches(p->trigger_following, after, 0)) {
+		g_autoptr(GMatchInfo) mi = NULL;
+
+		g_regex_match(p->trigger_following, after, 0, &mi);
+		d->trigger = g_match_info_fetch(mi, 0);
+		g_strstrip(d->trigger);
+	}
+	if (d->trigger && sl_regex_matches(p->negation, sentence, 0))
+		g_clear_pointer(&d->trigger, g_free);	/* taken back */
+	if (!d->trigger && sl_regex_matches(p->fix_ready, before, 0))
+		d->flags |= SL_DATE_FIX_READY;
+}
+
+gboolean sl_embargo_negated(const char *text, gsize start, gsize end)
+{
+	gsize len = strlen(text);
+	gsize from = window_start(text, 0, start);
+	gsize stop = sentence_end(text, len, end, len);
+	g_autofree char *sentence = g_strndup(text + from, stop - from);
+
+	g_strdelimit(sentence, "\n", ' ');
+	return sl_regex_matches(patterns()->negation, sentence, 0);
+}
+
+const struct sl_embargo_date *sl_embargo_fix_ready(GPtrArray *dates)
+{
+	const struct sl_embargo_date *best = NULL;
+
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		if ((d->flags & SL_DATE_FIX_READY) && d->when &&
+		    d->kind != SL_DATE_RELATIVE &&
+		    (!best || g_date_time_compare(d->when, best->when) > 0))
+			best = d;
+	}
+	return best;
+}
+
 static void find_triggers(struct scan *s)
 {
 	gsize prev_end = 0;
@@ -829,9 +960,14 @@ static void find_triggers(struct scan *s)
 		struct sl_embargo_date *d = s->dates->pdata[i];
 		gsize w = window_start(s->text, prev_end, d->offset);
 		g_autofree char *window = g_strndup(s->text + w, d->offset - w);
+		gsize end = d->offset + strlen(d->text);
+		gsize next = i + 1 < s->dates->len ?
+			((struct sl_embargo_date *)s->dates->pdata[i + 1])
+				->offset : s->len;
 
 		if (!d->trigger)
 			d->trigger = find_trigger(window);
+		read_sentence(s, d, w, end, MAX(next, end));
 		/* "embargo until X, or at the latest Y": Y is one too */
 		if (!d->trigger && i && w == prev_end &&
 		    d->offset - prev_end <= 40) {

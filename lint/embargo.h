@@ -24,6 +24,7 @@ enum sl_date_flag {
 	SL_DATE_AMBIGUOUS_ZONE = 1 << 1,	/* IST, CST */
 	SL_DATE_WEEKDAY_MISMATCH = 1 << 2,	/* "Tuesday, 1 July 2026" */
 	SL_DATE_NEEDS_TRIGGER = 1 << 3,		/* 20260701: only after one */
+	SL_DATE_FIX_READY = 1 << 4,	/* "the fix will be ready on <date>" */
 };
 
 struct sl_embargo_date {
@@ -86,6 +87,12 @@ GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base);
 char *sl_embargo_date_name(const struct sl_embargo_date *date);
 /* The same for every triggered candidate, "; " between them. */
 char *sl_embargo_describe(GPtrArray *dates);
+/* Does the sentence around [@start, @end) of @text take an embargo back
+ * ("the 90-day deadline does not apply", "no embargo needed")? */
+gboolean sl_embargo_negated(const char *text, gsize start, gsize end);
+/* The latest date the message says its fix is ready on ("the fix will be
+ * ready on March 12"), or NULL. */
+const struct sl_embargo_date *sl_embargo_fix_ready(GPtrArray *dates);
 /* "Monday" ... "Sunday" */
 const char *sl_weekday_name(GDateWeekday day);
 
@@ -96,6 +103,7 @@ struct sl_embargo_scan {
 	GPtrArray *dates;	/* of struct sl_embargo_date */
 	char *text;		/* the scanned body text */
 	GDateTime *thread_start; /* oldest "On <date>, X wrote:", or NULL */
+	char *since;		/* what a rule counts from, if not the base */
 };
 
 void sl_embargo_scan_open(struct sl_embargo_scan *scan,

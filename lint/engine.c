@@ -124,6 +124,17 @@ void sl_report_capped(struct sl_check *check, enum sl_severity max,
 	va_end(ap);
 }
 
+void sl_report_capped_at(struct sl_check *check, enum sl_severity max,
+			 const char *where, const char *excerpt,
+			 const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(check, MIN(check->severity, max), where, excerpt, fmt, ap);
+	va_end(ap);
+}
+
 static enum sl_severity rule_severity(const struct sl_policy *policy,
 				      size_t i, gboolean followup)
 {

@@ -258,10 +258,12 @@ static gint64 encoded_size(GMimePart *part)
 
 /* Enough of an attachment to tell an executable from source. */
 #define SL_PART_HEAD_BYTES 4096
+/* An armoured key or signature whole, to tell it from a payload behind. */
+#define SL_PART_ARMOR_BYTES 65536
 
-static GBytes *part_head(GMimePart *part)
+static GBytes *part_head(GMimePart *part, gsize size)
 {
-	GByteArray *bytes = sl_mime_read_prefix(part, SL_PART_HEAD_BYTES - 1);
+	GByteArray *bytes = sl_mime_read_prefix(part, size - 1);
 
 	return g_byte_array_free_to_bytes(bytes);
 }
@@ -281,7 +283,10 @@ static void digest_leaf(struct sl_part *part, GMimePart *leaf)
 		g_mime_object_get_content_type(GMIME_OBJECT(leaf)), "format");
 	part->flowed = flowed && !g_ascii_strcasecmp(flowed, "flowed");
 	if (sl_part_is_attachment(part))
-		part->head = part_head(leaf);
+		part->head = part_head(leaf, part->armor == SL_ARMOR_PUBLIC_KEY ||
+				       part->armor == SL_ARMOR_SIGNATURE
+					       ? SL_PART_ARMOR_BYTES
+					       : SL_PART_HEAD_BYTES);
 }
 
 struct walk {
@@ -420,8 +425,13 @@ static gboolean add_part(struct walk *w, GMimeObject *obj,
 		digest_leaf(part, GMIME_PART(obj));
 	g_ptr_array_add(w->msg->parts, part);
 	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
-	    !part->crypto && !sl_part_is_attachment(part))
-		return append_text(w, GMIME_TEXT_PART(obj), part->path);
+	    !part->crypto && !sl_part_is_attachment(part)) {
+		part->in_body = TRUE;
+		part->text_start = w->msg->body->len;
+		if (!append_text(w, GMIME_TEXT_PART(obj), part->path))
+			return FALSE;
+		part->text_end = w->msg->body->len;
+	}
 	return TRUE;
 }
 

@@ -226,8 +226,17 @@ static enum sl_crypto_kind smime_envelope(GMimeObject *obj)
 	const char *t = g_mime_content_type_get_parameter(
 		g_mime_object_get_content_type(obj), "smime-type");
 
+	g_autoptr(GByteArray) head = NULL;
+
 	if (!type_is(obj, "application", "pkcs7-mime") &&
 	    !type_is(obj, "application", "x-pkcs7-mime"))
+		return SL_CRYPTO_NONE;
+	/* CMS is DER, an ASN.1 SEQUENCE: other bytes under the label are a
+	 * payload in disguise. */
+	if (!GMIME_IS_PART(obj))
+		return SL_CRYPTO_NONE;
+	head = sl_mime_read_prefix(GMIME_PART(obj), 1);
+	if (!head->len || head->data[0] != 0x30)
 		return SL_CRYPTO_NONE;
 	/* Without smime-type, smime.p7m is enveloped in practice. */
 	if (!t || !g_ascii_strcasecmp(t, "enveloped-data") ||

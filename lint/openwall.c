@@ -152,6 +152,25 @@ static const char cve_not_asking[] =
 	"(\\bno need to|\\bnot|n't|\\bnever|\\bwithout)\\s+(\\w+\\s+){0,2}(a |an )?"
 	"CVE)";
 
+/*
+ * "assign a CVE", "request CVEs" is a request only when someone asks:
+ * imperative at the start of the sentence, "please", a question to the
+ * reader ("could someone"), or the writer asking ("I am requesting", "we
+ * would like to reserve").  "The kernel CNA tends to assign CVEs" and
+ * "distros request CVEs for everything" are talk about CVEs.
+ */
+static const char cve_verb_first[] =
+	"^(?i:request|assign|allocat|reserv|obtain|get|issu)";
+static const char cve_asker[] =
+	"(?i:^\\s*(?:(?:hi|hello|dear)\\b[^,]{0,40},\\s*)?$|"
+	"\\b(?:please|pls|kindly|hereby)\\b|"
+	"\\b(?:can|could|would|will|may)\\s+(?:you|someone|somebody|anyone|"
+	"anybody|we|i|the\\s+list)\\b|"
+	"\\b(?:i|we)(?:'d|\\s+would)\\s+(?:like|love|appreciate)\\b|"
+	"\\b(?:i|we)(?:'m|'re|\\s+am|\\s+are)?\\s+(?:(?:hereby|also|now|"
+	"formally)\\s+)*(?:(?:want|wish|need)\\s+to\\s+)?$|"
+	"\\bwriting\\s+to\\s+$)";
+
 void sl_text_sentence_bounds(const char *text, gint start, gint end,
 			     gint *s, gint *e)
 {
@@ -204,10 +223,21 @@ static char *find_cve_request(const char *text)
 		gint start, end;
 		g_autofree char *sentence = NULL;
 
+		g_autofree char *match = NULL;
+		g_autofree char *before = NULL;
+		gint s, e;
+
 		sl_matches_fetch_pos(m, 0, &start, &end);
 		sentence = sentence_at(flat, start, end);
-		if (!sl_regex_match_simple(cve_not_asking, sentence, 0, 0))
-			return sl_matches_fetch(m, 0);
+		if (sl_regex_match_simple(cve_not_asking, sentence, 0, 0))
+			continue;
+		match = sl_matches_fetch(m, 0);
+		sl_text_sentence_bounds(flat, start, end, &s, &e);
+		before = g_strndup(flat + s, (gsize)(start - s));
+		if (sl_regex_match_simple(cve_verb_first, match, 0, 0) &&
+		    !sl_regex_match_simple(cve_asker, before, 0, 0))
+			continue;	/* talk about CVEs, not a request */
+		return g_steal_pointer(&match);
 	}
 	return NULL;
 }

@@ -35,6 +35,8 @@ void sl_policy_free(struct sl_policy *policy)
 		g_ptr_array_unref(policy->list_specs);
 	if (policy->list_addresses)
 		g_hash_table_unref(policy->list_addresses);
+	if (policy->list_by_address)
+		g_hash_table_unref(policy->list_by_address);
 	g_hash_table_unref(policy->severity);
 	if (policy->profile)
 		g_key_file_unref(policy->profile);
@@ -179,6 +181,18 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 			return FALSE;
 		}
 	}
+	/* Recipients are looked up once per address and rule: a table, not
+	 * a scan of every list's addresses.  The first list naming an
+	 * address wins, as the scan did. */
+	policy->list_by_address = g_hash_table_new(g_str_hash, g_str_equal);
+	for (guint i = 0; i < policy->lists->len; i++) {
+		struct sl_list *l = policy->lists->pdata[i];
+
+		for (char **a = l->addresses; a && *a; a++)
+			if (!g_hash_table_contains(policy->list_by_address, *a))
+				g_hash_table_insert(policy->list_by_address,
+						    *a, l);
+	}
 	policy->list_patterns = normalised_list(kf, "mailing-lists",
 						"patterns", NULL);
 	if (!policy->list_patterns)
@@ -247,13 +261,7 @@ static gboolean strv_contains(char **v, const char *s)
 const struct sl_list *sl_policy_find_list(const struct sl_policy *policy,
 					  const char *addr)
 {
-	for (guint i = 0; i < policy->lists->len; i++) {
-		const struct sl_list *l = policy->lists->pdata[i];
-
-		if (strv_contains(l->addresses, addr))
-			return l;
-	}
-	return NULL;
+	return g_hash_table_lookup(policy->list_by_address, addr);
 }
 
 /*

@@ -80,6 +80,9 @@ struct sl_part {
 	char *encoding;		/* Content-Transfer-Encoding, lower case, or NULL */
 	gboolean flowed;	/* format=flowed (RFC 3676) */
 	GBytes *head;		/* an attachment's first decoded bytes, or NULL */
+	/* Body text: the part's decoded text is body[text_start, text_end). */
+	gboolean in_body;
+	gsize text_start, text_end;
 };
 
 /*
@@ -145,6 +148,7 @@ struct sl_policy {
 	char *profile_name;
 	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
 	GHashTable *list_addresses;	/* of the [mailing-lists] files, a set */
+	GHashTable *list_by_address;	/* address -> its [list], built once */
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
 	enum sl_severity *rule_severity;
@@ -321,6 +325,10 @@ gboolean sl_part_is_manual_pgp(const struct sl_part *part);
 void sl_report_capped(struct sl_check *check, enum sl_severity max,
 		      const char *where, const char *fmt, ...)
 	G_GNUC_PRINTF(4, 5);
+/* The same at @excerpt, as sl_report_at. */
+void sl_report_capped_at(struct sl_check *check, enum sl_severity max,
+			 const char *where, const char *excerpt,
+			 const char *fmt, ...) G_GNUC_PRINTF(5, 6);
 /* The own text asks the recipients for a CVE id ("please assign a CVE"). */
 gboolean sl_text_asks_for_cve(const char *text);
 /* The same: the words that ask (for sl_report_at), or NULL. */
@@ -534,6 +542,10 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 /* Source for a reproducer: an inline program, a .c/.sh/.py attachment. */
 gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 				       const struct sl_text *t);
+/* What in the message (@own: its own text) shows the issue public: a fix
+ * upstream or linked, a public commit, a CVE said to be published.  Why,
+ * or NULL. */
+char *sl_check_public_artefact(struct sl_check *c, const char *own);
 gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
 				    const struct sl_text *t);
 const struct sl_address *sl_msg_find_public_list(

@@ -188,10 +188,10 @@ static void count_bot_lines(const char *text, gboolean log,
 
 		if (!*s)
 			continue;
-		if (sl_regex_test(bot_lines, 0, s) ||
-		    sl_regex_test(bot_links, 0, s))
+		if (sl_regex_test(bot_lines, 0, s))
 			n->strong++;
-		else if (sl_regex_test(bot_boilerplate, 0, s))
+		else if (sl_regex_test(bot_boilerplate, 0, s) ||
+			 sl_regex_test(bot_links, 0, s))
 			n->boiler++;
 		else if (!log && !sl_regex_test(pleasantry, 0, s))
 			n->human++;
@@ -256,8 +256,11 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
 /*
  * Does automated-tool output dominate the report?  A bot sent it, or the
  * bot's lines outnumber the sender's own words (fewer than 4, or fewer
- * than 30% of the bot's lines), or several sanitizer reports follow one
- * another with almost no prose.  One trace with analysis is a report.
+ * than 30% of the bot's lines), or a crash report in syzkaller's format
+ * that a person ran and sent does, or several sanitizer reports follow
+ * one another with almost no prose.  One trace with analysis is a
+ * report, and so is a person's reply that links a syzbot report: links
+ * count as the reports' boilerplate, not as a bot's own lines.
  */
 const char *sl_text_automated(const struct sl_message *msg,
 			      const struct sl_text *t)
@@ -274,6 +277,9 @@ const char *sl_text_automated(const struct sl_message *msg,
 	if (n.strong && n.human < MAX(4u, bot * 3 / 10))
 		return "the bot's report text outweighs the sender's own "
 		       "analysis";
+	if (syzkaller_format(t) && n.human < MAX(4u, bot * 3 / 10))
+		return "a crash report in syzkaller's format outweighs the "
+		       "sender's own analysis";
 	if (t->log_reports > 3 && n.human < 3)
 		return "several sanitizer reports follow one another with no "
 		       "analysis";
@@ -295,9 +301,13 @@ static const char repro_steps[] =
 	"call|send|write|echo|unshare|close|mmap)\\b";
 /* Running a program of one's own or a setup command, in the prose. */
 static const char repro_run[] = "(?<!\\S)\\./[\\w.-]+";
+/* A setup command on a line of its own: the command alone, or with an
+ * option, a path or a file name after it ("mount -o loop x.img /mnt"),
+ * not wrapped prose that starts with the word ("mount it, then ..."). */
 static const char repro_command[] =
-	"(?m)^\\s*(gcc|clang|make|insmod|modprobe|"
-	"mount|unshare|ip link|tc qdisc|echo .* > */(proc|sys))\\b";
+	"(?m)^\\s*(gcc|clang|make|insmod|modprobe|mount|unshare|ip link|"
+	"tc qdisc)(\\s*$|[^\\n]*?\\s(-[\\w-]|\\S*/|\\S+\\.(ko|c|img|o|sh)\\b))|"
+	"^\\s*echo .* > */(proc|sys)\\b";
 static const char repro_link[] =
 	"(?m)^\\s*(syz repro|C reproducer):\\s*https?://";
 /* Only a mention: "a reproducer is available on request". */
@@ -447,4 +457,40 @@ const struct sl_text *sl_initial_report_text(struct sl_check *c)
 	if (t && (!t->prose_lines || sl_msg_is_patch_submission(c->msg, t)))
 		return NULL;
 	return t;
+}
+
+/* What in the message shows the issue public (a fix upstream or linked, a
+ * public commit, a CVE said to be published): why, or NULL. */
+char *sl_check_public_artefact(struct sl_check *c, const char *own)
+{
+	char *found = sl_check_fix_upstream(c, own);
+	g_autofree char *flat = NULL;
+	char *why;
+
+	if (found)
+		return found;
+	if ((found = sl_text_public_fix_link(own))) {
+		why = g_strdup_printf("it links to a public patch or commit, "
+				      "%s", found);
+		g_free(found);
+		return why;
+	}
+	/* Any project's fix in a public repository (GitHub, GitLab, cgit,
+	 * gitweb): for userland software this is the usual artefact.  The
+	 * paragraph is one line here, so "see also" before a wrapped URL
+	 * still marks it as context. */
+	flat = sl_text_unwrap(own);
+	if ((found = sl_regex_find_outside_context(
+		     flat, "https?://\\S+?/(?:-/)?commit(?:s)?(?:/|/?\\?id=|;h=)"
+		     "[0-9a-f]{7,40}\\S*", 0))) {
+		why = g_strdup_printf("it links to a public commit, %s", found);
+		g_free(found);
+		return why;
+	}
+	if (sl_regex_match_simple("\\bCVE-[0-9]{4}-[0-9]{4,}\\b[^.\\n]{0,60}"
+				 "\\b(?:was|is|has been) (?:already )?"
+				 "(?:published|public|disclosed)\\b", own,
+				 G_REGEX_CASELESS, 0))
+		return g_strdup("it says the CVE is already published");
+	return NULL;
 }

@@ -38,13 +38,6 @@ static gboolean is_archive(const struct sl_part *p, const guint8 *b, gsize n)
 		       p->filename, G_REGEX_CASELESS, 0));
 }
 
-static gboolean binary_name(const struct sl_part *p)
-{
-	return p->filename && !g_str_has_prefix(p->type, "text/") &&
-	       sl_regex_match_simple("\\.(ko|exe|bin|elf|so|o|out)$",
-				    p->filename, G_REGEX_CASELESS, 0);
-}
-
 /* Checks one attachment; TRUE if it was reported. */
 static gboolean check_part(struct sl_check *c, const struct sl_part *p,
 			   gboolean has_source)
@@ -55,8 +48,6 @@ static gboolean check_part(struct sl_check *c, const struct sl_part *p,
 	g_autofree char *where = g_strdup_printf("part %s", p->path);
 	const char *name = p->filename ? p->filename : p->type;
 
-	if (!kind && binary_name(p))
-		kind = "probably an executable (by its name)";
 	if (kind && !has_source) {
 		sl_report(c, where, "the attachment %s is %s and no source "
 			  "for it is in the report; binary-only reproducers "
@@ -132,7 +123,9 @@ const struct sl_rule sl_rule_binary_only_reproducer = {
 		"file-system image are fine, binary-only executables are not "
 		"accepted (nobody runs an unknown binary, and it cannot be "
 		"adapted).  The rule looks at the first bytes of attachments "
-		"(ELF, PE, Mach-O) and at long base64 blobs pasted inline; a "
+		"(ELF, PE, Mach-O magic) and at long base64 blobs pasted "
+		"inline, never at the file name: a data file named *.bin or "
+		"*.ko that is no executable is a reproducer's input; a "
 		"binary next to its source passes, and an archive, which "
 		"seclint does not open, gets a note.",
 	.help = "send the reproducer's source inline (C, shell script or "

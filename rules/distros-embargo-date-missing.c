@@ -26,6 +26,25 @@ static gboolean any_proposed(GPtrArray *dates)
 	return FALSE;
 }
 
+/*
+ * Is the issue public as the message goes out?  A public list among the
+ * recipients (a fix posted to its subsystem list with the distros list
+ * Cc'd, an announcement), or the message shows it public (a fix linked or
+ * upstream, a CVE said to be published): there is no embargo to date.
+ */
+static gboolean issue_public(struct sl_check *c)
+{
+	g_autofree char *signature = NULL;
+	g_autofree char *own = NULL;
+	g_autofree char *why = NULL;
+
+	if (sl_msg_find_public_list(c->msg, c->policy))
+		return TRUE;
+	own = sl_msg_own_text(c->msg, &signature);
+	why = sl_check_public_artefact(c, own);
+	return why != NULL;
+}
+
 static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
@@ -34,7 +53,8 @@ static void check(struct sl_check *c)
 	g_autofree char *words = NULL;
 
 	if (c->msg->followup ||
-	    !sl_embargo_applies(c->msg, c->policy, "distros"))
+	    !sl_embargo_applies(c->msg, c->policy, "distros") ||
+	    issue_public(c))
 		return;
 	sl_embargo_scan_open(&s, c->msg);
 	if (any_proposed(s.dates)) {
@@ -67,7 +87,12 @@ const struct sl_rule sl_rule_distros_embargo_date_missing = {
 		"cannot plan, and the 14-day clock runs anyway.  \"ASAP\" or "
 		"\"once the fix is public\" is not a date.  A date without a "
 		"time is accepted with a note to add one.  Replies are not "
-		"checked: the date belongs in the first message.",
+		"checked: the date belongs in the first message.  Nor is a "
+		"message about an issue that is public as it is sent (a "
+		"public list among the recipients, a fix linked or already "
+		"upstream, a CVE said to be published): it has no embargo "
+		"to date (distros-issue-already-public and "
+		"private-with-public-list speak about those).",
 	.help = "state a tentative public disclosure date and time, e.g. "
 		"\"Proposed CRD: 2026-07-01 14:00 UTC\"",
 	.source = { "Openwall wiki, mailing-lists/distros",

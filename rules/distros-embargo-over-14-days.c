@@ -59,7 +59,13 @@ const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 		"(or now), and allows half a day for time-zone slop; with "
 		"several dates the latest counts.  In a reply the days count "
 		"from the oldest quoted \"On <date>, ... wrote:\" line when "
-		"there is one.",
+		"there is one.  A date counts when an embargo phrase stands "
+		"before it or after it in its sentence (\"we suggest August "
+		"15th 2022 as a potential date for public disclosure\"), and "
+		"holds count (\"hold it back 30 days\", \"do not merge "
+		"before <date>\"); a sentence that takes the embargo back "
+		"(\"the 90-day deadline does not apply\", \"no embargo "
+		"needed\") proposes none.",
 	.help = "propose a disclosure date at most 14 days after the first "
 		"post to the list, with a time and time zone (ISO 8601, UTC)",
 	.source = { "Openwall wiki, mailing-lists/distros",

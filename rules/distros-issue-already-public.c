@@ -1,41 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "seclint.h"
 
-/* What in the message shows the issue public, or NULL. */
-static char *public_artefact(struct sl_check *c, const char *own)
-{
-	char *found = sl_check_fix_upstream(c, own);
-	g_autofree char *flat = NULL;
-	char *why;
-
-	if (found)
-		return found;
-	if ((found = sl_text_public_fix_link(own))) {
-		why = g_strdup_printf("it links to a public patch or commit, "
-				      "%s", found);
-		g_free(found);
-		return why;
-	}
-	/* Any project's fix in a public repository (GitHub, GitLab, cgit,
-	 * gitweb): for userland software this is the usual artefact.  The
-	 * paragraph is one line here, so "see also" before a wrapped URL
-	 * still marks it as context. */
-	flat = sl_text_unwrap(own);
-	if ((found = sl_regex_find_outside_context(
-		     flat, "https?://\\S+?/(?:-/)?commit(?:s)?(?:/|/?\\?id=|;h=)"
-		     "[0-9a-f]{7,40}\\S*", 0))) {
-		why = g_strdup_printf("it links to a public commit, %s", found);
-		g_free(found);
-		return why;
-	}
-	if (sl_regex_match_simple("\\bCVE-[0-9]{4}-[0-9]{4,}\\b[^.\\n]{0,60}"
-				 "\\b(?:was|is|has been) (?:already )?"
-				 "(?:published|public|disclosed)\\b", own,
-				 G_REGEX_CASELESS, 0))
-		return g_strdup("it says the CVE is already published");
-	return NULL;
-}
-
 static void check(struct sl_check *c)
 {
 	const struct sl_address *distros =
@@ -47,7 +12,7 @@ static void check(struct sl_check *c)
 	if (!distros)
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
-	why = public_artefact(c, own);
+	why = sl_check_public_artefact(c, own);
 	if (!why)
 		return;
 	/* The lists make an exception for kernel issues s@k.o handled. */

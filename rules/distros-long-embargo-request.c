@@ -50,7 +50,9 @@ const struct sl_rule sl_rule_distros_long_embargo_request = {
 		"90-day embargo\" request with \"It's 14 days maximum on "
 		"distros\".  Habits from bug-bounty programmes (90 days), "
 		"\"next quarter\" or \"after the conference\" are refused, so "
-		"the request only delays the report.",
+		"the request only delays the report.  A hold the sentence "
+		"takes back (\"the standard 90-day embargo does not apply "
+		"here\") is no request.",
 	.help = "ask for at most 14 days (7 or fewer preferred) and give "
 		"the date",
 	.source = { "Openwall wiki, mailing-lists/distros",

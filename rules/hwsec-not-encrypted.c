@@ -13,7 +13,7 @@ static void check(struct sl_check *c)
 	case SL_ENC_SMIME:
 		return;
 	case SL_ENC_INLINE_PGP:
-		sl_report_capped(c, SL_SEV_WARNING, "body",
+		sl_report_capped(c, SL_SEV_INFO, "body",
 				 "the message to %s is inline PGP; the list "
 				 "takes PGP or S/MIME encrypted mail, and "
 				 "PGP/MIME is the form mailers and the "
@@ -29,7 +29,7 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_hwsec_not_encrypted = {
 	.id = "hwsec-not-encrypted",
-	.severity = SL_SEV_ERROR,
+	.severity = SL_SEV_WARNING,
 	.summary = "a message to hardware-security@kernel.org is not "
 		   "encrypted",
 	.rationale =
@@ -38,8 +38,11 @@ const struct sl_rule sl_rule_hwsec_not_encrypted = {
 		"(embargoed-hardware-issues.rst, Contact).  The list software "
 		"decrypts each message and re-encrypts it for every "
 		"subscriber, so a plain-text report travels unprotected and "
-		"is not what the team accepts.  PGP/MIME and top-level S/MIME "
-		"envelopes pass; an inline PGP message is a warning, since "
+		"is not what the team asks for.  The document says mail "
+		"\"can be\" encrypted, not \"must\", so this is a warning "
+		"(the signature, which it says \"must\" be there, is "
+		"hwsec-not-signed's error).  PGP/MIME and top-level S/MIME "
+		"envelopes pass; an inline PGP message gets a note, since "
 		"the text names no format and PGP/MIME is safer; an opaque "
 		"S/MIME signature (signed-data) is not encryption.",
 	.help = "encrypt to the list's key (https://www.kernel.org/static/"

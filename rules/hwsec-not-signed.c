@@ -20,13 +20,14 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_hwsec_not_signed = {
 	.id = "hwsec-not-signed",
-	.severity = SL_SEV_WARNING,
+	.severity = SL_SEV_ERROR,
 	.summary = "a message to hardware-security@kernel.org is not signed",
 	.rationale =
 		"Mail to the hardware security list \"must be signed with the "
 		"reporter's PGP key or S/MIME certificate\" "
 		"(embargoed-hardware-issues.rst, Contact): the team has to "
-		"know who discloses an embargoed issue.  A signature counts "
+		"know who discloses an embargoed issue.  \"Must\" makes a "
+		"missing signature an error.  A signature counts "
 		"where RFC 3156 and RFC 8551 put it: a top-level "
 		"multipart/signed whose second part really is an armoured "
 		"PGP signature or a CMS signature, an S/MIME signed-data "

@@ -30,8 +30,12 @@ const struct sl_rule sl_rule_ksec_automated_report = {
 		"can repeat them, so they are handled better and faster in "
 		"public, and they crowd out the reports that need privacy.  "
 		"A report that forwards one trace with the sender's own "
-		"analysis is a human report and passes; the rule fires when "
-		"the bot's text dominates or a bot is the sender.",
+		"analysis is a human report and passes, and so does a "
+		"person's reply that links a syzbot report (a link is not a "
+		"bot's text).  The rule fires when a bot is the sender, when "
+		"the bot's text dominates, or when a crash report in "
+		"syzkaller's format that a person ran and sent does (three "
+		"of its keys, HEAD commit:, syz repro:, ...).",
 	.help = "report it publicly (reply to the bot's message on its list), "
 		"or add your own analysis of why it is a security issue",
 	.source = { "MAINTAINERS, SECURITY CONTACT; "

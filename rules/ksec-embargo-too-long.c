@@ -3,8 +3,17 @@
 
 #define ID "ksec-embargo-too-long"
 
+/* Is @end more than @days (plus the grace) after @fix, or the base? */
+static gboolean exceeds(const struct sl_embargo_date *end,
+			const struct sl_embargo_date *fix, int days, int grace)
+{
+	return fix ? sl_embargo_exceeds_since(end, fix->when, days, grace)
+		   : sl_embargo_exceeds(end, days, grace);
+}
+
 static void check(struct sl_check *c)
 {
+	const struct sl_embargo_date *fix;
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
 	g_autofree char *open_ended = NULL;
@@ -22,9 +31,23 @@ static void check(struct sl_check *c)
 			  "exceptional cases", open_ended, limit, max);
 		return;
 	}
-	if (!end || !sl_embargo_exceeds(end, limit, grace))
+	if (!end)
 		return;
-	if (sl_embargo_exceeds(end, max, grace))
+	/* The days run from when the fix is ready, where the message says
+	 * so; a period ("in 10 days") is counted from the message. */
+	fix = sl_embargo_fix_ready(s.dates);
+	if (fix && (end->kind == SL_DATE_RELATIVE ||
+		    g_date_time_compare(fix->when, end->when) >= 0))
+		fix = NULL;
+	if (fix) {
+		g_autofree char *name = sl_embargo_date_name(fix);
+
+		s.since = g_strdup_printf("the day the fix is ready, %s",
+					  name);
+	}
+	if (!exceeds(end, fix, limit, grace))
+		return;
+	if (exceeds(end, fix, max, grace))
 		sl_embargo_report(c, SL_SEV_ERROR, &s, end, "is more than %d "
 				  "days away, beyond even the exceptional "
 				  "extension", max);
@@ -46,10 +69,16 @@ const struct sl_rule sl_rule_ksec_embargo_too_long = {
 		"that \"for up to 7 calendar days from the start of the "
 		"release process, with an exceptional extension to 14 "
 		"calendar days\" (security-bugs.rst).  The team's clock "
-		"starts when a fix exists, which the message cannot show, so "
-		"seclint measures from the message Date: an end more than 7 "
-		"days away is a warning, more than 14 (or an open-ended hold "
-		"such as \"until our talk\") an error.",
+		"starts when a fix exists: seclint counts from the day the "
+		"message says the fix is ready (\"the fix will be ready on "
+		"March 12\"), else from the message Date.  An end more than 7 "
+		"days on is a warning, more than 14 (or an open-ended hold "
+		"such as \"until our talk\") an error.  Holds count as "
+		"embargo requests (\"hold it back 30 days\", \"do not merge "
+		"before <date>\"), and a date may stand before its phrase "
+		"(\"we suggest 2026-03-20 as the disclosure date\"); what "
+		"the sentence takes back (\"the 90-day deadline does not "
+		"apply\", \"no embargo needed\") is none.",
 	.help = "ask for at most 7 days after the fix is ready, and say why "
 		"if more is needed (never beyond 14)",
 	.source = { "Documentation/process/security-bugs.rst",

@@ -4,41 +4,41 @@
 #include "seclint.h"
 
 /*
- * The other list's weight: LKML, netdev and every vger list make it an
- * error; other lists a warning, as enforcement varies; a list on Bcc only
- * a note, as the readers of either list see no cross-post.
+ * Any other public list, wherever it is hosted, makes it an error; a
+ * list on Bcc only a note, as the readers of either list see no
+ * cross-post (each list gets a posting of its own).
  */
 static enum sl_severity crosspost_severity(const struct sl_address *list)
 {
 	if (list->header && g_str_has_suffix(list->header, "Bcc"))
 		return SL_SEV_INFO;
-	if (g_str_has_suffix(list->addr, "@vger.kernel.org"))
-		return SL_SEV_ERROR;
-	return SL_SEV_WARNING;
+	return SL_SEV_ERROR;
 }
 
 static void check(struct sl_check *c)
 {
 	const struct sl_address *oss =
 		sl_msg_find_role(c->msg, c->policy, "no-crosspost");
+	const struct sl_address *list = NULL;
 
 	if (!oss)
 		return;
 	/* Closed lists with oss-security: distros-with-oss-security and
-	 * private-with-public-list say so. */
+	 * private-with-public-list say so.  The most severe list is named. */
 	for (guint i = 0; i < c->msg->recipients->len; i++) {
 		const struct sl_address *a = c->msg->recipients->pdata[i];
 
 		if (strcmp(a->addr, oss->addr) &&
-		    sl_policy_is_public_list(c->policy, a->addr)) {
-			/* Names the list first: the location points at it. */
-			sl_report_capped(c, crosspost_severity(a), a->header,
-					 "the mailing list %s (%s) is a "
-					 "recipient next to %s: a cross-post",
-					 a->addr, a->header, oss->addr);
-			return;
-		}
+		    sl_policy_is_public_list(c->policy, a->addr) &&
+		    (!list || crosspost_severity(a) > crosspost_severity(list)))
+			list = a;
 	}
+	/* Names the list first: the location points at it. */
+	if (list)
+		sl_report_capped(c, crosspost_severity(list), list->header,
+				 "the mailing list %s (%s) is a recipient "
+				 "next to %s: a cross-post", list->addr,
+				 list->header, oss->addr);
 }
 
 const struct sl_rule sl_rule_oss_crosspost = {
@@ -50,12 +50,18 @@ const struct sl_rule sl_rule_oss_crosspost = {
 		"oss-security wants focused postings: a thread shared with "
 		"LKML, netdev or any other list drifts into that list's "
 		"topics.  Post to oss-security separately; the posting "
-		"may link to the other list's archive.  A vger list is an "
-		"error, another public list a warning (the moderators do "
-		"not always reject those), a list on Bcc a note.  Closed "
-		"lists are the business of distros-with-oss-security and "
+		"may link to the other list's archive.  Any other public "
+		"list is an error, wherever it is hosted (vger, kvack.org, "
+		"googlegroups.com, lists.*, nongnu.org, ...): which addresses "
+		"are lists is data (rules/policy.conf: its lists, its host "
+		"patterns, and every L: address of the kernel's MAINTAINERS in "
+		"rules/maintainers-lists.txt).  A list on Bcc is a note (each "
+		"list sees a posting of its own).  Closed lists are the "
+		"business of distros-with-oss-security and "
 		"private-with-public-list.  Individual people on Cc are "
-		"fine.",
+		"fine.  To keep a cross-post anyway: --severity "
+		"oss-crosspost=warning, or git config "
+		"seclint.oss-crosspost.severity warning.",
 	.help = "send one message to oss-security alone and a separate one "
 		"to the other list",
 	.source = { "Documentation/process/security-bugs.rst",

@@ -26,19 +26,6 @@ static const struct sl_part *document(const struct sl_message *msg)
 	return NULL;
 }
 
-static void check_html(struct sl_check *c, const struct sl_address *oss)
-{
-	enum sl_html html = sl_msg_html(c->msg);
-
-	if (html == SL_HTML_ONLY)
-		sl_report(c, "body", "the posting to %s is HTML with no real "
-			  "plain-text version", oss->addr);
-	else if (html == SL_HTML_BESIDE_TEXT)
-		sl_report_weak(c, "body", "the posting to %s carries an HTML "
-			       "copy beside the plain text; send plain text "
-			       "only", oss->addr);
-}
-
 static void check(struct sl_check *c)
 {
 	const struct sl_address *oss =
@@ -51,7 +38,6 @@ static void check(struct sl_check *c)
 	if (!oss)
 		return;
 	own = sl_msg_own_prose(c->msg, &len, &urls);
-	check_html(c, oss);
 	doc = document(c->msg);
 	if (doc && len < SL_COVER_NOTE) {
 		g_autofree char *where = g_strdup_printf("part %s", doc->path);
@@ -67,26 +53,30 @@ static void check(struct sl_check *c)
 const struct sl_rule sl_rule_oss_not_plain_text = {
 	.id = "oss-not-plain-text",
 	.severity = SL_SEV_WARNING,
-	.summary = "an oss-security posting is not in plain text",
+	.summary = "an oss-security posting is only in a document",
 	.rationale =
 		"oss-security wants the essential part of a posting \"directly "
 		"included in the message itself (and in plain text)\" (Openwall "
 		"wiki, mailing-lists/oss-security, List content guidelines); "
 		"the list admin has warned that PDF-only postings may be "
-		"rejected.  HTML with no real plain-text version (none, an "
-		"empty one, or \"this message requires an HTML viewer\"), and "
-		"a PDF, office document or image with only a cover note "
-		"beside it, are warnings; an HTML copy next to a real "
-		"plain-text version is a note.",
-	.help = "send plain text only, with the advisory's text in the "
-		"message body rather than in a PDF or a screenshot",
+		"rejected.  A PDF, office document or image with only a "
+		"cover note beside it is a warning.  HTML to oss-security, "
+		"an HTML copy beside plain text included, is report-html's "
+		"(an error).",
+	.help = "put the advisory's text in the message body as plain "
+		"text rather than in a PDF or a screenshot",
 	.source = { "Openwall wiki mailing-lists/oss-security",
 		    "List content guidelines", "wiki as quoted 2015-2024" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Subject: foo 1.2: heap overflow in bar\n"
-		       "MIME-Version: 1.0\nContent-Type: text/html\n\n"
-		       "<p>foo 1.2 overflows</p>\n",
+		       "MIME-Version: 1.0\n"
+		       "Content-Type: multipart/mixed; boundary=b\n\n"
+		       "--b\nContent-Type: text/plain\n\nsee the PDF\n"
+		       "--b\nContent-Type: application/pdf\n"
+		       "Content-Disposition: attachment; filename=adv.pdf\n\n"
+		       "%PDF-1.4\n"
+		       "--b--\n",
 	.example_good = "From: A <a@example.org>\n"
 			"To: oss-security@lists.openwall.com\n"
 			"Subject: foo 1.2: heap overflow in bar\n\n"

@@ -16,7 +16,9 @@ static const struct sl_part *first_html(const struct sl_message *msg)
 
 static void check(struct sl_check *c)
 {
-	const struct sl_address *to =
+	const struct sl_address *strict =
+		sl_msg_find_role(c->msg, c->policy, "no-html");
+	const struct sl_address *to = strict ? strict :
 		sl_msg_find_role(c->msg, c->policy, "plain-text");
 	const struct sl_part *html;
 	g_autofree char *where = NULL;
@@ -27,6 +29,10 @@ static void check(struct sl_check *c)
 	if (sl_msg_html(c->msg) == SL_HTML_ONLY)
 		sl_report(c, where, "the message to %s is HTML (part %s) with "
 			  "no real plain-text version", to->addr, html->path);
+	else if (strict)
+		sl_report(c, where, "the message to %s carries an HTML copy "
+			  "(part %s) beside its plain text: %s takes no HTML "
+			  "part at all", to->addr, html->path, to->addr);
 	else
 		sl_report_capped(c, SL_SEV_WARNING, where, "the message to %s "
 				 "carries an HTML copy (part %s) beside its "
@@ -36,23 +42,34 @@ static void check(struct sl_check *c)
 const struct sl_rule sl_rule_report_html = {
 	.id = "report-html",
 	.severity = SL_SEV_ERROR,
-	.summary = "a security report contains HTML",
+	.summary = "a security report or an oss-security posting contains "
+		   "HTML",
 	.rationale =
 		"The security and disclosure lists ask for plain text: "
 		"reports are discussed by quoting them in replies, vger and "
 		"the Openwall lists reject or mangle HTML, and an HTML report "
 		"tempts readers to open it in a viewer, which for a "
-		"confidential report is not acceptable.  HTML with no real "
-		"plain-text version (none, empty, or \"needs an HTML viewer\") "
-		"is an error; an HTML twin of a real text part in "
-		"multipart/alternative, in multipart/related or in a forwarded "
-		"message is a warning, since the text can still be quoted.  "
-		"oss-security's own plain-text rule is oss-not-plain-text.",
-	.help = "configure your mailer to send plain text only (see "
-		"Documentation/process/email-clients.rst)",
+		"confidential report is not acceptable (\"Markdown, HTML and "
+		"RST formatted reports are particularly frowned upon\").  In a "
+		"message to security@kernel.org, hardware-security@kernel.org "
+		"or oss-security any text/html part is an error, an HTML copy "
+		"beside the plain text (multipart/alternative) included.  The "
+		"distros lists' own policy names plain messages, PGP/MIME and "
+		"inline PGP as its formats and says nothing of an HTML copy: "
+		"there HTML with no real plain-text version is an error and an "
+		"HTML twin of real text a warning.  Whether real plain text "
+		"exists is judged from the text/plain part of the "
+		"multipart/alternative itself: one that is empty, only says "
+		"\"view this in a browser\" or holds only a mail disclaimer is "
+		"none.  To keep a case your document allows: --severity "
+		"report-html=warning, or git config "
+		"seclint.report-html.severity warning.",
+	.help = "configure your mailer to send plain text only, no HTML copy "
+		"(see Documentation/process/email-clients.rst)",
 	.source = { "Documentation/process/security-bugs.rst",
 		    "Contact (\"Please send plain text emails\")",
-		    "2023-06; strengthened 2025-11" },
+		    "2023-06; strengthened 2025-11; Openwall wiki "
+		    "mailing-lists/oss-security, list content guidelines" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: bug\nMIME-Version: 1.0\n"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "embargo.h"
 
 struct out_of_scope {
 	const char *what;	/* for the finding */
@@ -58,6 +58,28 @@ static const char version[] =
 	"(-rc\\d+)?\\b";
 
 
+/*
+ * The oldest kernel series still maintained on @when ("5.10"), from the
+ * profile's "eol" list of SERIES@YYYY-MM-DD (the day each ended): the
+ * first one that had not ended by then.  NULL if every listed one had,
+ * or the list is unreadable: then nothing is called end-of-life.
+ */
+static char *oldest_maintained(const char *list, GDateTime *when)
+{
+	g_auto(GStrv) items = list ? g_strsplit_set(list, " \t,", -1) : NULL;
+	g_autofree char *day = g_date_time_format(when, "%Y-%m-%d");
+
+	for (char **i = items; i && *i; i++) {
+		char *at = strchr(*i, '@');
+
+		if (!at || strlen(at + 1) != 10)
+			continue;
+		if (strcmp(at + 1, day) > 0)
+			return g_strndup(*i, (gsize)(at - *i));
+	}
+	return NULL;
+}
+
 /* Are all tested versions older than @eol ("5.10")? */
 static gboolean only_eol(const char *text, const char *eol)
 {
@@ -93,11 +115,18 @@ static void check(struct sl_check *c)
 {
 	const struct sl_text *t = NULL;
 	g_autofree char *eol = NULL;
+	g_autofree char *list = NULL;
 	g_autofree char *text = NULL;
 	g_autofree char *flat = NULL;
+	g_autoptr(GDateTime) when = NULL;
+	gboolean from_header;
 
+	/* The kernel's threat model: not for a distros report about
+	 * other software, whose version numbers are no kernel's. */
 	if (c->msg->followup || !sl_msg_has_closed_list(c->msg, c->policy) ||
-	    !sl_msg_content_visible(c->msg))
+	    !sl_msg_content_visible(c->msg) ||
+	    (!sl_msg_kernel_report_to(c->msg, c->policy) &&
+	     !sl_check_is_kernel_issue(c)))
 		return;
 	t = sl_check_text(c);
 	/* Unwrapped: "requires\nCAP_SYS_ADMIN" is one claim. */
@@ -116,8 +145,10 @@ static void check(struct sl_check *c)
 			return;
 		}
 	}
-	eol = sl_profile_get(c->policy, "rule threat-model-out-of-scope",
-			     "eol-below");
+	list = sl_profile_get(c->policy, "rule threat-model-out-of-scope",
+			      "eol");
+	when = sl_embargo_base(c->msg, &from_header);
+	eol = oldest_maintained(list, when);
 	if (only_eol(text, eol))
 		report(c, "every version it names is older than the oldest "
 		       "maintained series", NULL);
@@ -136,8 +167,12 @@ const struct sl_rule sl_rule_threat_model_out_of_scope = {
 		"issues seen only with debugging options, staging or "
 		"experimental code, crafted file-system images, leaks of "
 		"kernel addresses alone, physical access or fake devices, and "
-		"end-of-life kernels (the oldest maintained series is a "
-		"profile parameter).  This is a note: a KASAN splat alone, or "
+		"end-of-life kernels: every version named older than the "
+		"oldest series still maintained on the message's Date (the "
+		"profile lists the longterm series and the day each ended).  "
+		"Only kernel issues are judged: a report to the kernel teams, "
+		"or one that names the kernel.  This is a note: a KASAN "
+		"splat alone, or "
 		"a claim that an unprivileged user can reach the bug, does "
 		"not trigger it.",
 	.help = "if the issue is in one of these classes, report it publicly "

@@ -133,6 +133,22 @@ static const struct phrasing table[] = {
 	{ "CRD at 2:30pm CET, March 12", NULL, "T2026-03-12T13:30Z" },
 	{ "embargo until 10:00 on 2026-03-12", NULL, "A2026-03-12" },
 	{ "fixed in 6.1.12, embargo until 2026-03-12", NULL, "A2026-03-12" },
+	/* a date before its phrase, holds, negations (issue 14) */
+	{ "Depending of your workload, we can\nsuggest the August, 15th 2022 "
+	  "as a potential date for public disclosure.", "2022-07-01T15:43:16Z",
+	  "A2022-08-15" },
+	{ "We suggest 2026-03-20 as the coordinated disclosure date.", NULL,
+	  "A2026-03-20" },
+	{ "Please hold it back 30 days so vendors can ship.", NULL,
+	  "R2026-04-04T10:00Z" },
+	{ "Please do not merge the fix before 2026-04-30.", NULL,
+	  "A2026-04-30" },
+	{ "The 90-day deadline does not apply to kernel bugs.", NULL,
+	  "~R2026-06-03T10:00Z" },
+	{ "No need for an embargo of 14 days, publish when ready.", NULL,
+	  "~R2026-03-19T10:00Z" },
+	{ "In March, 3 of them failed.", NULL, "" },
+	{ "The fix will be ready on March 12.", NULL, "~Y2026-03-12" },
 	/* near misses */
 	{ "Fixed in 6.1.12 and 5.15.150.", NULL, "" },
 	{ "This is CVE-2026-1234, see also CVE-2026-12345.", NULL, "" },
@@ -245,6 +261,33 @@ static void test_counts(void **state)
 	assert_ptr_equal(sl_embargo_earliest(dates), a);
 }
 
+/* The fix-ready date, and holds a sentence takes back. */
+static void test_fix_ready_and_negation(void **state)
+{
+	g_autoptr(GDateTime) base = parse_base(BASE);
+	g_autoptr(GPtrArray) dates = sl_embargo_extract(
+		"The fix will be ready on March 12.  Please keep it "
+		"embargoed until March 18.", "body", base);
+	const struct sl_embargo_date *fix, *end;
+	g_autofree char *hold = NULL, *none = NULL;
+
+	(void)state;
+	fix = sl_embargo_fix_ready(dates);
+	end = sl_embargo_latest(dates);
+	assert_non_null(fix);
+	assert_non_null(end);
+	assert_string_equal(fix->text, "March 12");
+	assert_string_equal(end->text, "March 18");
+	assert_true(sl_embargo_exceeds(end, 7, 12));
+	assert_false(sl_embargo_exceeds_since(end, fix->when, 7, 12));
+	hold = sl_embargo_long_request("We ask for the standard 90-day "
+				       "embargo.");
+	assert_non_null(hold);
+	none = sl_embargo_long_request("The standard 90-day embargo does "
+				       "not apply here.");
+	assert_null(none);
+}
+
 static const char message[] =
 	"From: A <a@example.org>\n"
 	"To: linux-distros@vs.openwall.org\n"
@@ -337,6 +380,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_fix_ready_and_negation),
 		cmocka_unit_test(test_message),
 		cmocka_unit_test(test_thread_start),
 	};

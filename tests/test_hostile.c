@@ -824,6 +824,35 @@ static void test_hidden_parts(void **state)
 		       "exploit\n--a--\n", "report-attachment");
 }
 
+/* Uuencoded files in the body: garbage after "begin" is no file, and
+ * neither many begins nor a huge line costs more than a pass. */
+static void test_uuencoded_bodies(void **state)
+{
+	g_autoptr(GString) s = g_string_new(
+		"From: bob@example.com\nTo: " KSEC "\nSubject: x\n\n");
+	int n = 20000 / scale;
+
+	(void)state;
+	for (int i = 0; i < n; i++)
+		g_string_append(s, "begin 644 x\n~~~~ not uuencoded\n");
+	g_string_append(s, "begin 644 y\nM");
+	for (int i = 0; i < 100000 / scale; i++)
+		g_string_append_c(s, (char)('!' + i % 64));
+	g_string_append(s, "\nbegin-base64 644 z\n!!!!\nbegin 644 last");
+	expect_not_fired(s->str, "report-attachment");
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n\n"
+		       "begin 644 poc.c\n"
+		       "=:6YT(&UA:6XH=F]I9\"D@>R!R971U<FX@,#L@?0H`\n`\nend\n",
+		       "report-attachment");
+	/* A public-key label on something else is an attachment. */
+	expect_checked("From: bob@example.com\nTo: " KSEC "\nSubject: x\n"
+		       "Content-Type: multipart/mixed; boundary=a\n\n"
+		       "--a\nContent-Type: text/plain\n\nsee below\n"
+		       "--a\nContent-Type: application/pgp-keys\n\n"
+		       "int main(void) { return 0; }\n--a--\n",
+		       "report-attachment");
+}
+
 /* ---- regression inputs: every file must be checked or refused ---- */
 
 static void test_regression_inputs(void **state)
@@ -852,6 +881,7 @@ static void test_regression_inputs(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_uuencoded_bodies),
 		cmocka_unit_test(test_huge_header_line),
 		cmocka_unit_test(test_huge_subject),
 		cmocka_unit_test(test_many_recipients),

@@ -106,8 +106,8 @@ static void test_separator_lines(void **state)
 		"From alice@example.org Thu Dec  3 13:45:42 2026 \n",
 		/* git mailsplit looks at the end only: a full name, no
 		 * weekday, other spacing, words around the date */
-		"From Alice Example <alice@example.org> Thu Dec 3 13:45:42 "
-		"2026\n",
+		("From Alice Example <alice@example.org> Thu Dec 3 13:45:42 "
+		 "2026\n"),
 		"From alice@example.org Dec 3 13:45:42 2026\n",
 		"From xyz 13:45:42 91\n",
 		"From x 03:45:42 0091\n",

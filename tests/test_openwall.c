@@ -355,11 +355,14 @@ static void test_severities(void **state)
 
 	(void)state;
 	assert_non_null(policy);
+	/* "can be" encrypted: a warning; "must be" signed: an error */
 	assert_int_equal(lint(policy, TO("hardware-security@kernel.org")
 			      "plain\n", "hwsec-not-encrypted"),
-			 SL_SEV_ERROR);
+			 SL_SEV_WARNING);
 	assert_int_equal(lint(policy, TO("hardware-security@kernel.org")
-			      PGPMSG, "hwsec-not-encrypted"), SL_SEV_WARNING);
+			      PGPMSG, "hwsec-not-encrypted"), SL_SEV_INFO);
+	assert_int_equal(lint(policy, TO("hardware-security@kernel.org")
+			      "plain\n", "hwsec-not-signed"), SL_SEV_ERROR);
 	assert_int_equal(lint(policy, nda_and_disclaimer,
 			      "nda-or-confidentiality-demand"), SL_SEV_WARNING);
 	assert_int_equal(lint(policy, disclaimer_only,
