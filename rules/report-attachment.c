@@ -306,11 +306,14 @@ static gboolean uudecode(char **lines, GByteArray *out)
 {
 	for (char **l = lines; *l && out->len < SL_UU_HEAD; l++) {
 		int len = **l ? uu_char(**l) : -1;
-		const char *s = *l + 1;
-		gsize slen = strlen(s);
+		const char *s;
+		gsize slen;
 
+		/* An empty line has no count character to step over. */
 		if (len <= 0)
 			break;
+		s = *l + 1;
+		slen = strlen(s);
 		if (slen > (gsize)(len + 2) / 3 * 4 + 1)
 			break;
 		for (gsize k = 0; k < slen; k++)
