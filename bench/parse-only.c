@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The floor for bench/run.sh: cut an mbox into messages as seclint does
- * (lint/mbox.c) and parse each with GMime, as seclint does, then free it,
+ * (lint/mail/mbox.c) and parse each with GMime, as seclint does, then free it,
  * doing nothing else.  GMime's own mbox mode is not the floor: it takes
  * every line starting "From " for a separator, so on mail that quotes
  * one in a body (git format-patch writes them unescaped) it parses other

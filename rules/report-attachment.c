@@ -134,7 +134,7 @@ static gboolean is_one_armor_block(const struct sl_part *p, const char *kind)
 	g_auto(GStrv) lines = NULL;
 	gboolean in_headers = TRUE;
 
-	/* Not whole in the head (lint/message.c reads 64 KiB of these). */
+	/* Not whole in the head (lint/mail/message.c reads 64 KiB of these). */
 	if (memchr(data, 0, n) || n >= 65536)
 		return FALSE;
 	text = g_strstrip(g_strndup(data, n));

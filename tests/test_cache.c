@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The caches behind the engine (lint/regex.c, the severity table and the
- * parameter slots of lint/profile.c) answer as the uncached lookups do,
+ * The caches behind the engine (lint/util/regex.c, the severity table and the
+ * parameter slots of lint/engine/profile.c) answer as the uncached lookups do,
  * also when an address or a policy is reused for something else.
  */
 #include <setjmp.h>

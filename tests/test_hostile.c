@@ -191,7 +191,7 @@ static GString *long_header(const char *name, gsize len, gboolean folded)
 	return s;
 }
 
-/* At the header length limit (lint/msglimits.h) a field is checked; one
+/* At the header length limit (lint/mail/msglimits.h) a field is checked; one
  * byte more and it is refused, on one line or folded. */
 static void test_huge_header_line(void **state)
 {
@@ -356,7 +356,7 @@ static void test_many_recipients(void **state)
 
 /*
  * A long patch whose lines all match one rule's pattern: GLib 2.74 checks
- * the rest of the text again at every match (lint/matches.c), which made
+ * the rest of the text again at every match (lint/util/matches.c), which made
  * this take 8.8 s of CPU before, and four times as long at twice the size.
  */
 static void test_many_matches(void **state)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lint/matches.c finds what GRegex finds: the same matches, groups and
+ * lint/util/matches.c finds what GRegex finds: the same matches, groups and
  * named groups, empty matches included, for UTF-8, raw and multi-line
  * patterns; replace and split give what g_regex_replace_literal() and
  * g_regex_split() give.  And it stays linear where GLib 2.74 is not.

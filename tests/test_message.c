@@ -190,7 +190,7 @@ static void test_body_and_followup(void **state)
 }
 
 /* How each text part reaches the body: 8bit straight from the input
- * (lint/message.c append_window), base64 and quoted-printable decoded,
+ * (lint/mail/message.c append_window), base64 and quoted-printable decoded,
  * a charset iconv does not know left as its bytes, invalid UTF-8 and a
  * NUL replaced. */
 static void test_text_decoding_paths(void **state)

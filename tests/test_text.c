@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The text to scan (lint/text.c): which lines are prose, patch, log,
- * quote or signature, and the shared signals built on it (lint/signals.c).
+ * The text to scan (rules/lib/text.c): which lines are prose, patch, log,
+ * quote or signature, and the shared signals built on it (rules/lib/signals.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>

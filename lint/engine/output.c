@@ -2,7 +2,7 @@
 /*
  * Reporting findings: gcc-style text for people and editors
  * (FILE:LINE:COLUMN: error: TEXT [rule-id]), one JSON document for tools
- * (doc/seclint-json.schema.json), SARIF 2.1.0 (lint/sarif.c), and the exit
+ * (doc/seclint-json.schema.json), SARIF 2.1.0 (lint/engine/sarif.c), and the exit
  * code (0 clean, 1 error findings, 2 an input could not be checked).
  * JSON and SARIF are streamed: a finding is written when its message is
  * done, so memory does not grow with the input.

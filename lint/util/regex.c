@@ -10,7 +10,7 @@
  * G_REGEX_OPTIMIZE is dropped: it turns on PCRE2's JIT inside GRegex,
  * which runs on a 32 KiB stack that a hostile message can exhaust,
  * failing the match silently.  Matching itself is mostly done by
- * lint/matches.c, which uses the JIT with a larger stack and falls back
+ * lint/util/matches.c, which uses the JIT with a larger stack and falls back
  * to the interpreter (and can be told not to, for valgrind, whose
  * reports on JIT code reading past the subject cannot be suppressed
  * narrowly).
@@ -181,7 +181,7 @@ GRegex *sl_regex_cached(const char *pattern, GRegexCompileFlags flags)
 	return re;
 }
 
-/* Matching fixed patterns needs no GRegex: lint/matches.c compiles them
+/* Matching fixed patterns needs no GRegex: lint/util/matches.c compiles them
  * for PCRE2 alone. */
 gboolean sl_regex_test(const char *pattern, GRegexCompileFlags flags,
 		       const char *text)

@@ -6,7 +6,7 @@
 
 /*
  * --fix: rewrites the headers of a message so that the findings with a
- * mechanical fix go away (lint/fix.c lists them), and leaves every other
+ * mechanical fix go away (lint/engine/fix.c lists them), and leaves every other
  * byte as it was.
  */
 
@@ -53,7 +53,7 @@ gboolean sl_fix_message(const char *bytes, gsize len,
 			const struct sl_policy *policy, const GPtrArray *extra,
 			struct sl_fix_result *result, GError **error);
 
-/* Header edits (lint/fix-edit.c), on the value after the colon. */
+/* Header edits (lint/engine/fix-edit.c), on the value after the colon. */
 typedef gboolean (*sl_fix_addr_pred)(const char *addr, gpointer data);
 /*
  * The address-list value @value without the mailboxes @drop selects (it

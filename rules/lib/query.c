@@ -152,7 +152,7 @@ static gboolean is_forward(const char *type)
 /*
  * An attachment: a forwarded message, or a leaf that is marked as one,
  * carries a file name, or is not text.  PGP/MIME and S/MIME structure
- * parts never are (lint/mime-crypto.c decides them by place and content);
+ * parts never are (lint/mail/mime-crypto.c decides them by place and content);
  * a public key or a signature outside that structure is told by its
  * content by the rule that cares (report-attachment), not by its label.
  */
@@ -268,7 +268,7 @@ char *sl_regex_find(const char *pattern, const char *text,
 }
 
 /* The bytes of the line break that ends just before @at (0: none), by
- * PCRE2's NEWLINE_ANY, as GRegex and lint/matches.c compile: LF, CR, VT,
+ * PCRE2's NEWLINE_ANY, as GRegex and lint/util/matches.c compile: LF, CR, VT,
  * FF, NEL, LS and PS. */
 static gsize break_before(const guchar *t, gsize at)
 {

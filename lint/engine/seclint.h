@@ -39,7 +39,7 @@ struct sl_address {
 };
 
 /*
- * Crypto structure and OpenPGP armour (lint/mime-crypto.c), for the
+ * Crypto structure and OpenPGP armour (lint/mail/mime-crypto.c), for the
  * encryption and signature rules.  A part is structure only where RFC 3156
  * or RFC 8551 puts it and with the content that place requires: a
  * "signature" that is not an armoured signature is content (an attachment).
@@ -103,7 +103,7 @@ struct sl_message {
 	GString *body;		/* the text/plain content, decoded to UTF-8 */
 	GPtrArray *from;	/* of struct sl_address; empty if unreadable */
 	GDateTime *date;	/* the Date header, or NULL if absent/invalid */
-	/* Where things are in the input (lint/location.c); 0: unknown. */
+	/* Where things are in the input (lint/mail/location.c); 0: unknown. */
 	unsigned line;		/* the message's first header line */
 	GArray *header_at;	/* of struct sl_header_at, in order */
 	GArray *body_at;	/* of struct sl_body_at, by offset */
@@ -192,7 +192,7 @@ int sl_profile_rule_int(const struct sl_policy *policy, const char *rule_id,
  * policy (its site overrides, its profile) calls it before linting. */
 void sl_policy_update_severities(struct sl_policy *policy);
 
-/* Address helpers (lint/address.c). */
+/* Address helpers (lint/mail/address.c). */
 char *sl_address_normalise(const char *addr_spec);
 GPtrArray *sl_address_list_new(void);	/* of struct sl_address */
 gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
@@ -266,7 +266,7 @@ void sl_report_at(struct sl_check *check, const char *where,
 GPtrArray *sl_lint_message(const struct sl_message *msg,
 			   const struct sl_policy *policy);
 
-/* Rule helpers shared by several rules (lint/query.c). */
+/* Rule helpers shared by several rules (rules/lib/query.c). */
 const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
 					  const char *role);
@@ -282,7 +282,7 @@ gboolean sl_text_is_disclaimer(const char *text);
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);
 
-/* Locations (lint/location.c): sets @f's line and column from @where and
+/* Locations (lint/mail/location.c): sets @f's line and column from @where and
  * @excerpt (or, without one, the address that @f's text names). */
 void sl_locate(const struct sl_message *msg, const char *where,
 	       const char *excerpt, struct sl_finding *f);
@@ -299,7 +299,7 @@ char *sl_regex_find(const char *pattern, const char *text,
  * call it context ("see also", "similar", "previous", ...), or NULL. */
 char *sl_regex_find_outside_context(const char *text, const char *pattern,
 				    int group);
-/* Encryption, signatures and the Openwall lists (lint/openwall.c). */
+/* Encryption and signatures (rules/lib/crypto.c). */
 enum sl_encryption {
 	SL_ENC_NONE,
 	SL_ENC_PGP_MIME,	/* multipart/encrypted at the top */
@@ -329,7 +329,8 @@ void sl_report_capped(struct sl_check *check, enum sl_severity max,
 void sl_report_capped_at(struct sl_check *check, enum sl_severity max,
 			 const char *where, const char *excerpt,
 			 const char *fmt, ...) G_GNUC_PRINTF(5, 6);
-/* The own text asks the recipients for a CVE id ("please assign a CVE"). */
+/* The own text asks the recipients for a CVE id ("please assign a CVE"):
+ * rules/lib/cve-request.c. */
 gboolean sl_text_asks_for_cve(const char *text);
 /* The same: the words that ask (for sl_report_at), or NULL. */
 char *sl_text_find_cve_request(const char *text);
@@ -361,7 +362,7 @@ char *sl_msg_own_prose(const struct sl_message *msg, glong *prose_len,
 		       guint *urls);
 
 /*
- * Subject tags (lint/subject-tag.c), shared by the tag rules and --fix so
+ * Subject tags (rules/lib/subject-tag.c), shared by the tag rules and --fix so
  * that a fixed Subject is one the rules accept.
  */
 /* Bytes of leading white space and reply prefixes (Re:, Fwd:, AW:, ...). */
@@ -376,8 +377,8 @@ gboolean sl_subject_tag_at_start(const char *subject, const char *tag);
 gboolean sl_subject_tag_near_miss(const char *subject, const char *tag,
 				  gsize *start, gsize *end, gboolean *word);
 /*
- * Repository context (lint/repo.c, lint/patch.c, lint/maintainers.c,
- * lint/context.c).  The front end hands the engine a struct sl_repo; it is
+ * Repository context (rules/lib/repo.c, rules/lib/patch.c, rules/lib/maintainers.c,
+ * rules/lib/context.c).  The front end hands the engine a struct sl_repo; it is
  * opened lazily, on the first question a rule asks, so a message that no
  * repository-aware rule looks at costs no libgit2 work at all.
  */
@@ -447,7 +448,7 @@ GPtrArray *sl_lint_message_with(const struct sl_message *msg,
 				const struct sl_policy *policy,
 				const struct sl_lint_options *options);
 
-/* Questions rules ask of the context (lint/context.c). */
+/* Questions rules ask of the context (rules/lib/context.c). */
 gboolean sl_check_has_repo(struct sl_check *check);
 /* A repository with remote-tracking (upstream) branches. */
 gboolean sl_check_has_upstream(struct sl_check *check);
@@ -472,7 +473,7 @@ gboolean sl_check_is_mailing_list(struct sl_check *check, const char *addr);
 char **sl_check_named_files(struct sl_check *check);
 /* A report about the Linux kernel (its words, paths or the repository). */
 gboolean sl_check_is_kernel_issue(struct sl_check *check);
-/* Fixes a text names (lint/fixref.c); @own: sl_msg_own_text(). */
+/* Fixes a text names (rules/lib/fixref.c); @own: sl_msg_own_text(). */
 /* Commit ids (12-40 hex) the text says are a fix, or "commit X upstream". */
 char **sl_text_fix_commits(const char *own);
 /* Every commit id (12-40 hex) outside Fixes: lines. */
@@ -490,7 +491,7 @@ char *sl_text_before_patch(const char *own);
 char *sl_check_fix_upstream(struct sl_check *check, const char *own);
 /* Recipients other than the sender's own From address. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
-/* The text to scan, catalogue 3.0 (lint/text.c). */
+/* The text to scan, catalogue 3.0 (rules/lib/text.c). */
 struct sl_text {
 	GString *prose;		/* own lines: no quotes, patches or logs */
 	GString *patch;		/* inline diffs: headers and hunks */
@@ -522,7 +523,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
 /* The one query every content rule asks first (3.0, encrypted message). */
 gboolean sl_msg_content_visible(const struct sl_message *msg);
 
-/* Signals in a report's text, shared by content rules (lint/signals.c). */
+/* Signals in a report's text, shared by content rules (rules/lib/signals.c). */
 /* The first match of @re in @text not negated in its sentence. */
 char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence);
 /* What says AI helped find the bug; @trailer_only for Assisted-by: only. */
@@ -563,7 +564,7 @@ const struct sl_text *sl_kernel_report_text(struct sl_check *c,
 const struct sl_text *sl_initial_report_text(struct sl_check *c);
 
 /*
- * Cached compiled regular expressions (lint/regex.c): use these, not
+ * Cached compiled regular expressions (lint/util/regex.c): use these, not
  * g_regex_new() or g_regex_match_simple(), which compile on every call.
  * sl_regex() borrows (valid for the calling thread's life); sl_regex_new()
  * returns a new reference.
@@ -583,7 +584,7 @@ unsigned sl_regex_count(const char *pattern, GRegexCompileFlags flags,
 			const char *text);
 
 /*
- * The matches of @re in @text, in order (lint/matches.c): use this, not
+ * The matches of @re in @text, in order (lint/util/matches.c): use this, not
  * g_match_info_next(), which is quadratic in GLib 2.74.  Like it, the
  * fetch functions return new strings, "" or -1 for a group that took no
  * part, NULL for a group the pattern does not have.

@@ -303,7 +303,7 @@ static gboolean is_utf8(const char *charset)
 
 /*
  * Content with no transfer encoding, parsed from memory (every message is:
- * lint/input.c), is a window on the input's bytes: appended from there,
+ * lint/mail/input.c), is a window on the input's bytes: appended from there,
  * without a stream filter and 4 KiB copies in between.  FALSE if it is
  * not such a window.
  */

@@ -401,7 +401,7 @@ static const char long_request[] =
 	"|\\b(?:disclosure|embargo)[^.\\n]{0,40}"
 	"\\b(?:[2-9]\\d|1\\d\\d)[- ]days?\\b";
 
-/* By lint/matches.c, with the JIT: GRegex runs PCRE2's interpreter, and
+/* By lint/util/matches.c, with the JIT: GRegex runs PCRE2's interpreter, and
  * this reads the whole text of every message to a list.  A hold its
  * sentence takes back ("the standard 90-day embargo does not apply") is
  * none. */

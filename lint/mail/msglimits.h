@@ -7,7 +7,7 @@
 #include "seclint.h"
 
 /*
- * Per message, checked before GMime parses it (lint/msglimits.c); the values
+ * Per message, checked before GMime parses it (lint/mail/msglimits.c); the values
  * and why they are generous for real mail: doc/limits.md.
  */
 #define SL_MAX_HEADER_FIELDS 10000	/* all header sections together */

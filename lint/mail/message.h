@@ -6,13 +6,13 @@
 
 #include "seclint.h"
 
-/* The largest input, or mbox message, seclint reads (lint/input.c). */
+/* The largest input, or mbox message, seclint reads (lint/mail/input.c). */
 #define SL_MAX_INPUT_SIZE (256u * 1024 * 1024)
 
 struct sl_message *sl_message_new(void);
 struct sl_message *sl_message_steal(struct sl_message *msg);
 gboolean sl_is_recipient_header(const char *name);
-/* Offsets in the input to lines (lint/lines.c); NULL: lines unknown. */
+/* Offsets in the input to lines (lint/mail/lines.c); NULL: lines unknown. */
 struct sl_lines;
 struct sl_lines *sl_lines_new_fd(int fd, gint64 start);
 struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len);
@@ -30,17 +30,17 @@ typedef struct sl_lines sl_lines;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_lines, sl_lines_free)
 
 /* Sets the line and column of the addresses @list got from @header, from
- * index @from on (lint/location.c). */
+ * index @from on (lint/mail/location.c). */
 void sl_locate_addresses(GPtrArray *list, guint from,
 			 const struct sl_header_at *header);
 
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 			   struct sl_lines *lines, GError **error);
 
-/* Hostile input (lint/address.c). */
+/* Hostile input (lint/mail/address.c). */
 gboolean sl_address_has_open_comment(const char *value);
 /* Makes @parser empty address headers with an unterminated comment before
- * GMime parses them (GMime 3.2.13 leaks there; see lint/input.c). */
+ * GMime parses them (GMime 3.2.13 leaks there; see lint/mail/input.c). */
 void sl_input_defuse_addresses(GMimeParser *parser);
 
 /*
@@ -84,10 +84,10 @@ gboolean sl_input_parse(const char *bytes, gsize len,
 			const GPtrArray *extra_recipients, gboolean *is_mbox,
 			sl_message_fn each, gpointer data, GError **error);
 
-/* A stream that appends what is written to it to @out (lint/text-stream.c). */
+/* A stream that appends what is written to it to @out (lint/mail/text-stream.c). */
 GMimeStream *sl_text_stream_new(GString *out);
 
-/* The crypto side of the digest (lint/mime-crypto.c). */
+/* The crypto side of the digest (lint/mail/mime-crypto.c). */
 /* Up to @limit + 1 bytes of @part's decoded content, read as a stream
  * (never the whole of a large part); never NULL data. */
 GByteArray *sl_mime_read_prefix(GMimePart *part, gsize limit);

@@ -3,7 +3,7 @@
  * Per-message memos: dozens of rules ask for the same derived text (the
  * own text, the CVE request, the text without disclaimers); deriving it
  * once per message instead of once per rule was much of the time spent
- * on a large mbox.  See lint/memo.h.
+ * on a large mbox.  See lint/engine/memo.h.
  */
 #include <string.h>
 

@@ -6,7 +6,7 @@
 
 /*
  * What the rules derive from a message, derived once per lint pass
- * (lint/memo.c).  The engine opens a memo for the message it lints, on
+ * (lint/engine/memo.c).  The engine opens a memo for the message it lints, on
  * the thread that lints it, and frees it when the pass ends: each message
  * is linted on one thread, so no memo is shared between threads, and a
  * memo never outlives the message it describes.

@@ -53,7 +53,7 @@ void sl_json_member(GString *out, const char *key, const char *value);
 /* How an input is named in the output: "-" is "<stdin>". */
 const char *sl_output_file_name(const char *file);
 
-/* SARIF 2.1.0 (lint/sarif.c), streamed like the JSON document. */
+/* SARIF 2.1.0 (lint/engine/sarif.c), streamed like the JSON document. */
 void sl_sarif_open(FILE *out, const struct sl_policy *policy);
 void sl_sarif_result(GString *out, const char *file,
 		     const struct sl_message *msg, const struct sl_finding *f);

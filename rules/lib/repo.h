@@ -5,13 +5,13 @@
 #include "seclint.h"
 
 /*
- * The repository behind struct sl_repo, for lint/context.c.  Every query
+ * The repository behind struct sl_repo, for rules/lib/context.c.  Every query
  * opens the repository on first use and caches what it computes; all are
  * safe to call from the lint threads: the repository's own thread answers
  * them one at a time.
  */
 
-/* Patches of @text, parsed with libgit2 (lint/patch.c). */
+/* Patches of @text, parsed with libgit2 (rules/lib/patch.c). */
 GPtrArray *sl_patches_parse(const char *text);
 
 /* Could the repository be opened?  (Opens it.) */

@@ -7,7 +7,7 @@
 #include "seclint.h"
 
 /*
- * mbox separators (lint/mbox.c): which "From " lines start a message.
+ * mbox separators (lint/mail/mbox.c): which "From " lines start a message.
  * @line is one line, its newline included (as git mailsplit reads it).
  */
 gboolean sl_mbox_is_separator(const char *line, gsize len);

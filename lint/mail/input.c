@@ -324,7 +324,7 @@ static gboolean parse_single(GMimeStream *stream, struct sl_lines *lines,
 }
 
 /*
- * An mbox is cut at its separators (lint/mbox.c), not by GMime's mbox
+ * An mbox is cut at its separators (lint/mail/mbox.c), not by GMime's mbox
  * mode, which takes every line starting "From " for one.  Each message is
  * handed to @raw as bytes or, without @raw, parsed here from its bytes,
  * with the lines and offsets of the input kept.
@@ -536,7 +536,7 @@ static gboolean nul_at(off_t at, GError **error)
 }
 
 /*
- * Before GMime reads a single message: the limits (lint/msglimits.c), on
+ * Before GMime reads a single message: the limits (lint/mail/msglimits.c), on
  * the first block and the rest of the file, and a NUL byte anywhere makes
  * the input binary.  Read with pread() a block at a time (not mapped: a
  * file truncated meanwhile would kill seclint with SIGBUS).

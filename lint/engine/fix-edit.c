@@ -104,7 +104,7 @@ static char *item_address(const char *s, const struct item *it)
 	g_autoptr(InternetAddressList) list = NULL;
 	InternetAddress *ia;
 
-	/* GMime 3.2.13 leaks on an unterminated comment (lint/input.c). */
+	/* GMime 3.2.13 leaks on an unterminated comment (lint/mail/input.c). */
 	if (sl_address_has_open_comment(text))
 		return NULL;
 	list = internet_address_list_parse(NULL, text);

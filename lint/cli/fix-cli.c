@@ -146,7 +146,7 @@ static gboolean read_input(const char *path, GString *into, mode_t *mode,
 }
 
 /* Where each message of an mbox starts (its separator line), cut as
- * checking cuts it: where git mailsplit would (lint/mbox.c). */
+ * checking cuts it: where git mailsplit would (lint/mail/mbox.c). */
 static GArray *message_starts(const GString *in)
 {
 	GArray *starts = g_array_new(FALSE, FALSE, sizeof(gsize));

@@ -118,7 +118,7 @@ static pcre2_code *compile(const char *pattern, GRegexCompileFlags cflags)
 	return code;
 }
 
-/* Each thread compiles a pattern once, like lint/regex.c's cache. */
+/* Each thread compiles a pattern once, like lint/util/regex.c's cache. */
 struct code_key {
 	char *pattern;
 	GRegexCompileFlags cflags;

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The engine's loop: every rule that is on in the policy, over one message.
+ * The registry is in registry.c, the report functions in report.c.
+ */
+#include "memo.h"
+
+G_DEFINE_QUARK(seclint-error-quark, seclint_error)
+
+static enum sl_severity rule_severity(const struct sl_policy *policy,
+				      size_t i, gboolean followup)
+{
+	if (policy->rule_severity)
+		return policy->rule_severity[2 * i + !!followup];
+	return sl_policy_rule_severity(policy, sl_rules[i], followup);
+}
+
+GPtrArray *sl_lint_message(const struct sl_message *msg,
+			   const struct sl_policy *policy)
+{
+	return sl_lint_message_with(msg, policy, NULL);
+}
+
+GPtrArray *sl_lint_message_with(const struct sl_message *msg,
+				const struct sl_policy *policy,
+				const struct sl_lint_options *options)
+{
+	GPtrArray *findings = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)sl_finding_free);
+	struct sl_context ctx = { .options = options };
+	struct sl_memo memo;
+
+	sl_memo_begin(&memo, msg);
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		struct sl_check check = {
+			.rule = sl_rules[i],
+			.msg = msg,
+			.policy = policy,
+			.severity = rule_severity(policy, i, msg->followup),
+			.findings = findings,
+			.ctx = &ctx,
+		};
+
+		if (check.severity != SL_SEV_OFF)
+			sl_rules[i]->check(&check);
+	}
+	sl_memo_end(&memo);
+	if (ctx.patches)
+		g_ptr_array_unref(ctx.patches);
+	sl_text_free(ctx.text);
+	return findings;
+}
