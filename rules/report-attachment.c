@@ -305,11 +305,11 @@ static int uu_char(char ch)
 static gboolean uudecode(char **lines, GByteArray *out)
 {
 	for (char **l = lines; *l && out->len < SL_UU_HEAD; l++) {
-		int len = **l ? uu_char(**l) : -1;
+		/* An empty line's NUL is no count character: -1, stop. */
+		int len = uu_char(**l);
 		const char *s;
 		gsize slen;
 
-		/* An empty line has no count character to step over. */
 		if (len <= 0)
 			break;
 		s = *l + 1;
