@@ -30,21 +30,30 @@ static gboolean check_level(GKeyFile *kf, const char *group, const char *key,
 	g_autofree char *level = g_key_file_get_string(kf, group, key, NULL);
 	enum sl_severity sev;
 
-	if (!level || sl_severity_parse(level, &sev))
+	if (!level || !*level || sl_severity_parse(level, &sev))
 		return TRUE;
 	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 		    "[%s] %s: unknown severity '%s'", group, key, level);
 	return FALSE;
 }
 
+/* One profile file, before what it inherits is added. */
 static gboolean validate(GKeyFile *kf, GError **error)
 {
 	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+	g_autofree char *parent = g_key_file_get_string(kf, "profile",
+							"inherit", NULL);
 
 	if (!g_key_file_has_key(kf, "profile", "document", NULL) ||
 	    !g_key_file_has_key(kf, "profile", "revision", NULL)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 			    "[profile] needs document and revision");
+		return FALSE;
+	}
+	if (parent && (!*parent || strchr(parent, '/'))) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+			    "[profile] inherit: '%s' is no profile name",
+			    parent);
 		return FALSE;
 	}
 	for (char **g = groups; *g; g++) {
@@ -63,22 +72,115 @@ static gboolean validate(GKeyFile *kf, GError **error)
 	return TRUE;
 }
 
+/* @child's keys over @kf; the [profile] group is @child's own. */
+static void overlay(GKeyFile *kf, GKeyFile *child)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(child, NULL);
+
+	g_key_file_remove_group(kf, "profile", NULL);
+	for (char **g = groups; *g; g++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(child, *g, NULL,
+							 NULL);
+
+		for (char **k = keys; k && *k; k++) {
+			g_autofree char *v = g_key_file_get_value(child, *g,
+								  *k, NULL);
+
+			g_key_file_set_value(kf, *g, *k, v);
+		}
+	}
+}
+
+/* An empty value says "none": the key the parent had is dropped. */
+static void drop_empty_values(GKeyFile *kf)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+
+	for (char **g = groups; *g; g++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(kf, *g, NULL, NULL);
+
+		for (char **k = keys; k && *k; k++) {
+			g_autofree char *v = g_key_file_get_value(kf, *g, *k,
+								  NULL);
+
+			if (v && !*v)
+				g_key_file_remove_key(kf, *g, *k, NULL);
+		}
+	}
+}
+
+/*
+ * @path and, through [profile] inherit=NAME (a file beside it), the
+ * profiles it is written against, oldest first; @chain holds the paths
+ * on the way down, to refuse a circle.
+ */
+static GKeyFile *read_chain(const char *path, GPtrArray *chain,
+			    GError **error)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GKeyFile) base = NULL;
+	g_autofree char *parent = NULL;
+	g_autofree char *dir = NULL;
+	g_autofree char *file = NULL;
+	g_autofree char *parent_path = NULL;
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, error) ||
+	    !validate(kf, error)) {
+		g_prefix_error(error, "%s: ", path);
+		return NULL;
+	}
+	parent = g_key_file_get_string(kf, "profile", "inherit", NULL);
+	if (!parent)
+		return g_steal_pointer(&kf);
+	dir = g_path_get_dirname(path);
+	file = g_strconcat(parent, ".conf", NULL);
+	parent_path = g_build_filename(dir, file, NULL);
+	for (guint i = 0; i < chain->len; i++)
+		if (!strcmp(chain->pdata[i], parent_path)) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+				    "%s: inherit=%s: a circle of profiles",
+				    path, parent);
+			return NULL;
+		}
+	g_ptr_array_add(chain, g_strdup(parent_path));
+	base = read_chain(parent_path, chain, error);
+	if (!base) {
+		g_prefix_error(error, "%s: inherit=%s: ", path, parent);
+		return NULL;
+	}
+	overlay(base, kf);
+	return g_steal_pointer(&base);
+}
+
+GKeyFile *sl_profile_read(const char *path, GError **error)
+{
+	g_autoptr(GPtrArray) chain = g_ptr_array_new_with_free_func(g_free);
+	GKeyFile *kf;
+
+	g_ptr_array_add(chain, g_strdup(path));
+	kf = read_chain(path, chain, error);
+	if (!kf) {
+		if (error && *error)
+			(*error)->code = SECLINT_ERROR_POLICY;
+		return NULL;
+	}
+	drop_empty_values(kf);
+	return kf;
+}
+
 gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 				GError **error)
 {
 	g_autofree char *path = profile_path(policy, name);
-	g_autoptr(GKeyFile) kf = g_key_file_new();
+	GKeyFile *kf = sl_profile_read(path, error);
 
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, error) ||
-	    !validate(kf, error)) {
-		g_prefix_error(error, "profile '%s' (%s): ", name, path);
-		if (error && *error)
-			(*error)->code = SECLINT_ERROR_POLICY;
+	if (!kf) {
+		g_prefix_error(error, "profile '%s': ", name);
 		return FALSE;
 	}
 	g_clear_pointer(&policy->profile, g_key_file_unref);
 	g_free(policy->profile_name);
-	policy->profile = g_steal_pointer(&kf);
+	policy->profile = kf;
 	policy->profile_name = g_strdup(name);
 	sl_policy_update_severities(policy);
 	return TRUE;

@@ -180,6 +180,10 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 #define SL_DEFAULT_PROFILE "2026-05"
 gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 				GError **error);
+/* The profile file @path with what it inherits resolved, as a rule sees
+ * it: [profile] is the file's own, a [rule ID] key its own or else its
+ * parent's, an empty value none (rules/profiles/README). */
+GKeyFile *sl_profile_read(const char *path, GError **error);
 char *sl_profile_get(const struct sl_policy *policy, const char *group,
 		     const char *key);
 struct sl_rule;

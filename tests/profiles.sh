@@ -2,10 +2,11 @@
 # Every profile in rules/profiles/ as the rules see it once loaded
 # (tests/profile-dump.c) equals tests/profiles/resolved.golden.
 # SECLINT_BLESS=1 writes the golden file instead.
-# usage: profiles.sh PROFILE-DUMP TESTS-DIR
+# usage: profiles.sh PROFILE-DUMP SECLINT TESTS-DIR
 set -u
 dump=$1
-dir=$2
+seclint=$2
+dir=$3
 . "$dir/lib.sh"
 rules=$dir/../rules
 golden=$dir/profiles/resolved.golden
@@ -26,4 +27,58 @@ elif diff -u "$golden" "$tmp/resolved"; then
 else
 	ko "the resolved profiles differ from $golden (diff above)"
 fi
+
+# Inheritance, in profiles of its own: a key replaced, a key dropped
+# (note=), a rule switched off, a rule added.
+p=$tmp/p
+mkdir "$p"
+cat >"$p/base.conf" <<'CONF'
+[profile]
+revision=base
+document=d
+[rule report-html]
+severity=error
+note=base note
+[rule oss-crosspost]
+severity=error
+CONF
+cat >"$p/child.conf" <<'CONF'
+[profile]
+inherit=base
+revision=child
+document=d
+[rule report-html]
+severity=warning
+note=
+[rule oss-crosspost]
+severity=off
+[rule report-attachment]
+severity=info
+CONF
+if "$dump" "$rules/policy.conf" "$p/child.conf" >"$tmp/out" 2>"$tmp/err"; then
+	ok
+else
+	ko "child.conf did not load"
+	cat "$tmp/err"
+fi
+expect_grep child-replaced "$tmp/out" "^rule report-html: warning, follow-ups warning$"
+expect_no_grep child-dropped "$tmp/out" "base note"
+expect_grep child-off "$tmp/out" "^rule oss-crosspost: off$"
+expect_grep child-added "$tmp/out" "^rule report-attachment: info,"
+expect_no_grep child-inherit-own "$tmp/out" "revision=base"
+
+# A circle and a missing parent: exit 2, naming the files.
+sed 's/^inherit=base/inherit=loop/' "$p/child.conf" >"$p/loop.conf"
+cp "$p/loop.conf" "$p/self.conf"
+sed -i 's/^inherit=loop/inherit=self/' "$p/self.conf"
+for bad in loop self; do
+	check circle-$bad 2 "$seclint" --profile "$p/$bad.conf" --list-rules
+	expect_grep circle-$bad-said "$tmp/err" "inherit=$bad: a circle of profiles"
+done
+sed 's/^inherit=base/inherit=nope/' "$p/child.conf" >"$p/orphan.conf"
+check missing-parent 2 "$seclint" --profile "$p/orphan.conf" --list-rules
+expect_grep missing-parent-said "$tmp/err" "orphan.conf: inherit=nope: .*nope.conf"
+sed 's/^inherit=base/inherit=..\/base/' "$p/child.conf" >"$p/path.conf"
+check parent-path 2 "$seclint" --profile "$p/path.conf" --list-rules
+expect_grep parent-path-said "$tmp/err" "is no profile name"
 finish
