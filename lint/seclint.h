@@ -152,7 +152,10 @@ struct sl_policy {
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
 	enum sl_severity *rule_severity;
-	unsigned generation;	/* new at each sl_policy_update_severities() */
+	GKeyFile *keys;		/* policy.conf itself: its [role ID] values */
+	/* The numbers each rule in force reads (rule -> int[], in the order
+	 * of rule->params); see sl_policy_resolve_params(). */
+	GHashTable *params;
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
@@ -190,8 +193,11 @@ struct sl_rule;
 enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 					 const struct sl_rule *rule,
 					 gboolean followup);
-int sl_profile_rule_int(const struct sl_policy *policy, const char *rule_id,
-			const char *key, int fallback);
+/* Reads every parameter of every rule in force (struct sl_param) once:
+ * a missing or non-numeric one is an error naming the rule, the group and
+ * the key.  Whoever changes the profile or the severities calls it after
+ * sl_policy_update_severities(). */
+gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error);
 /* Recomputes policy->rule_severity: whoever changes the severities of a
  * policy (its site overrides, its profile) calls it before linting. */
 void sl_policy_update_severities(struct sl_policy *policy);
@@ -211,6 +217,18 @@ struct sl_source {
 	const char *revision;
 };
 
+/*
+ * A number a rule reads with sl_param_int(): from the rule's [rule ID]
+ * group in the profile, or with .role from policy.conf's [role ROLE]
+ * group, a limit of every list with that role, written once.  Each is
+ * required: a profile or policy that puts the rule in force without it
+ * does not load.
+ */
+struct sl_param {
+	const char *key;
+	const char *role;	/* NULL: the rule's profile group */
+};
+
 struct sl_rule {
 	const char *id;			/* stable kebab-case id */
 	enum sl_severity severity;	/* default */
@@ -224,6 +242,7 @@ struct sl_rule {
 	/* What it needs beyond the message (a repository, a flag), and what
 	 * it does without; NULL: nothing.  Shown by --explain. */
 	const char *needs;
+	const struct sl_param *params;	/* ends with { NULL }; or NULL */
 };
 
 extern const struct sl_rule *const sl_rules[];
@@ -252,6 +271,8 @@ struct sl_check {
 
 void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
 	G_GNUC_PRINTF(3, 4);
+/* The value of the checking rule's parameter @key (one of its .params). */
+int sl_param_int(const struct sl_check *check, const char *key);
 /* A finding from a weak signal (say, a mail footer): at most info. */
 void sl_report_weak(struct sl_check *check, const char *where,
 		    const char *fmt, ...) G_GNUC_PRINTF(3, 4);

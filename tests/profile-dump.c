@@ -3,7 +3,8 @@
  * profile-dump POLICY PROFILE...: every profile as the rules see it, once
  * loaded: its [profile] keys, then for every registered rule its severity
  * for an initial message and a follow-up (or off) and each key of its
- * group.  tests/profiles.sh compares it with resolved.golden, so a change
+ * group, then the values it reads from the policy's [role ID] groups
+ * (struct sl_param).  tests/profiles.sh compares it with resolved.golden, so a change
  * of how profiles are written (inheritance, list-level limits) that
  * changes what a rule sees shows up as a diff.
  */
@@ -35,6 +36,21 @@ static void dump_group(GKeyFile *kf, const char *group, const char *skip)
 	}
 }
 
+static void dump_role_params(const struct sl_policy *policy,
+			     const struct sl_rule *r)
+{
+	for (const struct sl_param *p = r->params; p && p->key; p++) {
+		g_autofree char *group = NULL;
+		g_autofree char *v = NULL;
+
+		if (!p->role)
+			continue;
+		group = g_strconcat("role ", p->role, NULL);
+		v = g_key_file_get_value(policy->keys, group, p->key, NULL);
+		printf("  [%s] %s=%s\n", group, p->key, v);
+	}
+}
+
 static void dump(const struct sl_policy *policy)
 {
 	printf("profile %s\n", policy->profile_name);
@@ -54,6 +70,7 @@ static void dump(const struct sl_policy *policy)
 		       sl_severity_name(sl_policy_rule_severity(policy, r,
 								TRUE)));
 		dump_group(policy->profile, group, NULL);
+		dump_role_params(policy, r);
 	}
 }
 

@@ -8,7 +8,7 @@ dump=$1
 seclint=$2
 dir=$3
 . "$dir/lib.sh"
-rules=$dir/../rules
+rules=$(cd "$dir/../rules" && pwd)
 golden=$dir/profiles/resolved.golden
 names=$(cd "$rules/profiles" && ls -- *.conf | sed 's/\.conf$//')
 
@@ -81,4 +81,17 @@ expect_grep missing-parent-said "$tmp/err" "orphan.conf: inherit=nope: .*nope.co
 sed 's/^inherit=base/inherit=..\/base/' "$p/child.conf" >"$p/path.conf"
 check parent-path 2 "$seclint" --profile "$p/path.conf" --list-rules
 expect_grep parent-path-said "$tmp/err" "is no profile name"
+
+# A parameter a rule in force reads is required: no default in C.
+check param-missing 2 "$seclint" --profile 2023-06 --enable report-too-long \
+	--list-rules
+expect_grep param-missing-said "$tmp/err" \
+	"profile 2023-06 has no \[rule report-too-long\] max-lines"
+sed 's/^embargo-max-days=14$/embargo-max-days=fourteen/' \
+	"$rules/policy.conf" >"$tmp/policy.conf"
+ln -s "$rules/profiles" "$tmp/profiles"
+ln -s "$rules/maintainers-lists.txt" "$tmp/maintainers-lists.txt"
+check param-no-number 2 "$seclint" --policy "$tmp/policy.conf" --list-rules
+expect_grep param-no-number-said "$tmp/err" \
+	"\[role distros\] embargo-max-days=fourteen is no integer"
 finish
