@@ -329,3 +329,15 @@ gboolean sl_list_has_role(const struct sl_list *list, const char *role)
 {
 	return list && strv_contains(list->roles, role);
 }
+
+const char *sl_policy_role_address(const struct sl_policy *policy,
+				   const char *role)
+{
+	for (guint i = 0; i < policy->lists->len; i++) {
+		const struct sl_list *l = policy->lists->pdata[i];
+
+		if (sl_list_has_role(l, role) && l->addresses[0])
+			return l->addresses[0];
+	}
+	return role;
+}

@@ -175,6 +175,10 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 				  const char *addr);
 gboolean sl_list_has_role(const struct sl_list *list, const char *role);
+/* The address a finding advises for @role: the first of the first list
+ * with it (policy.conf), or @role itself in a policy without one. */
+const char *sl_policy_role_address(const struct sl_policy *policy,
+				   const char *role);
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 				    const char *rule_id,
 				    enum sl_severity fallback);

@@ -12,8 +12,9 @@ static void check(struct sl_check *c)
 	if (!to->len || to->len > (guint)max)
 		return;
 	sl_report(c, "To", "a security report to %u recipient%s (From not "
-		  "counted) must Cc security@kernel.org (%d or fewer "
-		  "recipients)", to->len, to->len == 1 ? "" : "s", max);
+		  "counted) must Cc %s (%d or fewer recipients)", to->len,
+		  to->len == 1 ? "" : "s",
+		  sl_policy_role_address(c->policy, "kernel-security"), max);
 }
 
 static const struct sl_param params[] = {

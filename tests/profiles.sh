@@ -94,4 +94,17 @@ ln -s "$rules/maintainers-lists.txt" "$tmp/maintainers-lists.txt"
 check param-no-number 2 "$seclint" --policy "$tmp/policy.conf" --list-rules
 expect_grep param-no-number-said "$tmp/err" \
 	"\[role distros\] embargo-max-days=fourteen is no integer"
+
+# Findings advise the addresses of the policy in force, not literals.
+sed 's/^embargo-max-days=fourteen$/embargo-max-days=14/;
+     s/^addresses=security@kernel.org$/addresses=security@example.net/;
+     s/^addresses=linux-distros@vs.openwall.org$/addresses=linux-distros@example.net/' \
+	"$rules/policy.conf" >"$tmp/policy.conf"
+r=$dir/rules
+"$seclint" --no-repo --policy "$tmp/policy.conf" \
+	"$r/hwsec-software-bug/fire-overflow.eml" >"$tmp/out" 2>&1
+expect_grep site-hwsec-said "$tmp/out" "software bugs go to security@example.net \[hwsec-software-bug\]"
+"$seclint" --no-repo --policy "$tmp/policy.conf" \
+	"$r/distros-superset-for-linux-issue/fire-kernel.eml" >"$tmp/out" 2>&1
+expect_grep site-superset-said "$tmp/out" "use linux-distros@example.net \[distros-superset"
 finish
