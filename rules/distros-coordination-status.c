@@ -71,9 +71,10 @@ static void check(struct sl_check *c)
 	    sl_regex_match_simple(coordination, own, 0, 0))
 		return;
 	sl_report(c, "body", "this Linux kernel report does not seem to say "
-		  "whether security@kernel.org or the maintainers know of it; "
-		  "tell %s whether you coordinate with them or want the "
-		  "list's help to", to->addr);
+		  "whether %s or the maintainers know of it; tell %s whether "
+		  "you coordinate with them or want the list's help to",
+		  sl_policy_role_address(c->policy, "kernel-security"),
+		  to->addr);
 }
 
 const struct sl_rule sl_rule_distros_coordination_status = {

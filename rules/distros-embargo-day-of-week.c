@@ -13,7 +13,7 @@ static void check(struct sl_check *c)
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
 	g_autofree char *local = NULL;
-	gboolean monday = sl_profile_rule_int(c->policy, ID, "monday", 0);
+	gboolean monday = sl_param_int(c, "monday");
 	GDateWeekday utc;
 
 	end = sl_embargo_end(&s, c, "distros", FALSE);
@@ -30,6 +30,11 @@ static void check(struct sl_check *c)
 			  "vendors prefer to publish updates Tuesday to "
 			  "Thursday", sl_weekday_name(utc), local ? local : "");
 }
+
+static const struct sl_param params[] = {
+	{ "monday", NULL },
+	{ NULL },
+};
 
 const struct sl_rule sl_rule_distros_embargo_day_of_week = {
 	.id = ID,
@@ -52,4 +57,5 @@ const struct sl_rule sl_rule_distros_embargo_day_of_week = {
 	.example_good = SL_EXAMPLE_DISTROS
 			"Proposed embargo end: 2026-03-10 14:00 UTC.\n",
 	.check = check,
+	.params = params,
 };

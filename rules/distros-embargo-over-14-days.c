@@ -22,8 +22,8 @@ static void check(struct sl_check *c)
 	const struct sl_embargo_date *end;
 	g_autofree char *since = NULL;
 	GDateTime *first;
-	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
-	int grace = sl_profile_rule_int(c->policy, ID, "grace-hours", 12);
+	int max = sl_param_int(c, "embargo-max-days");
+	int grace = sl_param_int(c, "grace-hours");
 
 	end = sl_embargo_end(&s, c, "distros", FALSE);
 	if (!end)
@@ -43,6 +43,12 @@ static void check(struct sl_check *c)
 				  "of the thread, which may be earlier" : "");
 	}
 }
+
+static const struct sl_param params[] = {
+	{ "embargo-max-days", "distros" },
+	{ "grace-hours", NULL },
+	{ NULL },
+};
 
 const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 	.id = ID,
@@ -75,4 +81,5 @@ const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 	.example_good = SL_EXAMPLE_DISTROS
 			"Proposed embargo end: 2026-03-12 14:00 UTC.\n",
 	.check = check,
+	.params = params,
 };

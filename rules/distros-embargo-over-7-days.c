@@ -7,9 +7,9 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	int limit = sl_profile_rule_int(c->policy, ID, "limit-days", 7);
-	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
-	int grace = sl_profile_rule_int(c->policy, ID, "grace-hours", 12);
+	int limit = sl_param_int(c, "embargo-preferred-days");
+	int max = sl_param_int(c, "embargo-max-days");
+	int grace = sl_param_int(c, "grace-hours");
 
 	end = sl_embargo_end(&s, c, "distros", FALSE);
 	if (!end || !sl_embargo_exceeds(end, limit, grace) ||
@@ -19,6 +19,13 @@ static void check(struct sl_check *c)
 			  "away: embargoes shorter than %d days are preferred",
 			  limit, limit);
 }
+
+static const struct sl_param params[] = {
+	{ "embargo-preferred-days", "distros" },
+	{ "embargo-max-days", "distros" },
+	{ "grace-hours", NULL },
+	{ NULL },
+};
 
 const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 	.id = ID,
@@ -40,4 +47,5 @@ const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 	.example_good = SL_EXAMPLE_DISTROS
 			"Proposed embargo end: 2026-03-10 14:00 UTC.\n",
 	.check = check,
+	.params = params,
 };

@@ -13,7 +13,7 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	int min = sl_profile_rule_int(c->policy, ID, "min-hours", 24);
+	int min = sl_param_int(c, "min-hours");
 
 	end = sl_embargo_end(&s, c, "distros", TRUE);
 	if (!end || !before(end, min))
@@ -27,6 +27,11 @@ static void check(struct sl_check *c)
 				  "%d hours; a day is the reasonable minimum",
 				  min);
 }
+
+static const struct sl_param params[] = {
+	{ "min-hours", NULL },
+	{ NULL },
+};
 
 const struct sl_rule sl_rule_distros_embargo_under_1_day = {
 	.id = ID,
@@ -51,4 +56,5 @@ const struct sl_rule sl_rule_distros_embargo_under_1_day = {
 	.example_good = SL_EXAMPLE_DISTROS
 			"Proposed embargo end: 2026-03-10 14:00 UTC.\n",
 	.check = check,
+	.params = params,
 };

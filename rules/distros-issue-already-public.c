@@ -18,8 +18,10 @@ static void check(struct sl_check *c)
 	/* The lists make an exception for kernel issues s@k.o handled. */
 	if (sl_check_is_kernel_issue(c))
 		sl_report_weak(c, "body", "%s: the issue looks public; say that "
-			       "security@kernel.org handled it, or post to "
-			       "oss-security instead", why);
+			       "%s handled it, or post to oss-security "
+			       "instead", why,
+			       sl_policy_role_address(c->policy,
+						      "kernel-security"));
 	else
 		sl_report(c, "body", "%s: the issue looks public, and %s is "
 			  "only for issues that are not", why, distros->addr);

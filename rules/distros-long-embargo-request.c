@@ -21,7 +21,7 @@ static void check(struct sl_check *c)
 	g_auto(sl_embargo_scan) s = { 0 };
 	g_autofree char *words = NULL;
 	const struct sl_embargo_date *period;
-	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
+	int max = sl_param_int(c, "embargo-max-days");
 
 	if (!sl_embargo_applies(c->msg, c->policy, "distros"))
 		return;
@@ -38,6 +38,11 @@ static void check(struct sl_check *c)
 			  "the lists allow %d days at most", period->text,
 			  period->days, max);
 }
+
+static const struct sl_param params[] = {
+	{ "embargo-max-days", "distros" },
+	{ NULL },
+};
 
 const struct sl_rule sl_rule_distros_long_embargo_request = {
 	.id = ID,
@@ -63,4 +68,5 @@ const struct sl_rule sl_rule_distros_long_embargo_request = {
 	.example_good = SL_EXAMPLE_DISTROS
 			"We request a 7-day embargo.\n",
 	.check = check,
+	.params = params,
 };

@@ -13,13 +13,15 @@ static void check(struct sl_check *c)
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
 	g_autofree char *all = NULL;
+	const char *linux_list = sl_policy_role_address(c->policy,
+							"distros-linux");
 
 	if (!distros || sl_msg_find_role(c->msg, c->policy, "distros-linux"))
 		return;
 	if (sl_check_is_kernel_issue(c)) {
 		sl_report(c, distros->header, "a Linux kernel issue sent to %s, "
-			  "which includes non-Linux vendors; use "
-			  "linux-distros@vs.openwall.org", distros->addr);
+			  "which includes non-Linux vendors; use %s",
+			  distros->addr, linux_list);
 		return;
 	}
 	own = sl_msg_own_text(c->msg, &signature);
@@ -28,8 +30,8 @@ static void check(struct sl_check *c)
 	if (sl_regex_match_simple(linux_only, all, 0, 0) &&
 	    !sl_regex_match_simple(other_systems, all, 0, 0))
 		sl_report_weak(c, distros->header, "the issue looks Linux-only; "
-			       "if it is, linux-distros@vs.openwall.org is "
-			       "the list, not %s", distros->addr);
+			       "if it is, %s is the list, not %s", linux_list,
+			       distros->addr);
 }
 
 const struct sl_rule sl_rule_distros_superset_for_linux_issue = {

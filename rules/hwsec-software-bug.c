@@ -11,8 +11,9 @@ static void check(struct sl_check *c)
 	    !sl_msg_mentions_hardware(c->msg))
 		sl_report_at(c, hw->header, hw->addr,
 			     "nothing in the report to %s points "
-			     "at the hardware; software bugs go to "
-			     "security@kernel.org", hw->addr);
+			     "at the hardware; software bugs go to %s",
+			     hw->addr, sl_policy_role_address(
+					c->policy, "kernel-security"));
 }
 
 const struct sl_rule sl_rule_hwsec_software_bug = {

@@ -6,11 +6,8 @@ static void check(struct sl_check *c)
 	g_autoptr(GPtrArray) to = sl_msg_recipients_but_sender(c->msg);
 	const struct sl_address *ksec =
 		sl_msg_find_role(c->msg, c->policy, "kernel-security");
-	int min = sl_profile_rule_int(c->policy, "ksec-cc-large-audience",
-				      "min-recipients", 4);
-	int min_people = sl_profile_rule_int(c->policy,
-					     "ksec-cc-large-audience",
-					     "min-persons", 3);
+	int min = sl_param_int(c, "min-recipients");
+	int min_people = sl_param_int(c, "min-persons");
 	int people = 0;
 
 	if (!ksec || to->len < (guint)min)
@@ -24,6 +21,12 @@ static void check(struct sl_check *c)
 			  "teams need no Cc of the security team", ksec->addr,
 			  people, to->len);
 }
+
+static const struct sl_param params[] = {
+	{ "min-recipients", NULL },
+	{ "min-persons", NULL },
+	{ NULL },
+};
 
 const struct sl_rule sl_rule_ksec_cc_large_audience = {
 	.id = "ksec-cc-large-audience",
@@ -55,4 +58,5 @@ const struct sl_rule sl_rule_ksec_cc_large_audience = {
 	.check = check,
 	.needs = "optionally a git repository: the L: lists of its "
 		 "MAINTAINERS do not count as people.",
+	.params = params,
 };

@@ -4,9 +4,7 @@
 static void check(struct sl_check *c)
 {
 	g_autoptr(GPtrArray) to = sl_msg_recipients_but_sender(c->msg);
-	int max = sl_profile_rule_int(c->policy,
-				      "ksec-cc-missing-small-audience",
-				      "max-recipients", 2);
+	int max = sl_param_int(c, "max-recipients");
 
 	/* Only --security says that mail to a maintainer is a report. */
 	if (!sl_check_security(c) || sl_msg_has_closed_list(c->msg, c->policy))
@@ -14,9 +12,15 @@ static void check(struct sl_check *c)
 	if (!to->len || to->len > (guint)max)
 		return;
 	sl_report(c, "To", "a security report to %u recipient%s (From not "
-		  "counted) must Cc security@kernel.org (%d or fewer "
-		  "recipients)", to->len, to->len == 1 ? "" : "s", max);
+		  "counted) must Cc %s (%d or fewer recipients)", to->len,
+		  to->len == 1 ? "" : "s",
+		  sl_policy_role_address(c->policy, "kernel-security"), max);
 }
+
+static const struct sl_param params[] = {
+	{ "max-recipients", NULL },
+	{ NULL },
+};
 
 const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {
 	.id = "ksec-cc-missing-small-audience",
@@ -47,4 +51,5 @@ const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {
 			"Subject: foo: overflow\n\nbody\n",
 	.check = check,
 	.needs = "--security; it never fires without it.",
+	.params = params,
 };

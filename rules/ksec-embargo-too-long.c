@@ -17,9 +17,9 @@ static void check(struct sl_check *c)
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
 	g_autofree char *open_ended = NULL;
-	int limit = sl_profile_rule_int(c->policy, ID, "limit-days", 7);
-	int max = sl_profile_rule_int(c->policy, ID, "max-days", 14);
-	int grace = sl_profile_rule_int(c->policy, ID, "grace-hours", 12);
+	int limit = sl_param_int(c, "limit-days");
+	int max = sl_param_int(c, "max-days");
+	int grace = sl_param_int(c, "grace-hours");
 
 	end = sl_embargo_end(&s, c, "kernel-security", FALSE);
 	if (!s.dates)
@@ -58,6 +58,13 @@ static void check(struct sl_check *c)
 				  max);
 }
 
+static const struct sl_param params[] = {
+	{ "limit-days", NULL },
+	{ "max-days", NULL },
+	{ "grace-hours", NULL },
+	{ NULL },
+};
+
 const struct sl_rule sl_rule_ksec_embargo_too_long = {
 	.id = ID,
 	.severity = SL_SEV_ERROR,
@@ -89,4 +96,5 @@ const struct sl_rule sl_rule_ksec_embargo_too_long = {
 	.example_good = SL_EXAMPLE_KSEC
 			"Please keep this under embargo until 2026-03-10.\n",
 	.check = check,
+	.params = params,
 };

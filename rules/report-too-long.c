@@ -42,12 +42,9 @@ static gboolean summary_first(char **lines, int window)
 
 static void check(struct sl_check *c)
 {
-	int max_lines = sl_profile_rule_int(c->policy, c->rule->id,
-					    "max-lines", 150);
-	int max_headings = sl_profile_rule_int(c->policy, c->rule->id,
-					       "max-headings", 8);
-	int window = sl_profile_rule_int(c->policy, c->rule->id,
-					 "summary-lines", 15);
+	int max_lines = sl_param_int(c, "max-lines");
+	int max_headings = sl_param_int(c, "max-headings");
+	int window = sl_param_int(c, "summary-lines");
 	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
 	g_auto(GStrv) lines = NULL;
 	unsigned headings;
@@ -73,6 +70,13 @@ static void check(struct sl_check *c)
 			  "probably does not come first", window);
 }
 
+static const struct sl_param params[] = {
+	{ "max-lines", NULL },
+	{ "max-headings", NULL },
+	{ "summary-lines", NULL },
+	{ NULL },
+};
+
 const struct sl_rule sl_rule_report_too_long = {
 	.id = "report-too-long",
 	.severity = SL_SEV_INFO,
@@ -97,4 +101,5 @@ const struct sl_rule sl_rule_report_too_long = {
 			"Subject: foo: overflow\n\n"
 			"An overflow in foo_ioctl() (drivers/misc/foo.c).\n",
 	.check = check,
+	.params = params,
 };

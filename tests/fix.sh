@@ -17,10 +17,6 @@ expect_absent() {
 	if [ -e "$2" ]; then ko "$1: $2 exists"; else ok; fi
 }
 
-expect_no_grep() {
-	if grep -q -- "$3" "$2"; then ko "$1: '$3' in $2"; cat "$2"; else ok; fi
-}
-
 # A new file next to the input; the input is left alone.
 cp "$in/bad-report.eml" "$tmp/r.eml"
 chmod 600 "$tmp/r.eml"

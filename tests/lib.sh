@@ -13,6 +13,11 @@ expect_grep() {
 	if grep -q -- "$3" "$2"; then ok; else ko "$1: '$3' not in $2"; cat "$2"; fi
 }
 
+# expect_no_grep NAME FILE PATTERN
+expect_no_grep() {
+	if grep -q -- "$3" "$2"; then ko "$1: '$3' in $2"; cat "$2"; else ok; fi
+}
+
 # check NAME EXPECTED-EXIT COMMAND...: the exit status, with the output
 # in $tmp/out and $tmp/err.
 check() {

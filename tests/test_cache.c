@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The caches behind the engine (lint/util/regex.c, the severity table and the
- * parameter slots of lint/engine/profile.c) answer as the uncached lookups do,
- * also when an address or a policy is reused for something else.
+ * The caches behind the engine (lint/util/regex.c, the severity table and
+ * the parameters of lint/engine/profile.c) answer as the uncached lookups
+ * do, also when an address or a policy is reused for something else.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -50,26 +50,49 @@ static void test_severity_table(void **state)
 	}
 }
 
-#define ID "distros-embargo-over-14-days"
+#define ID "ksec-embargo-too-long"
 
+/* The parameters are read once, again after a change, and required. */
 static void test_parameter_changes(void **state)
 {
 	g_autoptr(GError) error = NULL;
 	g_autoptr(sl_policy) policy = sl_policy_open(SECLINT_SOURCE_POLICY,
 						     NULL, &error);
-	int before;
+	struct sl_check c = { 0 };
 
 	(void)state;
 	assert_non_null(policy);
-	before = sl_profile_rule_int(policy, ID, "max-days", -1);
-	assert_int_not_equal(before, -1);
-	assert_int_equal(sl_profile_rule_int(policy, ID, "max-days", -1),
-			 before);
+	c.policy = policy;
+	c.rule = sl_rule_find(ID);
+	assert_int_equal(sl_param_int(&c, "max-days"), 14);
 	g_key_file_set_value(policy->profile, "rule " ID, "max-days", "99");
+	assert_int_equal(sl_param_int(&c, "max-days"), 14);
+	assert_true(sl_policy_resolve_params(policy, &error));
+	assert_int_equal(sl_param_int(&c, "max-days"), 99);
+
+	/* From the policy's [role distros], not the profile. */
+	c.rule = sl_rule_find("distros-long-embargo-request");
+	g_key_file_set_value(policy->keys, "role distros", "embargo-max-days",
+			     "21");
+	assert_true(sl_policy_resolve_params(policy, &error));
+	assert_int_equal(sl_param_int(&c, "embargo-max-days"), 21);
+
+	/* Missing or no number: an error that names rule, group and key. */
+	g_key_file_remove_key(policy->profile, "rule " ID, "max-days", NULL);
+	assert_false(sl_policy_resolve_params(policy, &error));
+	assert_non_null(strstr(error->message, "rule " ID " is in force"));
+	assert_non_null(strstr(error->message, "has no [rule " ID "] max-days"));
+	g_clear_error(&error);
+	g_key_file_set_value(policy->profile, "rule " ID, "max-days", "9x");
+	assert_false(sl_policy_resolve_params(policy, &error));
+	assert_non_null(strstr(error->message, "max-days=9x is no integer"));
+	g_clear_error(&error);
+
+	/* A rule that is off needs none. */
+	g_hash_table_insert(policy->severity, g_strdup(ID),
+			    GINT_TO_POINTER(SL_SEV_OFF + 1));
 	sl_policy_update_severities(policy);
-	assert_int_equal(sl_profile_rule_int(policy, ID, "max-days", -1), 99);
-	assert_int_equal(sl_profile_rule_int(policy, ID, "no-such-key", -7),
-			 -7);
+	assert_true(sl_policy_resolve_params(policy, &error));
 }
 
 int main(void)

@@ -920,7 +920,7 @@ int main(int argc, char **argv)
 	if (g_getenv("SECLINT_HOSTILE_SCALE"))
 		scale = MAX(1, atoi(g_getenv("SECLINT_HOSTILE_SCALE")));
 	g_mime_init();
-	policy = sl_policy_load(SECLINT_SOURCE_POLICY, &error);
+	policy = sl_policy_open(SECLINT_SOURCE_POLICY, NULL, &error);
 	if (!policy) {
 		g_printerr("%s\n", error->message);
 		return 2;

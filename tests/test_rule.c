@@ -260,6 +260,7 @@ static void set_profile_keys(const char *dir)
 {
 	g_autofree char *path = g_build_filename(dir, "profile-keys.conf", NULL);
 	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GError) error = NULL;
 	g_auto(GStrv) groups = NULL;
 
 	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
@@ -276,6 +277,8 @@ static void set_profile_keys(const char *dir)
 		}
 	}
 	sl_policy_update_severities(policy);
+	if (!sl_policy_resolve_params(policy, &error))
+		fail_msg("%s: %s", path, error->message);
 }
 
 static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)

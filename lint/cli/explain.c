@@ -49,23 +49,73 @@ void sl_list_rules(FILE *out, const struct sl_policy *policy)
 	}
 }
 
-static void print_profile(FILE *out, const char *path, const char *group)
+/* A profile's name: its file name without ".conf". */
+static char *profile_name(const char *path)
 {
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autofree char *rev = NULL, *sev = NULL, *fup = NULL, *note = NULL;
+	g_autofree char *base = g_path_get_basename(path);
 
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
-		return;
-	rev = g_key_file_get_string(kf, "profile", "revision", NULL);
-	sev = g_key_file_get_string(kf, group, "severity", NULL);
-	fup = g_key_file_get_string(kf, group, "followup-severity", NULL);
-	note = g_key_file_get_string(kf, group, "note", NULL);
-	fprintf(out, "  %-12s %s", rev ? rev : path,
+	return g_strndup(base, strlen(base) - strlen(".conf"));
+}
+
+static char *note_of(GHashTable *profiles, const char *name,
+		     const char *group)
+{
+	GKeyFile *kf = g_hash_table_lookup(profiles, name);
+
+	return kf ? g_key_file_get_string(kf, group, "note", NULL) : NULL;
+}
+
+/*
+ * The profile whose note @kf's is: up the inherit chain while the note
+ * stays the same, so a note is shown once, under the revision that
+ * wrote it.
+ */
+static char *note_origin(GHashTable *profiles, GKeyFile *kf,
+			 const char *group, const char *note)
+{
+	g_autofree char *parent = g_key_file_get_string(kf, "profile",
+							"inherit", NULL);
+	char *origin = NULL;
+
+	for (guint depth = 0; parent && depth < g_hash_table_size(profiles);
+	     depth++) {
+		g_autofree char *up = note_of(profiles, parent, group);
+		GKeyFile *pkf = g_hash_table_lookup(profiles, parent);
+
+		if (g_strcmp0(up, note))
+			break;
+		g_free(origin);
+		origin = g_steal_pointer(&parent);
+		parent = g_key_file_get_string(pkf, "profile", "inherit",
+					       NULL);
+	}
+	return origin;
+}
+
+static void print_profile(FILE *out, GHashTable *profiles, const char *name,
+			  const char *group)
+{
+	GKeyFile *kf = g_hash_table_lookup(profiles, name);
+	g_autofree char *rev = g_key_file_get_string(kf, "profile",
+						     "revision", NULL);
+	g_autofree char *sev = g_key_file_get_string(kf, group, "severity",
+						     NULL);
+	g_autofree char *fup = g_key_file_get_string(kf, group,
+						     "followup-severity", NULL);
+	g_autofree char *note = g_key_file_get_string(kf, group, "note", NULL);
+	g_autofree char *origin = NULL;
+
+	fprintf(out, "  %-12s %s", rev ? rev : name,
 		!g_key_file_has_group(kf, group) ? "off" : sev ? sev : "default");
 	if (fup)
 		fprintf(out, " (follow-ups: %s)", fup);
 	fputc('\n', out);
-	if (note)
+	if (!note)
+		return;
+	origin = note_origin(profiles, kf, group, note);
+	if (origin)
+		fprintf(out, "      (note as %s)\n", origin);
+	else
 		print_wrapped(out, "      ", note);
 }
 
@@ -78,17 +128,29 @@ static void print_profiles(FILE *out, const struct sl_policy *policy,
 	g_autofree char *group = g_strconcat("rule ", r->id, NULL);
 	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
 	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
-	const char *name;
+	g_autoptr(GHashTable) profiles = g_hash_table_new_full(
+		g_str_hash, g_str_equal, g_free,
+		(GDestroyNotify)g_key_file_unref);
+	const char *file;
 
-	while (d && (name = g_dir_read_name(d)))
-		if (g_str_has_suffix(name, ".conf"))
-			g_ptr_array_add(names, g_build_filename(dir, name, NULL));
+	while (d && (file = g_dir_read_name(d))) {
+		g_autofree char *path = g_build_filename(dir, file, NULL);
+		GKeyFile *kf;
+
+		if (!g_str_has_suffix(file, ".conf"))
+			continue;
+		kf = sl_profile_read(path, NULL);
+		if (!kf)
+			continue;
+		g_ptr_array_add(names, profile_name(path));
+		g_hash_table_insert(profiles, profile_name(path), kf);
+	}
 	if (!names->len)
 		return;
 	g_ptr_array_sort(names, (GCompareFunc)g_strcmp0_indirect);
 	fprintf(out, "\nBy profile:\n");
 	for (guint i = 0; i < names->len; i++)
-		print_profile(out, names->pdata[i], group);
+		print_profile(out, profiles, names->pdata[i], group);
 }
 
 static void print_example(FILE *out, const char *title, const char *text)

@@ -282,6 +282,8 @@ struct sl_policy *sl_settings_open_policy(const struct sl_settings *s,
 		return NULL;
 	}
 	apply_rules(s, policy);
+	if (!sl_policy_resolve_params(policy, error))
+		return NULL;
 	return g_steal_pointer(&policy);
 }
 

@@ -11,6 +11,7 @@
 
 #define LIST_PREFIX "list "
 #define RULE_PREFIX "rule "
+#define ROLE_PREFIX "role "
 
 static void list_free(gpointer p)
 {
@@ -42,6 +43,10 @@ void sl_policy_free(struct sl_policy *policy)
 		g_key_file_unref(policy->profile);
 	g_free(policy->profile_name);
 	g_free(policy->rule_severity);
+	if (policy->keys)
+		g_key_file_unref(policy->keys);
+	if (policy->params)
+		g_hash_table_unref(policy->params);
 	g_free(policy);
 }
 
@@ -160,6 +165,20 @@ static gboolean load_address_files(struct sl_policy *policy, GKeyFile *kf,
 	return TRUE;
 }
 
+/* A [role ID] group holds the limits of the lists with that role. */
+static gboolean check_role(const struct sl_policy *policy, const char *group,
+			   GError **error)
+{
+	const char *role = group + strlen(ROLE_PREFIX);
+
+	for (guint i = 0; i < policy->lists->len; i++)
+		if (sl_list_has_role(policy->lists->pdata[i], role))
+			return TRUE;
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+		    "[%s]: no [list] has the role '%s'", group, role);
+	return FALSE;
+}
+
 static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 			    GError **error)
 {
@@ -175,12 +194,17 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 		} else if (g_str_has_prefix(*g, RULE_PREFIX)) {
 			if (!load_rule(policy, kf, *g, error))
 				return FALSE;
-		} else if (strcmp(*g, "mailing-lists")) {
+		} else if (!g_str_has_prefix(*g, ROLE_PREFIX) &&
+			   strcmp(*g, "mailing-lists")) {
 			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 				    "unknown group [%s]", *g);
 			return FALSE;
 		}
 	}
+	for (char **g = groups; *g; g++)
+		if (g_str_has_prefix(*g, ROLE_PREFIX) &&
+		    !check_role(policy, *g, error))
+			return FALSE;
 	/* Recipients are looked up once per address and rule: a table, not
 	 * a scan of every list's addresses.  The first list naming an
 	 * address wins, as the scan did. */
@@ -220,6 +244,7 @@ struct sl_policy *sl_policy_load(const char *path, GError **error)
 			(*error)->code = SECLINT_ERROR_POLICY;
 		return NULL;
 	}
+	policy->keys = g_steal_pointer(&kf);
 	sl_policy_update_severities(policy);
 	return g_steal_pointer(&policy);
 }
@@ -303,4 +328,16 @@ gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 gboolean sl_list_has_role(const struct sl_list *list, const char *role)
 {
 	return list && strv_contains(list->roles, role);
+}
+
+const char *sl_policy_role_address(const struct sl_policy *policy,
+				   const char *role)
+{
+	for (guint i = 0; i < policy->lists->len; i++) {
+		const struct sl_list *l = policy->lists->pdata[i];
+
+		if (sl_list_has_role(l, role) && l->addresses[0])
+			return l->addresses[0];
+	}
+	return role;
 }

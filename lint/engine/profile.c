@@ -30,21 +30,30 @@ static gboolean check_level(GKeyFile *kf, const char *group, const char *key,
 	g_autofree char *level = g_key_file_get_string(kf, group, key, NULL);
 	enum sl_severity sev;
 
-	if (!level || sl_severity_parse(level, &sev))
+	if (!level || !*level || sl_severity_parse(level, &sev))
 		return TRUE;
 	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 		    "[%s] %s: unknown severity '%s'", group, key, level);
 	return FALSE;
 }
 
+/* One profile file, before what it inherits is added. */
 static gboolean validate(GKeyFile *kf, GError **error)
 {
 	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+	g_autofree char *parent = g_key_file_get_string(kf, "profile",
+							"inherit", NULL);
 
 	if (!g_key_file_has_key(kf, "profile", "document", NULL) ||
 	    !g_key_file_has_key(kf, "profile", "revision", NULL)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 			    "[profile] needs document and revision");
+		return FALSE;
+	}
+	if (parent && (!*parent || strchr(parent, '/'))) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+			    "[profile] inherit: '%s' is no profile name",
+			    parent);
 		return FALSE;
 	}
 	for (char **g = groups; *g; g++) {
@@ -63,25 +72,118 @@ static gboolean validate(GKeyFile *kf, GError **error)
 	return TRUE;
 }
 
+/* @child's keys over @kf; the [profile] group is @child's own. */
+static void overlay(GKeyFile *kf, GKeyFile *child)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(child, NULL);
+
+	g_key_file_remove_group(kf, "profile", NULL);
+	for (char **g = groups; *g; g++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(child, *g, NULL,
+							 NULL);
+
+		for (char **k = keys; k && *k; k++) {
+			g_autofree char *v = g_key_file_get_value(child, *g,
+								  *k, NULL);
+
+			g_key_file_set_value(kf, *g, *k, v);
+		}
+	}
+}
+
+/* An empty value says "none": the key the parent had is dropped. */
+static void drop_empty_values(GKeyFile *kf)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+
+	for (char **g = groups; *g; g++) {
+		g_auto(GStrv) keys = g_key_file_get_keys(kf, *g, NULL, NULL);
+
+		for (char **k = keys; k && *k; k++) {
+			g_autofree char *v = g_key_file_get_value(kf, *g, *k,
+								  NULL);
+
+			if (v && !*v)
+				g_key_file_remove_key(kf, *g, *k, NULL);
+		}
+	}
+}
+
+/*
+ * @path and, through [profile] inherit=NAME (a file beside it), the
+ * profiles it is written against, oldest first; @chain holds the paths
+ * on the way down, to refuse a circle.
+ */
+static GKeyFile *read_chain(const char *path, GPtrArray *chain,
+			    GError **error)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autoptr(GKeyFile) base = NULL;
+	g_autofree char *parent = NULL;
+	g_autofree char *dir = NULL;
+	g_autofree char *file = NULL;
+	g_autofree char *parent_path = NULL;
+
+	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, error) ||
+	    !validate(kf, error)) {
+		g_prefix_error(error, "%s: ", path);
+		return NULL;
+	}
+	parent = g_key_file_get_string(kf, "profile", "inherit", NULL);
+	if (!parent)
+		return g_steal_pointer(&kf);
+	dir = g_path_get_dirname(path);
+	file = g_strconcat(parent, ".conf", NULL);
+	parent_path = g_build_filename(dir, file, NULL);
+	for (guint i = 0; i < chain->len; i++)
+		if (!strcmp(chain->pdata[i], parent_path)) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+				    "%s: inherit=%s: a circle of profiles",
+				    path, parent);
+			return NULL;
+		}
+	g_ptr_array_add(chain, g_strdup(parent_path));
+	base = read_chain(parent_path, chain, error);
+	if (!base) {
+		g_prefix_error(error, "%s: inherit=%s: ", path, parent);
+		return NULL;
+	}
+	overlay(base, kf);
+	return g_steal_pointer(&base);
+}
+
+GKeyFile *sl_profile_read(const char *path, GError **error)
+{
+	g_autoptr(GPtrArray) chain = g_ptr_array_new_with_free_func(g_free);
+	GKeyFile *kf;
+
+	g_ptr_array_add(chain, g_strdup(path));
+	kf = read_chain(path, chain, error);
+	if (!kf) {
+		if (error && *error)
+			(*error)->code = SECLINT_ERROR_POLICY;
+		return NULL;
+	}
+	drop_empty_values(kf);
+	return kf;
+}
+
 gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 				GError **error)
 {
 	g_autofree char *path = profile_path(policy, name);
-	g_autoptr(GKeyFile) kf = g_key_file_new();
+	GKeyFile *kf = sl_profile_read(path, error);
 
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, error) ||
-	    !validate(kf, error)) {
-		g_prefix_error(error, "profile '%s' (%s): ", name, path);
-		if (error && *error)
-			(*error)->code = SECLINT_ERROR_POLICY;
+	if (!kf) {
+		g_prefix_error(error, "profile '%s': ", name);
 		return FALSE;
 	}
 	g_clear_pointer(&policy->profile, g_key_file_unref);
 	g_free(policy->profile_name);
-	policy->profile = g_steal_pointer(&kf);
+	policy->profile = kf;
 	policy->profile_name = g_strdup(name);
 	sl_policy_update_severities(policy);
-	return TRUE;
+	return sl_policy_resolve_params(policy, error);
 }
 
 char *sl_profile_get(const struct sl_policy *policy, const char *group,
@@ -100,61 +202,81 @@ static char *rule_value(const struct sl_policy *policy, const char *rule_id,
 	return sl_profile_get(policy, group, key);
 }
 
-/*
- * Rules read their parameters for every message; a GKeyFile lookup (and
- * the strings it allocates) each time was ~5% of linting real mail.  The
- * answers are kept per thread, found by the addresses of the names and
- * checked against copies of them (an address may be reused), for the
- * policy's generation: a policy that changes gets a new one.
- */
-#define SL_PARAM_SLOTS 128
-
-struct param_slot {
-	unsigned generation;	/* 0: empty */
-	char rule_id[64];
-	char key[32];
-	gboolean present;
-	int value;
-};
-
-static _Thread_local struct param_slot param_slots[SL_PARAM_SLOTS];
-static unsigned last_generation;	/* atomic */
-
-static struct param_slot *param_slot(const struct sl_policy *policy,
-				     const char *rule_id, const char *key)
+/* @p of @r, from the profile or the policy's [role ID] group, into @out. */
+static gboolean param_value(const struct sl_policy *policy,
+			    const struct sl_rule *r, const struct sl_param *p,
+			    int *out, GError **error)
 {
-	guintptr h = (guintptr)rule_id ^ ((guintptr)key << 5);
+	g_autofree char *group = p->role ? g_strconcat("role ", p->role, NULL)
+					 : g_strconcat(RULE_PREFIX, r->id,
+						       NULL);
+	GKeyFile *kf = p->role ? policy->keys : policy->profile;
+	g_autofree char *v = kf ? g_key_file_get_value(kf, group, p->key,
+							NULL)
+				: NULL;
+	g_autofree char *where = p->role ? g_strdup(policy->path)
+					 : g_strconcat("profile ",
+						       policy->profile_name,
+						       NULL);
+	gint64 n;
 
-	h ^= h >> 11 ^ policy->generation;
-	return &param_slots[(h >> 3) % SL_PARAM_SLOTS];
-}
-
-static gboolean slot_holds(const struct param_slot *slot,
-			   const struct sl_policy *policy, const char *rule_id,
-			   const char *key)
-{
-	return policy->generation && slot->generation == policy->generation &&
-	       !strcmp(slot->rule_id, rule_id) && !strcmp(slot->key, key);
-}
-
-int sl_profile_rule_int(const struct sl_policy *policy, const char *rule_id,
-			const char *key, int fallback)
-{
-	struct param_slot *slot = param_slot(policy, rule_id, key);
-	g_autofree char *v = NULL;
-
-	if (slot_holds(slot, policy, rule_id, key))
-		return slot->present ? slot->value : fallback;
-	v = rule_value(policy, rule_id, key);
-	if (strlen(rule_id) < sizeof(slot->rule_id) &&
-	    strlen(key) < sizeof(slot->key)) {
-		slot->generation = policy->generation;
-		strcpy(slot->rule_id, rule_id);
-		strcpy(slot->key, key);
-		slot->present = v != NULL;
-		slot->value = v ? atoi(v) : 0;
+	if (v && g_ascii_string_to_signed(v, 10, G_MININT, G_MAXINT, &n,
+					  NULL)) {
+		*out = (int)n;
+		return TRUE;
 	}
-	return v ? atoi(v) : fallback;
+	if (v)
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+			    "rule %s is in force, but %s [%s] %s=%s is no "
+			    "integer", r->id, where, group, p->key, v);
+	else
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+			    "rule %s is in force, but %s has no [%s] %s",
+			    r->id, where, group, p->key);
+	return FALSE;
+}
+
+gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error)
+{
+	if (!policy->params)
+		policy->params = g_hash_table_new_full(g_direct_hash,
+						       g_direct_equal, NULL,
+						       g_free);
+	g_hash_table_remove_all(policy->params);
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		const struct sl_rule *r = sl_rules[i];
+		size_t n = 0;
+		int *values;
+
+		if (!r->params || (policy->rule_severity[2 * i] == SL_SEV_OFF &&
+				   policy->rule_severity[2 * i + 1] ==
+					   SL_SEV_OFF))
+			continue;
+		while (r->params[n].key)
+			n++;
+		values = g_new0(int, n);
+		g_hash_table_insert(policy->params, (gpointer)r, values);
+		for (size_t k = 0; k < n; k++)
+			if (!param_value(policy, r, &r->params[k], &values[k],
+					 error))
+				return FALSE;
+	}
+	return TRUE;
+}
+
+int sl_param_int(const struct sl_check *c, const char *key)
+{
+	const int *values = c->policy->params
+				    ? g_hash_table_lookup(c->policy->params,
+							  c->rule)
+				    : NULL;
+
+	for (size_t k = 0; values && c->rule->params[k].key; k++)
+		if (!strcmp(c->rule->params[k].key, key))
+			return values[k];
+	g_error("rule %s reads parameter %s that it does not declare, or "
+		"that sl_policy_resolve_params() did not read", c->rule->id,
+		key);
 }
 
 /*
@@ -218,8 +340,6 @@ void sl_policy_update_severities(struct sl_policy *policy)
 							 TRUE);
 	}
 	policy->rule_severity = sev;
-	policy->generation = (unsigned)g_atomic_int_add(
-		(gint *)&last_generation, 1) + 1;
 }
 
 struct sl_policy *sl_policy_open(const char *path, const char *profile,

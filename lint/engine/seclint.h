@@ -152,7 +152,10 @@ struct sl_policy {
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
 	enum sl_severity *rule_severity;
-	unsigned generation;	/* new at each sl_policy_update_severities() */
+	GKeyFile *keys;		/* policy.conf itself: its [role ID] values */
+	/* The numbers each rule in force reads (rule -> int[], in the order
+	 * of rule->params); see sl_policy_resolve_params(). */
+	GHashTable *params;
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
@@ -172,6 +175,10 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 				  const char *addr);
 gboolean sl_list_has_role(const struct sl_list *list, const char *role);
+/* The address a finding advises for @role: the first of the first list
+ * with it (policy.conf), or @role itself in a policy without one. */
+const char *sl_policy_role_address(const struct sl_policy *policy,
+				   const char *role);
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 				    const char *rule_id,
 				    enum sl_severity fallback);
@@ -180,14 +187,21 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 #define SL_DEFAULT_PROFILE "2026-05"
 gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 				GError **error);
+/* The profile file @path with what it inherits resolved, as a rule sees
+ * it: [profile] is the file's own, a [rule ID] key its own or else its
+ * parent's, an empty value none (rules/profiles/README). */
+GKeyFile *sl_profile_read(const char *path, GError **error);
 char *sl_profile_get(const struct sl_policy *policy, const char *group,
 		     const char *key);
 struct sl_rule;
 enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 					 const struct sl_rule *rule,
 					 gboolean followup);
-int sl_profile_rule_int(const struct sl_policy *policy, const char *rule_id,
-			const char *key, int fallback);
+/* Reads every parameter of every rule in force (struct sl_param) once:
+ * a missing or non-numeric one is an error naming the rule, the group and
+ * the key.  Whoever changes the profile or the severities calls it after
+ * sl_policy_update_severities(). */
+gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error);
 /* Recomputes policy->rule_severity: whoever changes the severities of a
  * policy (its site overrides, its profile) calls it before linting. */
 void sl_policy_update_severities(struct sl_policy *policy);
@@ -207,6 +221,18 @@ struct sl_source {
 	const char *revision;
 };
 
+/*
+ * A number a rule reads with sl_param_int(): from the rule's [rule ID]
+ * group in the profile, or with .role from policy.conf's [role ROLE]
+ * group, a limit of every list with that role, written once.  Each is
+ * required: a profile or policy that puts the rule in force without it
+ * does not load.
+ */
+struct sl_param {
+	const char *key;
+	const char *role;	/* NULL: the rule's profile group */
+};
+
 struct sl_rule {
 	const char *id;			/* stable kebab-case id */
 	enum sl_severity severity;	/* default */
@@ -220,6 +246,7 @@ struct sl_rule {
 	/* What it needs beyond the message (a repository, a flag), and what
 	 * it does without; NULL: nothing.  Shown by --explain. */
 	const char *needs;
+	const struct sl_param *params;	/* ends with { NULL }; or NULL */
 };
 
 extern const struct sl_rule *const sl_rules[];
@@ -248,6 +275,8 @@ struct sl_check {
 
 void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
 	G_GNUC_PRINTF(3, 4);
+/* The value of the checking rule's parameter @key (one of its .params). */
+int sl_param_int(const struct sl_check *check, const char *key);
 /* A finding from a weak signal (say, a mail footer): at most info. */
 void sl_report_weak(struct sl_check *check, const char *where,
 		    const char *fmt, ...) G_GNUC_PRINTF(3, 4);

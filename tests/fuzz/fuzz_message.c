@@ -29,7 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	g_mime_init();
-	policy = sl_policy_load(SECLINT_SOURCE_POLICY, &error);
+	policy = sl_policy_open(SECLINT_SOURCE_POLICY, NULL, &error);
 	if (!policy) {
 		g_printerr("fuzz_message: %s\n", error->message);
 		abort();
