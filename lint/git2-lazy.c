@@ -198,6 +198,9 @@ SL_GIT2_FN(int, git_object_peel,
 	    git_object_t target_type),
 	   (peeled, object, target_type))
 SL_GIT2_FN(git_object_t, git_object_type, (const git_object *obj), (obj))
+SL_GIT2_FN(int, git_odb_hash,
+	   (git_oid *out, const void *data, size_t len, git_object_t type),
+	   (out, data, len, type))
 SL_GIT2_FN(int, git_oid_equal, (const git_oid *a, const git_oid *b), (a, b))
 SL_GIT2_FN(char *, git_oid_tostr,
 	   (char *out, size_t n, const git_oid *id),
@@ -272,6 +275,9 @@ SL_GIT2_FN(const git_tree_entry *, git_tree_entry_byname,
 	   (const git_tree *tree, const char *filename),
 	   (tree, filename))
 SL_GIT2_FN(const git_oid *, git_tree_entry_id,
+	   (const git_tree_entry *entry),
+	   (entry))
+SL_GIT2_FN(git_object_t, git_tree_entry_type,
 	   (const git_tree_entry *entry),
 	   (entry))
 SL_GIT2_VOID(git_tree_free, (git_tree *tree), (tree))
