@@ -198,9 +198,6 @@ SL_GIT2_FN(int, git_object_peel,
 	    git_object_t target_type),
 	   (peeled, object, target_type))
 SL_GIT2_FN(git_object_t, git_object_type, (const git_object *obj), (obj))
-SL_GIT2_FN(int, git_odb_hash,
-	   (git_oid *out, const void *data, size_t len, git_object_t type),
-	   (out, data, len, type))
 SL_GIT2_FN(int, git_oid_equal, (const git_oid *a, const git_oid *b), (a, b))
 SL_GIT2_FN(char *, git_oid_tostr,
 	   (char *out, size_t n, const git_oid *id),

@@ -842,7 +842,6 @@ static gboolean worktree_maintainers(git_repository *git, const char *path,
 {
 	struct sl_maint_key want = { .has_stat = FALSE };
 	g_autofree char *text = NULL;
-	git_oid oid;
 	gsize len;
 
 	/* Unchanged since it was cached: not even read. */
@@ -852,18 +851,15 @@ static gboolean worktree_maintainers(git_repository *git, const char *path,
 	text = sl_maint_read_file(path, &len, &want);
 	if (!text)
 		return FALSE;
-	if (git_odb_hash(&oid, text, len, GIT_OBJECT_BLOB) == 0) {
-		git_oid_tostr(want.oid, sizeof(want.oid), &oid);
-		*m = from_cache(cached, have, &want);
-		/* The same content: record the stat data now exact. */
-		if (*m && want.has_stat && !have->has_stat)
-			sl_maint_cache_write(git_repository_path(git), &want,
-					     cached);
-		if (!*m)
-			*m = parse_and_cache(git, text, len, &want);
-	} else {
-		*m = sl_maintainers_parse(text, len);
-	}
+	sl_maint_blob_id(text, len, want.oid);
+	*m = from_cache(cached, have, &want);
+	/* The same content, touched or new stat data now exact: record
+	 * them, so that the next patch need not read the file. */
+	if (*m && want.has_stat && (!have->has_stat ||
+				    memcmp(have->st, want.st, sizeof(want.st))))
+		sl_maint_cache_write(git_repository_path(git), &want, cached);
+	if (!*m)
+		*m = parse_and_cache(git, text, len, &want);
 	return TRUE;
 }
 

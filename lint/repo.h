@@ -52,6 +52,9 @@ GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key);
 /* Cache @index under @key; quietly nothing where that cannot be done. */
 void sl_maint_cache_write(const char *gitdir, const struct sl_maint_key *key,
 			  GBytes *index);
+/* The blob id git gives @text (git hash-object), hex. */
+void sl_maint_blob_id(const char *text, gsize len,
+		      char oid[SL_MAINT_OID_SIZE]);
 /* The text of the file @path, with its stat data in @key. */
 char *sl_maint_read_file(const char *path, gsize *len,
 			 struct sl_maint_key *key);
