@@ -439,6 +439,26 @@ static void test_cache_unwritable(void **state)
 	d = g_dir_open(outside, 0, NULL);
 	assert_null(g_dir_read_name(d));
 	g_dir_close(d);
+	/* Nor is a link in its place: neither read nor written through. */
+	{
+		g_autofree char *target = g_build_filename(outside, "file",
+							   NULL);
+		g_autofree char *cache = g_build_filename(seclint,
+							  "maintainers", NULL);
+		g_autofree char *again = NULL, *kept = NULL;
+		struct stat st;
+
+		assert_int_equal(unlink(seclint), 0);
+		assert_int_equal(mkdir(seclint, 0755), 0);
+		assert_true(g_file_set_contents(target, "x", -1, NULL));
+		assert_int_equal(symlink(target, cache), 0);
+		again = repo_fingerprint(dir);
+		assert_string_equal(again, want);
+		assert_true(g_file_get_contents(target, &kept, NULL, NULL));
+		assert_string_equal(kept, "x");
+		assert_int_equal(lstat(cache, &st), 0);
+		assert_true(S_ISREG(st.st_mode));
+	}
 	remove_tree(dir);
 	remove_tree(outside);
 }
