@@ -1,21 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_repo MAINTAINERS: the MAINTAINERS matcher (get_maintainer.pl's
- * rules, on the fixture tests/repo/MAINTAINERS) and the patch-ids of
- * patches in message bodies.
+ * rules, on the fixture tests/repo/MAINTAINERS), its index and the cache
+ * of it under the git directory, and the patch-ids of patches in message
+ * bodies.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <git2.h>
 
 #include "repo.h"
 
 static struct sl_maintainers *maint;
+static char *maint_text;
+static gsize maint_len;
 
 /* The section names for @file, most specific first, joined by '|'. */
 static char *sections_for(const char *file)
@@ -176,6 +182,324 @@ static void test_no_patch(void **state)
 	assert_true(sl_text_has_patch("text\ndiff --git a/x b/x\n"));
 }
 
+
+/* Everything the rules ask of @m, as one string to compare. */
+static char *fingerprint(const struct sl_maintainers *m)
+{
+	static const char *const files[] = {
+		"fs/foo/inode.c", "fs/foo/dir/deep.c", "net/bar/proto.c",
+		"fs/foo/legacy/old.c", "net/bluetooth/hci.c", "fs/namei.c",
+		"include/net/bar_proto.h", "net/core/dev.c", "Makefile",
+		"drivers/misc/quux_core.c", "drivers/misc/other.c",
+	};
+	static const char *const addrs[] = {
+		"netdev@vger.kernel.org", "bar-devel@bar.example.com",
+		"linux-foofs@lists.example.net", "alice@example.org",
+		"other-list@example.org", "",
+	};
+	GString *out = g_string_new(sl_maintainers_is_kernel(m) ? "K" : "-");
+
+	for (gsize i = 0; i < G_N_ELEMENTS(files); i++) {
+		const char *one[] = { files[i], NULL };
+		g_autoptr(GPtrArray) s = sl_maintainers_for(m, one);
+
+		g_string_append_printf(out, "\n%s:", files[i]);
+		for (guint k = 0; k < s->len; k++) {
+			const struct sl_maint_section *sec = s->pdata[k];
+			g_autofree char *who = g_strjoinv(",", sec->maintainers);
+			g_autofree char *rev = g_strjoinv(",", sec->reviewers);
+			g_autofree char *lists = g_strjoinv(",", sec->lists);
+
+			g_string_append_printf(out, " [%s|%s|%s|%s]", sec->name,
+					       who, rev, lists);
+		}
+	}
+	for (gsize i = 0; i < G_N_ELEMENTS(addrs); i++)
+		g_string_append_printf(out, " %d",
+				       sl_maintainers_is_list(m, addrs[i]));
+	return g_string_free(out, FALSE);
+}
+
+/* Load @index (perhaps damaged); what loads must answer without harm. */
+static void load_any(GBytes *index)
+{
+	g_autoptr(sl_maintainers) m = sl_maintainers_load(index);
+	g_autofree char *fp = m ? fingerprint(m) : NULL;
+
+	(void)fp;
+}
+
+static void test_index_damaged(void **state)
+{
+	g_autoptr(GBytes) index = sl_maintainers_index(maint_text, maint_len);
+	gsize len;
+	const guint8 *data = g_bytes_get_data(index, &len);
+	g_autofree guint8 *copy = g_memdup2(data, len);
+	g_autoptr(sl_maintainers) again = sl_maintainers_load(index);
+	g_autofree char *want = fingerprint(maint);
+	g_autofree char *got = fingerprint(again);
+
+	(void)state;
+	assert_string_equal(got, want);
+	for (gsize cut = 0; cut < len; cut++) {
+		g_autoptr(GBytes) part = g_bytes_new(data, cut);
+
+		assert_null(sl_maintainers_load(part));
+	}
+	for (gsize i = 0; i < len; i++) {
+		static const guint8 masks[] = { 0x01, 0x80, 0xff };
+
+		for (gsize k = 0; k < G_N_ELEMENTS(masks); k++) {
+			g_autoptr(GBytes) bad = NULL;
+
+			copy[i] ^= masks[k];
+			bad = g_bytes_new(copy, len);
+			load_any(bad);
+			copy[i] ^= masks[k];
+		}
+	}
+	/* Counts near 2^32: refused before anything is allocated. */
+	for (gsize w = 0; w < 5; w++) {
+		g_autoptr(GBytes) bad = NULL;
+
+		memset(copy + 4 * w, 0xff, 4);
+		bad = g_bytes_new(copy, len);
+		assert_null(sl_maintainers_load(bad));
+		memcpy(copy + 4 * w, data + 4 * w, 4);
+	}
+}
+
+/* A scratch repository with the fixture as its work tree's MAINTAINERS. */
+static char *scratch_repo(void)
+{
+	g_autofree char *dir = g_dir_make_tmp("seclint-repo-XXXXXX", NULL);
+	g_autofree char *file = g_build_filename(dir, "MAINTAINERS", NULL);
+	char *argv[] = { "git", "init", "-q", dir, NULL };
+	gint status = -1;
+
+	assert_non_null(dir);
+	assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH,
+				 NULL, NULL, NULL, NULL, &status, NULL));
+	assert_int_equal(status, 0);
+	assert_true(g_file_set_contents(file, maint_text, (gssize)maint_len,
+					NULL));
+	return g_steal_pointer(&dir);
+}
+
+static void remove_tree(const char *path)
+{
+	g_autofree char *cmd = NULL;
+	g_autofree char *quoted = g_shell_quote(path);
+
+	cmd = g_strdup_printf("rm -rf %s", quoted);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* What a new sl_repo of @dir finds in MAINTAINERS. */
+static char *repo_fingerprint(const char *dir)
+{
+	g_autoptr(sl_repo) r = sl_repo_new(dir);
+	const struct sl_maintainers *m = sl_repo_maintainers(r);
+
+	return m ? fingerprint(m) : g_strdup("(none)");
+}
+
+static GBytes *cached(const char *dir, struct sl_maint_key *key)
+{
+	g_autofree char *gitdir = g_build_filename(dir, ".git", NULL);
+
+	return sl_maint_cache_read(gitdir, key);
+}
+
+static const char other[] =
+	"OTHER\nM:\to@example.org\nL:\tother-list@example.org\nF:\t*\n";
+
+static void test_cache_used(void **state)
+{
+	g_autofree char *dir = scratch_repo();
+	g_autofree char *gitdir = g_build_filename(dir, ".git", NULL);
+	g_autofree char *file = g_build_filename(dir, "MAINTAINERS", NULL);
+	g_autofree char *want = fingerprint(maint);
+	g_autofree char *first = repo_fingerprint(dir);
+	g_autofree char *second = NULL, *swapped = NULL, *changed = NULL;
+	g_autoptr(sl_maintainers) om = sl_maintainers_parse(other,
+							    strlen(other));
+	g_autofree char *other_fp = fingerprint(om);
+	g_autoptr(GBytes) index = NULL;
+	g_autoptr(GBytes) oi = sl_maintainers_index(other, strlen(other));
+	g_autoptr(GBytes) after = NULL;
+	struct sl_maint_key key;
+
+	(void)state;
+	assert_string_equal(first, want);
+	index = cached(dir, &key);
+	assert_non_null(index);
+	assert_int_equal(strlen(key.oid), 40);
+	second = repo_fingerprint(dir);
+	assert_string_equal(second, want);
+	/* Another index under this file's key is believed: it is read. */
+	sl_maint_cache_write(gitdir, &key, oi);
+	swapped = repo_fingerprint(dir);
+	assert_string_equal(swapped, other_fp);
+	/* A changed file has another blob id: parsed, and cached anew. */
+	assert_true(g_file_set_contents(file, other, -1, NULL));
+	sl_maint_cache_write(gitdir, &key, index);
+	changed = repo_fingerprint(dir);
+	assert_string_equal(changed, other_fp);
+	after = cached(dir, &key);
+	assert_non_null(after);
+	assert_true(g_bytes_equal(after, oi));
+	remove_tree(dir);
+}
+
+/* Damaged or hostile cache files: ignored, and written anew. */
+static void test_cache_damaged(void **state)
+{
+	g_autofree char *dir = scratch_repo();
+	g_autofree char *gitdir = g_build_filename(dir, ".git", NULL);
+	g_autofree char *path = g_build_filename(gitdir, "seclint",
+						 "maintainers", NULL);
+	g_autofree char *want = fingerprint(maint);
+	g_autofree char *first = repo_fingerprint(dir);
+	g_autofree char *good = NULL;
+	gsize len;
+	struct sl_maint_key key;
+	g_autoptr(GBytes) index = cached(dir, &key);
+	g_autoptr(GBytes) hostile = NULL;
+	guint8 *raw;
+	const gsize at[] = { 0, 8, 20, 60, 200, 500 };
+
+	(void)state;
+	assert_string_equal(first, want);
+	assert_true(g_file_get_contents(path, &good, &len, NULL));
+	for (gsize i = 0; i < G_N_ELEMENTS(at) + 3; i++) {
+		g_autofree char *bad = g_memdup2(good, len);
+		gsize bad_len = len;
+		g_autofree char *got = NULL;
+		g_autoptr(GBytes) again = NULL;
+		struct sl_maint_key k;
+
+		if (i < G_N_ELEMENTS(at))
+			bad[at[i]] ^= 0x20;	/* magic, format, version,
+						 * key, checksum, payload */
+		else
+			bad_len = (gsize[]){ 0, 100, len - 1 }[i -
+				G_N_ELEMENTS(at)];
+		assert_true(g_file_set_contents(path, bad, (gssize)bad_len,
+						NULL));
+		got = repo_fingerprint(dir);
+		assert_string_equal(got, want);
+		again = cached(dir, &k);
+		assert_non_null(again);
+		assert_true(g_bytes_equal(again, index));
+	}
+	/* Whole and well summed, but an index that does not add up. */
+	raw = g_memdup2(g_bytes_get_data(index, NULL), g_bytes_get_size(index));
+	memset(raw + 4, 0x7f, 4);
+	hostile = g_bytes_new_take(raw, g_bytes_get_size(index));
+	sl_maint_cache_write(gitdir, &key, hostile);
+	{
+		g_autofree char *got = repo_fingerprint(dir);
+
+		assert_string_equal(got, want);
+	}
+	/* Not a regular file: a FIFO is neither waited on nor trusted. */
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	{
+		g_autofree char *got = repo_fingerprint(dir);
+
+		assert_string_equal(got, want);
+	}
+	remove_tree(dir);
+}
+
+/* Where the cache cannot be written: no cache, the same answers. */
+static void test_cache_unwritable(void **state)
+{
+	g_autofree char *dir = scratch_repo();
+	g_autofree char *outside = g_dir_make_tmp("seclint-out-XXXXXX", NULL);
+	g_autofree char *seclint = g_build_filename(dir, ".git", "seclint",
+						    NULL);
+	g_autofree char *want = fingerprint(maint);
+	g_autofree char *got = NULL, *linked = NULL;
+	struct sl_maint_key key;
+	GDir *d;
+
+	(void)state;
+	assert_true(g_file_set_contents(seclint, "not a directory", -1, NULL));
+	got = repo_fingerprint(dir);
+	assert_string_equal(got, want);
+	assert_null(cached(dir, &key));
+	/* A symbolic link out of the git directory is not followed. */
+	assert_int_equal(unlink(seclint), 0);
+	assert_int_equal(symlink(outside, seclint), 0);
+	linked = repo_fingerprint(dir);
+	assert_string_equal(linked, want);
+	d = g_dir_open(outside, 0, NULL);
+	assert_null(g_dir_read_name(d));
+	g_dir_close(d);
+	/* Nor is a link in its place: neither read nor written through. */
+	{
+		g_autofree char *target = g_build_filename(outside, "file",
+							   NULL);
+		g_autofree char *cache = g_build_filename(seclint,
+							  "maintainers", NULL);
+		g_autofree char *again = NULL, *kept = NULL;
+		struct stat st;
+
+		assert_int_equal(unlink(seclint), 0);
+		assert_int_equal(mkdir(seclint, 0755), 0);
+		assert_true(g_file_set_contents(target, "x", -1, NULL));
+		assert_int_equal(symlink(target, cache), 0);
+		again = repo_fingerprint(dir);
+		assert_string_equal(again, want);
+		assert_true(g_file_get_contents(target, &kept, NULL, NULL));
+		assert_string_equal(kept, "x");
+		assert_int_equal(lstat(cache, &st), 0);
+		assert_true(S_ISREG(st.st_mode));
+	}
+	remove_tree(dir);
+	remove_tree(outside);
+}
+
+/* The stat data stand for the content only where they are exact. */
+static void test_cache_stat_key(void **state)
+{
+	g_autofree char *dir = scratch_repo();
+	g_autofree char *file = g_build_filename(dir, "MAINTAINERS", NULL);
+	struct sl_maint_key key = { .has_stat = FALSE };
+	struct stat st;
+	gsize len;
+	g_autofree char *text = sl_maint_read_file(file, &len, &key);
+	g_autofree char *longer = g_strconcat(maint_text, "\n", NULL);
+
+	char *argv[] = { "git", "hash-object", file, NULL };
+	g_autofree char *git_says = NULL;
+	char oid[SL_MAINT_OID_SIZE];
+
+	(void)state;
+	/* The blob ids git gives. */
+	sl_maint_blob_id("", 0, oid);
+	assert_string_equal(oid, "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391");
+	assert_true(g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+				 NULL, &git_says, NULL, NULL, NULL));
+	sl_maint_blob_id(maint_text, maint_len, oid);
+	assert_string_equal(oid, g_strstrip(git_says));
+	assert_non_null(text);
+	assert_int_equal(len, maint_len);
+	/* Just written: racily clean, so not taken as the content's key. */
+	assert_false(key.has_stat);
+	assert_false(sl_maint_key_same_file(&key, file));
+	assert_int_equal(stat(file, &st), 0);
+	sl_maint_key_set_stat(&key, &st, st.st_mtime + 3);
+	assert_true(key.has_stat);
+	assert_true(sl_maint_key_same_file(&key, file));
+	assert_true(g_file_set_contents(file, longer, -1, NULL));
+	assert_false(sl_maint_key_same_file(&key, file));
+	remove_tree(dir);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -188,17 +512,22 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_glob_classes),
 		cmocka_unit_test(test_patch_id),
 		cmocka_unit_test(test_no_patch),
+		cmocka_unit_test(test_index_damaged),
+		cmocka_unit_test(test_cache_used),
+		cmocka_unit_test(test_cache_damaged),
+		cmocka_unit_test(test_cache_unwritable),
+		cmocka_unit_test(test_cache_stat_key),
 	};
-	g_autofree char *text = NULL;
-	gsize len;
 	int rc;
 
-	if (argc != 2 || !g_file_get_contents(argv[1], &text, &len, NULL))
+	if (argc != 2 ||
+	    !g_file_get_contents(argv[1], &maint_text, &maint_len, NULL))
 		return 2;
-	maint = sl_maintainers_parse(text, len);
+	maint = sl_maintainers_parse(maint_text, maint_len);
 	git_libgit2_init();
 	rc = cmocka_run_group_tests_name("repo", tests, NULL, NULL);
 	git_libgit2_shutdown();
 	sl_maintainers_free(maint);
+	g_free(maint_text);
 	return rc;
 }

@@ -6,7 +6,9 @@
  * - the sendemail-validate hook, which git runs on every patch of a series
  *   before it sends the first one (in the hooks directory git will use,
  *   core.hooksPath honoured; with --global a hooks directory for all
- *   repositories), never overwriting another hook unasked;
+ *   repositories), never overwriting another hook unasked: a symbolic
+ *   link to seclint where the send-time check stands behind it, else a
+ *   script (see hook_form());
  * - the send-time check: sendemail.sendmailCmd (git) and
  *   sendemail.smtpServer (b4, which takes a command there) run "seclint
  *   sendmail", and the sendmail they ran before becomes seclint.sendmail,
@@ -124,6 +126,9 @@ static gboolean is_ours(const char *command)
 	return !strcmp(base, "seclint");
 }
 
+static gboolean real_sendmail(struct install *in, char **real, char **why);
+static unsigned identities(git_config *all, gboolean warn);
+
 /* ---- the hook ---------------------------------------------------------- */
 
 static char *global_hooks_dir(void)
@@ -195,17 +200,108 @@ static char *forwarder(const char *name)
 		name);
 }
 
-/* A hook some seclint wrote: this one's, or another's (both forms). */
+/*
+ * The hook as a symbolic link to seclint: git then starts seclint itself,
+ * which knows from its name that it is the hook (main.c), with no
+ * interpreter line to read.  But git skips a hook it cannot execute
+ * without a word, a dangling link included: if seclint went away, a link
+ * alone would let mail go unchecked, where a script that cannot start
+ * stops the send.  So a link only where the send-time check stands
+ * behind it (git send-email sends through this seclint, so when it is
+ * gone nothing is sent either); a script where that check cannot be set
+ * up (an SMTP server, smtpServerOption), where an identity sends past
+ * it, where this seclint's own path is not known, and where the file
+ * system has no symbolic links.
+ *
+ * And a link is written through: `cp my-hook .git/hooks/...` or
+ * `printf ... >.git/hooks/...` would overwrite seclint itself.  So a link
+ * only to a seclint that this user cannot write (one installed by
+ * someone else, as a distribution's package is), else the script.
+ * NULL: a link; else why not.
+ */
+static const char *no_link(struct install *in)
+{
+	g_autofree char *real = NULL;
+	g_autofree char *why = NULL;
+	g_autofree char *options = get(in->all, "sendemail.smtpServerOption");
+	struct stat st;
+
+	if (!g_path_is_absolute(in->exe) || stat(in->exe, &st))
+		return "the path of this seclint is not known";
+	if (st.st_uid == geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return "you could overwrite seclint through a link";
+	if (!real_sendmail(in, &real, &why) || options)
+		return "the send-time check cannot be set up";
+	if (identities(in->all, FALSE))
+		return "an identity sends past the send-time check";
+	return NULL;
+}
+
+/* The hook at @path as it is: a link's target, or a file's text. */
+static gboolean read_hook(const char *path, char **target, char **content)
+{
+	struct stat st;
+
+	*target = *content = NULL;
+	if (lstat(path, &st))
+		return FALSE;
+	if (S_ISLNK(st.st_mode))
+		*target = g_file_read_link(path, NULL);
+	else
+		g_file_get_contents(path, content, NULL, NULL);
+	return TRUE;
+}
+
+/* A link to a program named seclint (perhaps gone). */
+static gboolean links_to_seclint(const char *target)
+{
+	g_autofree char *base = target ? g_path_get_basename(target) : NULL;
+
+	return base && !strcmp(base, "seclint");
+}
+
+/* A hook some seclint wrote: this one's, or another's (every form). */
 static gboolean hook_is_seclints(const struct install *in,
-				 const char *content)
+				 const char *target, const char *content)
 {
 	g_autofree char *sh = hook_script(in->exe, FALSE);
-	g_autofree char *line = g_strndup(content, strcspn(content, "\n"));
+	g_autofree char *line = content ? g_strndup(content,
+		strcspn(content, "\n")) : NULL;
 
+	if (!content)
+		return links_to_seclint(target);
 	return !strcmp(content, sh) ||
 	       (g_str_has_prefix(line, "#!") &&
 		g_str_has_suffix(line, "seclint " SL_RUN_HOOK) &&
 		strstr(content, "Installed by 'seclint install-hook'"));
+}
+
+/* This seclint's hook, in any form: replaced without --force. */
+static gboolean hook_is_this_seclints(const struct install *in,
+				      const char *target, const char *content)
+{
+	g_autofree char *sh = hook_script(in->exe, FALSE);
+	g_autofree char *shebang = hook_script(in->exe, TRUE);
+
+	if (!content)
+		return target && !strcmp(target, in->exe);
+	return !strcmp(content, sh) || !strcmp(content, shebang);
+}
+
+/* @path becomes a link to @exe, in one step (a link, then a rename). */
+static gboolean put_link(const char *exe, const char *path)
+{
+	g_autofree char *tmp = g_strdup_printf("%s.seclint-%ld", path,
+					       (long)getpid());
+
+	unlink(tmp);
+	if (symlink(exe, tmp))
+		return FALSE;
+	if (rename(tmp, path)) {
+		unlink(tmp);
+		return FALSE;
+	}
+	return TRUE;
 }
 
 static int write_file(const char *path, const char *script, gboolean force,
@@ -237,19 +333,18 @@ static int write_file(const char *path, const char *script, gboolean force,
 	return 0;
 }
 
-/* The old sh hook of this seclint is replaced without --force. */
-static gboolean this_seclints(const struct install *in, const char *content)
-{
-	g_autofree char *sh = hook_script(in->exe, FALSE);
-
-	return !strcmp(content, sh);
-}
-
 static gboolean is_forwarder(const struct install *in, const char *content)
 {
 	(void)in;
 	return strstr(content, "Installed by 'seclint install-hook --global'")
 	       != NULL;
+}
+
+static gboolean is_forwarder_file(const struct install *in,
+				  const char *target, const char *content)
+{
+	(void)target;
+	return content && is_forwarder(in, content);
 }
 
 /* --global without core.hooksPath: seclint's directory, forwarding. */
@@ -279,11 +374,36 @@ static int global_hooks(struct install *in, char **dir)
 	return status;
 }
 
-static int install_hook(struct install *in)
+/* The hook at @path: a link to this seclint, or (@link FALSE) a script. */
+static int put_hook(struct install *in, const char *path, gboolean link)
+{
+	g_autofree char *target = NULL;
+	g_autofree char *old = NULL;
+	g_autofree char *script = hook_script(in->exe, TRUE);
+	gboolean exists = read_hook(path, &target, &old);
+
+	if (exists && (link ? target && !strcmp(target, in->exe)
+			    : old && !strcmp(old, script))) {
+		printf("seclint: %s is already installed\n", path);
+		return 0;
+	}
+	if (exists && !in->force && !hook_is_this_seclints(in, target, old)) {
+		fprintf(stderr, "seclint: %s exists and is not seclint's; use "
+				"--force to replace it\n", path);
+		return 2;
+	}
+	if (link && put_link(in->exe, path)) {
+		printf("seclint: installed %s, a symbolic link to %s\n", path,
+		       in->exe);
+		return 0;
+	}
+	return write_file(path, script, TRUE, NULL, in);
+}
+
+static int install_hook(struct install *in, gboolean link)
 {
 	g_autofree char *dir = hooks_dir(in);
 	g_autofree char *path = NULL;
-	g_autofree char *script = hook_script(in->exe, TRUE);
 	int status;
 
 	if (!dir && in->global) {
@@ -297,7 +417,7 @@ static int install_hook(struct install *in)
 		return 2;
 	}
 	path = g_build_filename(dir, HOOK_NAME, NULL);
-	status = write_file(path, script, in->force, this_seclints, in);
+	status = put_hook(in, path, link);
 	if (!status)
 		printf("seclint:   git send-email runs it on every message of "
 		       "a series before it sends the first\n");
@@ -305,13 +425,15 @@ static int install_hook(struct install *in)
 }
 
 static void remove_file(const char *path, const struct install *in,
-			gboolean (*mine)(const struct install *, const char *))
+			gboolean (*mine)(const struct install *, const char *,
+					 const char *))
 {
+	g_autofree char *target = NULL;
 	g_autofree char *old = NULL;
 
-	if (!g_file_get_contents(path, &old, NULL, NULL))
+	if (!read_hook(path, &target, &old) || (!target && !old))
 		return;
-	if (!mine(in, old)) {
+	if (!mine(in, target, old)) {
 		fprintf(stderr, "seclint: %s is not seclint's; left alone\n",
 			path);
 		return;
@@ -339,7 +461,7 @@ static gboolean uninstall_hook(struct install *in)
 	for (const char *const *n = forwarded; *n; n++) {
 		g_autofree char *path = g_build_filename(ours, *n, NULL);
 
-		remove_file(path, in, is_forwarder);
+		remove_file(path, in, is_forwarder_file);
 	}
 	rmdir(ours);
 	return set(in, "core.hooksPath", NULL);
@@ -393,21 +515,27 @@ static gboolean take_over(struct install *in, const char *key,
  * entries are matched here, not with git_config_foreach_match(): libgit2
  * 1.5 leaks a PCRE2 match block for every entry its regex does not match.
  */
-static void warn_identities(git_config *all)
+static unsigned identities(git_config *all, gboolean warn)
 {
 	git_config_iterator *it = NULL;
 	git_config_entry *e;
+	unsigned n = 0;
 
 	if (git_config_iterator_new(&it, all) < 0)
-		return;
-	while (git_config_next(&e, it) == 0)
-		if (sl_regex_test("(?i)^sendemail\\..+\\.(sendmailcmd|"
-				  "smtpserver)$", 0, e->name))
+		return 0;
+	while (git_config_next(&e, it) == 0) {
+		if (!sl_regex_test("(?i)^sendemail\\..+\\.(sendmailcmd|"
+				   "smtpserver)$", 0, e->name))
+			continue;
+		n++;
+		if (warn)
 			fprintf(stderr, "seclint: warning: %s = %s (an "
 				"identity's setting) wins over " KEY_CMD " for "
 				"that identity: that identity's mail is not "
 				"checked at send time\n", e->name, e->value);
+	}
 	git_config_iterator_free(it);
+	return n;
 }
 
 /* b4 sends to an SMTP server in smtpServer; git then uses sendmailCmd. */
@@ -474,7 +602,7 @@ static int install_sendmail(struct install *in)
 		printf("seclint:   the real sendmail: /usr/sbin/sendmail, as "
 		       "git looks for it (set %s to choose another)\n",
 		       KEY_REAL);
-	warn_identities(in->all);
+	identities(in->all, TRUE);
 	return 0;
 }
 
@@ -629,14 +757,23 @@ static int install_both(struct install *in)
 
 	if (in->uninstall)
 		return uninstall(in);
+	const char *why = no_link(in);
+
 	printf("seclint: the hook (checks a whole series before any of it is "
 	       "sent):\n");
-	status = install_hook(in);
+	status = install_hook(in, !why);
 	if (status)
 		return status;
+	if (why)
+		printf("seclint:   a script, not a link to seclint: %s, so the "
+		       "hook alone stops the send if seclint is gone\n", why);
 	printf("seclint: the send-time check (every message, every "
 	       "recipient, as it leaves):\n");
 	status = install_sendmail(in);
+	/* No check behind the link after all: the script, which fails
+	 * closed on its own. */
+	if (status == 2 && !why)
+		install_hook(in, FALSE);
 	return status == 1 ? 0 : status;
 }
 

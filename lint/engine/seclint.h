@@ -432,12 +432,17 @@ struct sl_maint_section {
 	char **lists;		/* L: */
 	char **files;		/* F: patterns */
 	char **excludes;	/* X: patterns */
-	GPtrArray *regexes;	/* N: patterns, of GRegex */
+	char **regexes;		/* N: patterns (extended regexes) */
 };
 
 struct sl_maintainers;
 struct sl_maintainers *sl_maintainers_parse(const char *text, gsize len);
+/* The parsed file as bytes, and back: NULL where they do not add up. */
+GBytes *sl_maintainers_index(const char *text, gsize len);
+struct sl_maintainers *sl_maintainers_load(GBytes *index);
 void sl_maintainers_free(struct sl_maintainers *m);
+typedef struct sl_maintainers sl_maintainers;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_maintainers, sl_maintainers_free)
 /*
  * The sections for @files as `get_maintainer.pl --pattern-depth 1` picks
  * them (falling back to every matching section when those name no M:),

@@ -274,6 +274,9 @@ SL_GIT2_FN(const git_tree_entry *, git_tree_entry_byname,
 SL_GIT2_FN(const git_oid *, git_tree_entry_id,
 	   (const git_tree_entry *entry),
 	   (entry))
+SL_GIT2_FN(git_object_t, git_tree_entry_type,
+	   (const git_tree_entry *entry),
+	   (entry))
 SL_GIT2_VOID(git_tree_free, (git_tree *tree), (tree))
 SL_GIT2_FN(int, git_tree_lookup,
 	   (git_tree **out, git_repository *repo, const git_oid *id),

@@ -8,36 +8,51 @@
  * extended regex searched in the path.  Pure computation: the caller
  * reads the file.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "seclint.h"
 
+/*
+ * A parsed MAINTAINERS is kept as an index: one block of bytes that
+ * holds every string once and the sections as offsets into them, so that
+ * it can be cached on disk as it is (rules/lib/maint-cache.c) and loaded
+ * again without parsing.  Parsing builds the index and loads it, so the
+ * rules see the same structure from a cache and from the text.
+ *
+ * The index, all numbers 32-bit little-endian:
+ *	flags (1: has a SECURITY CONTACT section), sections, entries,
+ *	lists, bytes of strings;
+ *	per section: its name, then how many M:, R:, L:, F:, X:, N:;
+ *	the entries: string offsets, section by section, field by field;
+ *	the L: addresses of all sections, sorted, each once;
+ *	the strings, each ending in NUL.
+ * Loading checks every count and offset against the size: an index that
+ * does not add up is refused, never trusted.
+ */
+#define INDEX_HEAD 5
+#define SL_MAINT_FIELDS 6
+#define SECTION_WORDS (1 + SL_MAINT_FIELDS)
+#define FLAG_KERNEL 1u
+
 struct sl_maintainers {
-	GPtrArray *sections;	/* of struct sl_maint_section */
-	GHashTable *lists;	/* every L: address */
+	GBytes *index;		/* the strings below point into it */
+	struct sl_maint_section *sections;
+	guint n_sections;
+	char **entries;		/* every section's arrays, NULL-terminated */
+	const char **lists;	/* every L: address, sorted */
+	guint n_lists;
 	gboolean kernel;	/* has a SECURITY CONTACT section */
 };
-
-static void section_free(gpointer p)
-{
-	struct sl_maint_section *s = p;
-
-	g_free(s->name);
-	g_strfreev(s->maintainers);
-	g_strfreev(s->reviewers);
-	g_strfreev(s->lists);
-	g_strfreev(s->files);
-	g_strfreev(s->excludes);
-	g_ptr_array_unref(s->regexes);
-	g_free(s);
-}
 
 void sl_maintainers_free(struct sl_maintainers *m)
 {
 	if (!m)
 		return;
-	g_ptr_array_unref(m->sections);
-	g_hash_table_unref(m->lists);
+	g_free(m->sections);
+	g_free(m->entries);
+	g_free(m->lists);
+	g_bytes_unref(m->index);
 	g_free(m);
 }
 
@@ -61,86 +76,62 @@ static char *entry_address(const char *value)
 	return sl_address_normalise(spec);
 }
 
-/* Section fields being filled, as growing arrays. */
-struct draft {
-	struct sl_maint_section *s;
-	GPtrArray *m, *r, *l, *f, *x;
+/* The index being written. */
+struct builder {
+	GString *strings;
+	GHashTable *offsets;	/* string -> its offset + 1 */
+	GArray *words;		/* the sections, then the entries */
+	GArray *entries;
+	GHashTable *lists;	/* every L: address */
+	guint32 n_sections;
+	gboolean kernel;
+	/* The section being read: its fields, as growing arrays. */
+	char *name;
+	GPtrArray *field[SL_MAINT_FIELDS];
 };
 
-static char **strv_take(GPtrArray *a)
+static guint32 intern(struct builder *b, const char *s)
 {
-	g_ptr_array_add(a, NULL);
-	return (char **)g_ptr_array_free(a, FALSE);
+	gpointer at = g_hash_table_lookup(b->offsets, s);
+	guint32 off;
+
+	if (at)
+		return GPOINTER_TO_UINT(at) - 1;
+	off = (guint32)b->strings->len;
+	g_string_append_len(b->strings, s, (gssize)strlen(s) + 1);
+	g_hash_table_insert(b->offsets, g_strdup(s), GUINT_TO_POINTER(off + 1));
+	return off;
 }
 
-static void draft_start(struct draft *d, const char *title)
+static void put32(GArray *a, guint32 v)
 {
-	d->s = g_new0(struct sl_maint_section, 1);
-	d->s->name = g_strdup(title);
-	d->s->regexes = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)g_regex_unref);
-	d->m = g_ptr_array_new();
-	d->r = g_ptr_array_new();
-	d->l = g_ptr_array_new();
-	d->f = g_ptr_array_new();
-	d->x = g_ptr_array_new();
+	guint32 le = GUINT32_TO_LE(v);
+
+	g_array_append_val(a, le);
 }
 
-static void draft_finish(struct draft *d, struct sl_maintainers *m)
+static void section_start(struct builder *b, const char *title)
 {
-	if (!d->s)
+	b->name = g_strdup(title);
+	for (int i = 0; i < SL_MAINT_FIELDS; i++)
+		b->field[i] = g_ptr_array_new_with_free_func(g_free);
+}
+
+static void section_finish(struct builder *b)
+{
+	if (!b->name)
 		return;
-	d->s->maintainers = strv_take(d->m);
-	d->s->reviewers = strv_take(d->r);
-	d->s->lists = strv_take(d->l);
-	d->s->files = strv_take(d->f);
-	d->s->excludes = strv_take(d->x);
-	if (!strcmp(d->s->name, "SECURITY CONTACT"))
-		m->kernel = TRUE;
-	g_ptr_array_add(m->sections, d->s);
-	d->s = NULL;
-}
-
-static void add_address(GPtrArray *to, const char *value,
-			GHashTable *also)
-{
-	char *addr = entry_address(value);
-
-	if (!addr)
-		return;
-	g_ptr_array_add(to, addr);
-	if (also)
-		g_hash_table_add(also, g_strdup(addr));
-}
-
-static void draft_entry(struct draft *d, struct sl_maintainers *m,
-			char type, const char *value)
-{
-	GRegex *re;
-
-	switch (type) {
-	case 'M':
-		add_address(d->m, value, NULL);
-		break;
-	case 'R':
-		add_address(d->r, value, NULL);
-		break;
-	case 'L':
-		add_address(d->l, value, m->lists);
-		break;
-	case 'F':
-		g_ptr_array_add(d->f, g_strdup(value));
-		break;
-	case 'X':
-		g_ptr_array_add(d->x, g_strdup(value));
-		break;
-	case 'N':
-		/* get_maintainer.pl matches N: with m/$value/x. */
-		re = sl_regex_new(value, G_REGEX_EXTENDED, 0, NULL);
-		if (re)
-			g_ptr_array_add(d->s->regexes, re);
-		break;
+	put32(b->words, intern(b, b->name));
+	for (int i = 0; i < SL_MAINT_FIELDS; i++) {
+		put32(b->words, b->field[i]->len);
+		for (guint k = 0; k < b->field[i]->len; k++)
+			put32(b->entries, intern(b, b->field[i]->pdata[k]));
+		g_ptr_array_unref(b->field[i]);
 	}
+	if (!strcmp(b->name, "SECURITY CONTACT"))
+		b->kernel = TRUE;
+	g_clear_pointer(&b->name, g_free);
+	b->n_sections++;
 }
 
 /* "X:\tvalue": the type letter, and the value in @value. */
@@ -154,32 +145,211 @@ static char entry_type(const char *line, const char **value)
 	return line[0];
 }
 
-struct sl_maintainers *sl_maintainers_parse(const char *text, gsize len)
+static void section_entry(struct builder *b, char type, const char *value)
 {
-	struct sl_maintainers *m = g_new0(struct sl_maintainers, 1);
+	static const char types[] = "MRLFXN";
+	const char *t = strchr(types, type);
+	char *addr;
+
+	if (!t)
+		return;
+	if (type == 'F' || type == 'X') {
+		g_ptr_array_add(b->field[t - types], g_strdup(value));
+	} else if (type == 'N') {
+		/* get_maintainer.pl matches N: with m/$value/x; a pattern
+		 * that does not compile matches nothing. */
+		if (sl_regex(value, G_REGEX_EXTENDED, 0, NULL))
+			g_ptr_array_add(b->field[t - types], g_strdup(value));
+	} else if ((addr = entry_address(value))) {
+		if (type == 'L')
+			g_hash_table_add(b->lists, g_strdup(addr));
+		g_ptr_array_add(b->field[t - types], addr);
+	}
+}
+
+static gint by_string(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static GBytes *builder_finish(struct builder *b)
+{
+	g_autofree gpointer *lists = g_hash_table_get_keys_as_array(b->lists,
+								    NULL);
+	guint n_lists = g_hash_table_size(b->lists);
+	g_autoptr(GArray) out = g_array_new(FALSE, FALSE, sizeof(guint32));
+	g_autoptr(GArray) list_words = g_array_new(FALSE, FALSE,
+						   sizeof(guint32));
+	GByteArray *bytes;
+
+	qsort(lists, n_lists, sizeof(*lists), by_string);
+	for (guint i = 0; i < n_lists; i++)
+		put32(list_words, intern(b, lists[i]));
+	put32(out, b->kernel ? FLAG_KERNEL : 0);
+	put32(out, b->n_sections);
+	put32(out, b->entries->len);
+	put32(out, n_lists);
+	put32(out, (guint32)b->strings->len);
+	bytes = g_byte_array_sized_new(out->len * 4 + b->words->len * 4 +
+				       b->entries->len * 4 + n_lists * 4 +
+				       b->strings->len);
+	g_byte_array_append(bytes, (guint8 *)out->data, out->len * 4);
+	g_byte_array_append(bytes, (guint8 *)b->words->data,
+			    b->words->len * 4);
+	g_byte_array_append(bytes, (guint8 *)b->entries->data,
+			    b->entries->len * 4);
+	g_byte_array_append(bytes, (guint8 *)list_words->data, n_lists * 4);
+	g_byte_array_append(bytes, (guint8 *)b->strings->str,
+			    b->strings->len);
+	return g_byte_array_free_to_bytes(bytes);
+}
+
+GBytes *sl_maintainers_index(const char *text, gsize len)
+{
 	g_autofree char *copy = g_strndup(text, len);
 	g_auto(GStrv) lines = g_strsplit(copy, "\n", -1);
-	struct draft d = { 0 };
+	struct builder b = {
+		.strings = g_string_new(NULL),
+		.offsets = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, NULL),
+		.words = g_array_new(FALSE, FALSE, sizeof(guint32)),
+		.entries = g_array_new(FALSE, FALSE, sizeof(guint32)),
+		.lists = g_hash_table_new_full(g_str_hash, g_str_equal,
+					       g_free, NULL),
+	};
+	GBytes *index;
 
-	m->sections = g_ptr_array_new_with_free_func(section_free);
-	m->lists = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	for (char **l = lines; *l; l++) {
 		const char *value;
 		char type;
 
 		g_strchomp(*l);
 		type = entry_type(*l, &value);
-		if (type && d.s)
-			draft_entry(&d, m, type, value);
+		if (type && b.name)
+			section_entry(&b, type, value);
 		else if (!type && **l && **l != ' ' && **l != '\t') {
-			draft_finish(&d, m);
-			draft_start(&d, *l);
+			section_finish(&b);
+			section_start(&b, *l);
 		} else if (!**l) {
-			draft_finish(&d, m);
+			section_finish(&b);
 		}
 	}
-	draft_finish(&d, m);
-	return m;
+	section_finish(&b);
+	index = builder_finish(&b);
+	g_string_free(b.strings, TRUE);
+	g_hash_table_unref(b.offsets);
+	g_array_unref(b.words);
+	g_array_unref(b.entries);
+	g_hash_table_unref(b.lists);
+	return index;
+}
+
+static guint32 get32(const guint8 *p, gsize i)
+{
+	guint32 v;
+
+	memcpy(&v, p + 4 * i, 4);
+	return GUINT32_FROM_LE(v);
+}
+
+/* The string at @off, if @off is inside the strings (which end in NUL). */
+static const char *string_at(const char *strings, guint32 size, guint32 off)
+{
+	return off < size ? strings + off : NULL;
+}
+
+/* Fill @m's sections from the index @p: FALSE where it does not add up. */
+static gboolean load_sections(struct sl_maintainers *m, const guint8 *p,
+			      guint32 n_entries, const char *strings,
+			      guint32 size)
+{
+	const guint8 *entries = p + 4 * (INDEX_HEAD +
+					  (gsize)m->n_sections * SECTION_WORDS);
+	gsize next = 0;	/* the next entry */
+	char **out = m->entries;
+
+	for (guint i = 0; i < m->n_sections; i++) {
+		struct sl_maint_section *s = &m->sections[i];
+		gsize at = INDEX_HEAD + (gsize)i * SECTION_WORDS;
+		char **field[SL_MAINT_FIELDS];
+
+		if (!(s->name = (char *)string_at(strings, size, get32(p, at))))
+			return FALSE;
+		for (int f = 0; f < SL_MAINT_FIELDS; f++) {
+			guint32 n = get32(p, at + 1 + f);
+
+			if (n > n_entries - next)
+				return FALSE;
+			field[f] = out;
+			for (guint32 k = 0; k < n; k++, next++)
+				if (!(*out++ = (char *)string_at(strings, size,
+						get32(entries, next))))
+					return FALSE;
+			*out++ = NULL;
+		}
+		s->maintainers = field[0];
+		s->reviewers = field[1];
+		s->lists = field[2];
+		s->files = field[3];
+		s->excludes = field[4];
+		s->regexes = field[5];
+	}
+	return next == n_entries;
+}
+
+static gboolean load_lists(struct sl_maintainers *m, const guint8 *p,
+			   const char *strings, guint32 size)
+{
+	for (guint i = 0; i < m->n_lists; i++) {
+		m->lists[i] = string_at(strings, size, get32(p, i));
+		if (!m->lists[i] ||
+		    (i && strcmp(m->lists[i - 1], m->lists[i]) >= 0))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+struct sl_maintainers *sl_maintainers_load(GBytes *index)
+{
+	gsize len;
+	const guint8 *p = g_bytes_get_data(index, &len);
+	g_autoptr(sl_maintainers) m = g_new0(struct sl_maintainers, 1);
+	guint32 flags, n_entries, size;
+	guint64 want;
+	const char *strings;
+
+	if (!p || len < 4 * INDEX_HEAD)
+		return NULL;
+	flags = get32(p, 0);
+	m->n_sections = get32(p, 1);
+	n_entries = get32(p, 2);
+	m->n_lists = get32(p, 3);
+	size = get32(p, 4);
+	want = 4 * ((guint64)INDEX_HEAD + (guint64)m->n_sections *
+		    SECTION_WORDS + n_entries + m->n_lists) + size;
+	if (want != len || (flags & ~FLAG_KERNEL) || !size)
+		return NULL;
+	strings = (const char *)p + (len - size);
+	if (strings[size - 1] != '\0')
+		return NULL;
+	m->index = g_bytes_ref(index);
+	m->kernel = (flags & FLAG_KERNEL) != 0;
+	m->sections = g_new0(struct sl_maint_section, m->n_sections);
+	m->entries = g_new(char *, (gsize)n_entries +
+			   (gsize)m->n_sections * SL_MAINT_FIELDS);
+	m->lists = g_new(const char *, m->n_lists);
+	if (!load_sections(m, p, n_entries, strings, size) ||
+	    !load_lists(m, p + (len - size) - 4 * (gsize)m->n_lists, strings,
+			size))
+		return NULL;
+	return g_steal_pointer(&m);
+}
+
+struct sl_maintainers *sl_maintainers_parse(const char *text, gsize len)
+{
+	g_autoptr(GBytes) index = sl_maintainers_index(text, len);
+
+	return sl_maintainers_load(index);
 }
 
 /*
@@ -280,8 +450,11 @@ gboolean sl_maint_section_match(const struct sl_maint_section *section,
 		}
 	}
 	/* An N: match counts as exact: the script never drops it by depth. */
-	for (guint i = 0; !hit && i < section->regexes->len; i++) {
-		if (sl_regex_matches(section->regexes->pdata[i], file, 0)) {
+	for (char **n = section->regexes; !hit && *n; n++) {
+		/* Compiled on first use, once per thread (lint/util/regex.c). */
+		GRegex *re = sl_regex(*n, G_REGEX_EXTENDED, 0, NULL);
+
+		if (re && sl_regex_matches(re, file, 0)) {
 			*depth = (int)slashes(file) + 1;
 			hit = TRUE;
 		}
@@ -310,8 +483,8 @@ static GArray *matches_for(const struct sl_maintainers *m,
 {
 	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct match));
 
-	for (guint i = 0; i < m->sections->len; i++) {
-		struct match best = { m->sections->pdata[i], -2 };
+	for (guint i = 0; i < m->n_sections; i++) {
+		struct match best = { &m->sections[i], -2 };
 
 		for (const char *const *f = files; *f; f++) {
 			int depth;
@@ -356,7 +529,8 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 gboolean sl_maintainers_is_list(const struct sl_maintainers *m,
 				const char *addr)
 {
-	return g_hash_table_contains(m->lists, addr);
+	return m->n_lists && bsearch(&addr, m->lists, m->n_lists, sizeof(*m->lists),
+		       by_string) != NULL;
 }
 
 gboolean sl_maintainers_is_kernel(const struct sl_maintainers *m)

@@ -814,26 +814,99 @@ gboolean sl_repo_commit_released(struct sl_repo *r, const char *rev)
 	return q.yes;
 }
 
-/* MAINTAINERS from the work tree, else from HEAD. */
+/* The index cached under the git directory for @key, else NULL. */
+static struct sl_maintainers *from_cache(GBytes *cached,
+					 const struct sl_maint_key *have,
+					 const struct sl_maint_key *want)
+{
+	return cached && !strcmp(have->oid, want->oid)
+	       ? sl_maintainers_load(cached) : NULL;
+}
+
+/* Parse @text and cache what it gives under @key. */
+static struct sl_maintainers *parse_and_cache(git_repository *git,
+					      const char *text, gsize len,
+					      const struct sl_maint_key *key)
+{
+	g_autoptr(GBytes) index = sl_maintainers_index(text, len);
+
+	sl_maint_cache_write(git_repository_path(git), key, index);
+	return sl_maintainers_load(index);
+}
+
+/* The work tree's MAINTAINERS; FALSE: there is none to read. */
+static gboolean worktree_maintainers(git_repository *git, const char *path,
+				     GBytes *cached,
+				     const struct sl_maint_key *have,
+				     struct sl_maintainers **m)
+{
+	struct sl_maint_key want = { .has_stat = FALSE };
+	g_autofree char *text = NULL;
+	gsize len;
+
+	/* Unchanged since it was cached: not even read. */
+	if (cached && sl_maint_key_same_file(have, path) &&
+	    (*m = sl_maintainers_load(cached)))
+		return TRUE;
+	text = sl_maint_read_file(path, &len, &want);
+	if (!text)
+		return FALSE;
+	sl_maint_blob_id(text, len, want.oid);
+	*m = from_cache(cached, have, &want);
+	/* The same content, touched or new stat data now exact: record
+	 * them, so that the next patch need not read the file. */
+	if (*m && want.has_stat && (!have->has_stat ||
+				    memcmp(have->st, want.st, sizeof(want.st))))
+		sl_maint_cache_write(git_repository_path(git), &want, cached);
+	if (!*m)
+		*m = parse_and_cache(git, text, len, &want);
+	return TRUE;
+}
+
+/* HEAD:MAINTAINERS; its blob is read only when the cache is not its. */
+static struct sl_maintainers *head_maintainers(git_repository *git,
+					       GBytes *cached,
+					       const struct sl_maint_key *have)
+{
+	struct sl_maint_key want = { .has_stat = FALSE };
+	struct sl_maintainers *m = NULL;
+	git_object *tree = NULL;
+	const git_tree_entry *entry;
+	git_blob *blob = NULL;
+
+	if (git_revparse_single(&tree, git, "HEAD^{tree}") ||
+	    !(entry = git_tree_entry_byname((git_tree *)tree, "MAINTAINERS")) ||
+	    git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
+		goto out;
+	git_oid_tostr(want.oid, sizeof(want.oid), git_tree_entry_id(entry));
+	m = from_cache(cached, have, &want);
+	if (!m && git_blob_lookup(&blob, git, git_tree_entry_id(entry)) == 0)
+		m = parse_and_cache(git, git_blob_rawcontent(blob),
+				    git_blob_rawsize(blob), &want);
+out:
+	git_blob_free(blob);
+	git_object_free(tree);
+	return m;
+}
+
+/*
+ * MAINTAINERS from the work tree, else from HEAD; parsed once per tree
+ * and cached under the git directory (rules/lib/maint-cache.c), so the hook
+ * parses the kernel's once for a series, not once per patch.
+ */
 static struct sl_maintainers *read_maintainers(git_repository *git)
 {
 	const char *workdir = git_repository_workdir(git);
 	g_autofree char *path = workdir ? g_build_filename(workdir,
 		"MAINTAINERS", NULL) : NULL;
-	g_autofree char *text = NULL;
+	struct sl_maint_key have = { .has_stat = FALSE };
+	g_autoptr(GBytes) cached = sl_maint_cache_read(
+		git_repository_path(git), &have);
 	struct sl_maintainers *m = NULL;
-	git_object *blob = NULL;
-	gsize len;
 
-	if (path && g_file_get_contents(path, &text, &len, NULL))
-		return sl_maintainers_parse(text, len);
-	if (git_revparse_single(&blob, git, "HEAD:MAINTAINERS") == 0 &&
-	    git_object_type(blob) == GIT_OBJECT_BLOB)
-		m = sl_maintainers_parse(
-			git_blob_rawcontent((git_blob *)blob),
-			git_blob_rawsize((git_blob *)blob));
-	git_object_free(blob);
-	return m;
+	if (path && worktree_maintainers(git, path, cached, &have, &m))
+		return m;
+	return head_maintainers(git, cached, &have);
 }
 
 static void ask_maintainers(struct sl_repo *r, struct query *q)

@@ -87,6 +87,9 @@ install repo
 hook=.git/hooks/sendemail-validate
 [ -x "$hook" ] && ok || ko "repo: no executable $hook"
 expect_grep repo-hook "$hook" "^#!$seclint --run-hook$"
+# This user owns that seclint: a link would be written through.
+expect_grep repo-hook-why "$tmp/out" \
+	"a script, not a link to seclint: you could overwrite seclint"
 want repo-cmd sendemail.sendmailCmd "$ours"
 want repo-server sendemail.smtpServer "$ours"
 want repo-real seclint.sendmail "'$tmp/mta' -X"
@@ -121,6 +124,75 @@ install repo-uninstall --uninstall
 [ -e "$hook" ] && ko "uninstall: hook left" || ok
 same repo-uninstall-config "$tmp/config.before" .git/config
 want repo-uninstalled-cmd sendemail.sendmailCmd "'$tmp/mta' -X"
+
+# -- The hook as a symbolic link to seclint ------------------------------
+# To a seclint this user cannot write (as a package's; here one owned by
+# nobody), with the send-time check behind it, the hook is a link to
+# seclint, which knows from its name that it is the hook.
+lbin=$tmp/lbin
+mkdir -p "$lbin" && cp "$seclint" "$lbin/seclint"
+if chown nobody "$lbin/seclint" 2>/dev/null && chmod 755 "$lbin/seclint"
+then
+	linstall() {
+		name=$1
+		shift
+		"$lbin/seclint" install-hook "$@" >"$tmp/out" 2>"$tmp/err" &&
+			ok || { ko "$name: install-hook $* failed"
+				cat "$tmp/out" "$tmp/err"; }
+	}
+	cp .git/config "$tmp/config.before"
+	linstall link-install
+	[ -L "$hook" ] && [ "$(readlink "$hook")" = "$lbin/seclint" ] && ok ||
+		ko "link: $hook is not a link to $lbin/seclint"
+	expect_grep link-says "$tmp/out" "a symbolic link to $lbin/seclint"
+	linstall link-again
+	expect_grep link-again-says "$tmp/out" "already installed"
+	send link-series-bad refused $sec -3
+	expect_grep link-series-bad-rule "$tmp/err" "\[ksec-embargo-too-long\]"
+	send link-series-good sent 2 $sec -2 HEAD~1
+	# seclint gone: git skips the dangling hook without a word, but it
+	# sends through the missing seclint: nothing goes.
+	mv "$lbin/seclint" "$lbin/gone"
+	rm -f "$SPOOL"/*
+	git send-email --confirm=never $sec -1 HEAD~1 >"$tmp/out" 2>"$tmp/err"
+	[ $? != 0 ] && [ "$(sent)" = 0 ] && ok ||
+		{ ko "link: mail sent with seclint gone"; cat "$tmp/err"; }
+	mv "$lbin/gone" "$lbin/seclint"
+	# An identity that sends past the send-time check: the script.
+	git config sendemail.work.sendmailCmd "'$tmp/mta'"
+	linstall link-identity
+	[ ! -L "$hook" ] && ok || ko "link-identity: still a link"
+	expect_grep link-identity-hook "$hook" "^#!$lbin/seclint --run-hook$"
+	expect_grep link-identity-why "$tmp/out" "an identity sends past"
+	git config --remove-section sendemail.work
+	linstall link-back	# this seclint's script: no --force
+	[ -L "$hook" ] && ok || ko "link-back: not a link"
+	linstall link-uninstall --uninstall
+	[ -e "$hook" ] || [ -L "$hook" ] && ko "link uninstall: hook left" || ok
+	same link-uninstall-config "$tmp/config.before" .git/config
+	# A dangling link of seclint's is removed too.
+	ln -s "$tmp/nowhere/seclint" "$hook"
+	linstall link-dangling-uninstall --uninstall
+	[ -L "$hook" ] && ko "link: dangling link left" || ok
+	# No send-time check possible (an SMTP host): the script, which
+	# stops the send when seclint is gone.
+	git config --unset sendemail.sendmailCmd
+	git config sendemail.smtpServer smtp.example.org
+	"$lbin/seclint" install-hook >"$tmp/out" 2>"$tmp/err"
+	[ ! -L "$hook" ] && ok || ko "link-smtp: a link without a check behind"
+	expect_grep link-smtp-why "$tmp/out" "send-time check cannot be set up"
+	mv "$lbin/seclint" "$lbin/gone"
+	git send-email --dry-run --confirm=never $sec -1 HEAD~1 \
+		>"$tmp/out" 2>"$tmp/err" && ko "link-smtp: sent with seclint gone" ||
+		expect_grep link-smtp-refused "$tmp/err" "no patches were sent"
+	mv "$lbin/gone" "$lbin/seclint"
+	"$lbin/seclint" install-hook --uninstall >/dev/null 2>&1
+	git config --unset sendemail.smtpServer
+	git config sendemail.sendmailCmd "'$tmp/mta' -X"
+	[ -e "$hook" ] && ko "link-smtp: hook left" || ok
+else
+	echo "link form not tested: cannot chown a copy of seclint"
+fi
 
 # -- smtpServer a program (the user's real sendmail), or an SMTP host -----
 git config --unset sendemail.sendmailCmd

@@ -83,6 +83,40 @@ expect_grep r11-who "$tmp/report.txt" "alice@example.org"
 expect_no r11-no-list "$tmp/report.txt" "linux-foofs@lists.example.net)"
 lint maintainer cc.txt --cc alice@example.org "$report"
 expect_no r11-cc "$tmp/cc.txt" "report-missing-maintainers"
+# MAINTAINERS is parsed once and cached under the git directory: the
+# findings are the same from the cache, from a damaged cache, racing
+# processes, and where no cache can be written.
+cache=.git/seclint/maintainers
+[ -f "$cache" ] && ok || ko "maintainers cache: no $cache"
+size=$(wc -c <"$cache")
+lint cached cached.txt "$report"
+cmp -s "$tmp/report.txt" "$tmp/cached.txt" && ok ||
+	ko "maintainers cache: findings differ from the cache"
+head -c 100 "$cache" >"$tmp/half" && cat "$tmp/half" >"$cache"
+lint cache-damaged damaged.txt "$report"
+cmp -s "$tmp/report.txt" "$tmp/damaged.txt" && ok ||
+	ko "maintainers cache: findings differ with a damaged cache"
+[ "$(wc -c <"$cache")" = "$size" ] && ok ||
+	ko "maintainers cache: not written anew after damage"
+rm -rf .git/seclint
+for i in 1 2 3 4 5 6; do
+	"$seclint" --color=never "$report" >"$tmp/race$i.txt" 2>&1 &
+done
+wait
+for i in 1 2 3 4 5 6; do
+	cmp -s "$tmp/report.txt" "$tmp/race$i.txt" && ok ||
+		ko "maintainers cache: racing run $i differs"
+done
+[ "$(ls .git/seclint)" = maintainers ] && ok ||
+	ko "maintainers cache: racing writers left $(ls .git/seclint)"
+lint cache-raced raced.txt "$report"
+cmp -s "$tmp/report.txt" "$tmp/raced.txt" && ok ||
+	ko "maintainers cache: findings differ after the race"
+rm -rf .git/seclint && echo 'not a directory' >.git/seclint
+lint no-cache nocache.txt "$report"
+cmp -s "$tmp/report.txt" "$tmp/nocache.txt" && ok ||
+	ko "maintainers cache: findings differ without a cache"
+rm .git/seclint
 # .mailmap: the maintainer's old address reaches her too.
 printf 'Alice Maintainer <alice@example.org> <alice@old.example.org>\n' \
 	>.mailmap

@@ -90,6 +90,27 @@ printf 'From: A <a@example.org>\nTo: \nCc: maintainer@example.org\nSubject: x\n'
 "$seclint" hook sendemail-validate "$patch" "$tmp/nonexistent" 2>"$tmp/err"
 [ $? = 2 ] && ok || not_ok header-file-missing
 
+# seclint started as sendemail-validate (the hook as a link to it) is
+# `seclint hook sendemail-validate`: the same findings, the same exits.
+mkdir -p "$tmp/as-hook"
+ln -s "$seclint" "$tmp/as-hook/sendemail-validate"
+printf 'From: A <a@example.org>\nTo: security@kernel.org\nCc: linux-distros@vs.openwall.org\nSubject: x\n' >"$tmp/hdr-bad"
+for args in "$patch" "$patch $tmp/hdr" "$patch $tmp/hdr-bad" \
+	    "$patch $tmp/nonexistent" "" "$patch $tmp/hdr $tmp/hdr"; do
+	# shellcheck disable=SC2086
+	"$seclint" hook sendemail-validate $args >"$tmp/sub.out" \
+		2>"$tmp/sub.err" </dev/null
+	sub=$?
+	# shellcheck disable=SC2086
+	"$tmp/as-hook/sendemail-validate" $args >"$tmp/link.out" \
+		2>"$tmp/link.err" </dev/null
+	link=$?
+	[ "$sub" = "$link" ] && cmp -s "$tmp/sub.out" "$tmp/link.out" &&
+		cmp -s "$tmp/sub.err" "$tmp/link.err" && ok ||
+		{ not_ok "as-hook '$args': exit $link, want $sub"
+		  diff "$tmp/sub.err" "$tmp/link.err"; }
+done
+
 # A different existing hook is not overwritten without --force.
 printf '#!/bin/sh\nexit 0\n' >.git/hooks/sendemail-validate
 "$seclint" install-hook 2>"$tmp/err" && not_ok overwrote-hook || ok

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The parsed MAINTAINERS, cached under the git directory:
+ * $GIT_DIR/seclint/maintainers, one file holding the index of
+ * rules/lib/maintainers.c behind a header that names what it was made from.
+ * git send-email runs the hook once per patch, and parsing the kernel's
+ * MAINTAINERS (700-900 KB) cost as much again as the rest of the hook.
+ *
+ * The key is the file's blob id (what git hash-object gives its bytes),
+ * computed with GLib's SHA-1: libgit2's collision-detecting SHA-1 took
+ * four times as long (46 million instructions for the kernel's file),
+ * and the id is compared only with ids of the same file's earlier
+ * contents, never used to find an object.
+ * For the work-tree file the header also keeps its stat data (device,
+ * inode, size, mtime and ctime to the nanosecond), as git's index does:
+ * when they are unchanged, the content is, and nothing is read or
+ * hashed.  They are recorded only when both times are more than
+ * SL_RACY_SECONDS older than the moment before the file was read (git's
+ * "racily clean" rule): a later change then always gets a later mtime and
+ * ctime, and the ctime cannot be set back by a program.  Otherwise the
+ * file is hashed and compared with the blob id.
+ *
+ * The file is never trusted: a wrong magic, format version or seclint
+ * version, a size that does not add up, a checksum that does not match,
+ * a file that is no regular file or is larger than SL_CACHE_MAX, and an
+ * index whose counts and offsets do not fit (checked again when loading)
+ * are all a miss, and the cache is written anew.  The checksum catches
+ * damage; it is no signature, and needs none: whoever can write to the
+ * git directory can change its hooks and config too.
+ *
+ * Written to a new file in $GIT_DIR/seclint and renamed over the old one,
+ * so a reader sees a whole file or none, and processes racing to write
+ * it each rename a whole file.  Nothing is written where $GIT_DIR/seclint
+ * is not a directory of its own (a symbolic link is refused), and a
+ * read-only git directory or a full disk just means no cache.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "repo.h"
+
+#define SL_CACHE_DIR "seclint"
+#define SL_CACHE_FILE "maintainers"
+#define SL_CACHE_MAX (64u * 1024 * 1024)
+#define SL_CACHE_FORMAT 1u
+#define SL_RACY_SECONDS 2
+
+static const char magic[8] = "seclintM";
+
+/* The header: every number 64-bit little-endian. */
+enum {
+	H_MAGIC = 0,
+	H_FORMAT = 8,		/* SL_CACHE_FORMAT */
+	H_VERSION = 16,		/* SECLINT_VERSION, NUL-padded */
+	H_OID = 48,		/* the blob id, hex, NUL-padded */
+	H_STAT = 48 + SL_MAINT_OID_SIZE,	/* has_stat, then st[] */
+	H_LENGTH = H_STAT + 8 * (1 + SL_MAINT_STAT_WORDS),
+	H_CHECKSUM = H_LENGTH + 8,
+	H_SIZE = H_CHECKSUM + 8,
+};
+
+static void put64(guint8 *p, guint64 v)
+{
+	v = GUINT64_TO_LE(v);
+	memcpy(p, &v, 8);
+}
+
+static guint64 get64(const guint8 *p)
+{
+	guint64 v;
+
+	memcpy(&v, p, 8);
+	return GUINT64_FROM_LE(v);
+}
+
+/*
+ * A 64-bit checksum, eight bytes a step (the whole cache in well under a
+ * millisecond): against damage, not forgery.
+ */
+static guint64 checksum(guint64 h, const guint8 *p, gsize n)
+{
+	const guint64 k = 0x9e3779b97f4a7c15u;
+
+	h ^= n * k;
+	for (; n >= 8; p += 8, n -= 8) {
+		h = (h ^ get64(p)) * k;
+		h ^= h >> 29;
+	}
+	for (; n; p++, n--)
+		h = (h ^ *p) * k;
+	h ^= h >> 32;
+	return h * k;
+}
+
+static guint64 whole_checksum(const guint8 *header, const guint8 *payload,
+			      gsize len)
+{
+	guint8 head[H_SIZE];
+
+	memcpy(head, header, H_SIZE);
+	put64(head + H_CHECKSUM, 0);
+	return checksum(checksum(0, head, H_SIZE), payload, len);
+}
+
+void sl_maint_key_set_stat(struct sl_maint_key *key, const struct stat *st,
+			   gint64 before)
+{
+	key->has_stat = st->st_mtim.tv_sec + SL_RACY_SECONDS < before &&
+			st->st_ctim.tv_sec + SL_RACY_SECONDS < before;
+	key->st[0] = st->st_dev;
+	key->st[1] = st->st_ino;
+	key->st[2] = (guint64)st->st_size;
+	key->st[3] = (guint64)st->st_mtim.tv_sec;
+	key->st[4] = (guint64)st->st_mtim.tv_nsec;
+	key->st[5] = (guint64)st->st_ctim.tv_sec;
+	key->st[6] = (guint64)st->st_ctim.tv_nsec;
+}
+
+gboolean sl_maint_key_same_file(const struct sl_maint_key *key,
+				const char *path)
+{
+	struct sl_maint_key now = { .has_stat = FALSE };
+	struct stat st;
+
+	if (!key->has_stat || stat(path, &st) || !S_ISREG(st.st_mode))
+		return FALSE;
+	sl_maint_key_set_stat(&now, &st, G_MAXINT64);
+	return !memcmp(now.st, key->st, sizeof(now.st));
+}
+
+void sl_maint_blob_id(const char *text, gsize len,
+		      char oid[SL_MAINT_OID_SIZE])
+{
+	g_autoptr(GChecksum) sha1 = g_checksum_new(G_CHECKSUM_SHA1);
+	char head[32];
+	int n = g_snprintf(head, sizeof(head), "blob %" G_GSIZE_FORMAT, len);
+
+	g_checksum_update(sha1, (const guchar *)head, n + 1);	/* and NUL */
+	g_checksum_update(sha1, (const guchar *)text, (gssize)len);
+	g_strlcpy(oid, g_checksum_get_string(sha1), SL_MAINT_OID_SIZE);
+}
+
+char *sl_maint_read_file(const char *path, gsize *len,
+			 struct sl_maint_key *key)
+{
+	/* Before the stat, and the stat before the read: a change made
+	 * after it then shows in the times recorded. */
+	gint64 before = g_get_real_time() / G_USEC_PER_SEC;
+	struct stat st;
+	char *text = NULL;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    !g_file_get_contents(path, &text, len, NULL))
+		return NULL;
+	sl_maint_key_set_stat(key, &st, before);
+	return text;
+}
+
+static char *cache_dir(const char *gitdir)
+{
+	return g_build_filename(gitdir, SL_CACHE_DIR, NULL);
+}
+
+/* The whole of a regular file no larger than SL_CACHE_MAX, or NULL. */
+static GBytes *read_small(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	guint8 *buf = NULL;
+	gsize got = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size < H_SIZE || (guint64)st.st_size > SL_CACHE_MAX)
+		goto out;
+	buf = g_malloc((gsize)st.st_size);
+	while (got < (gsize)st.st_size) {
+		ssize_t n = read(fd, buf + got, (gsize)st.st_size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (gsize)n;
+	}
+out:
+	close(fd);
+	if (!buf || got != (gsize)st.st_size) {
+		g_free(buf);
+		return NULL;
+	}
+	return g_bytes_new_take(buf, got);
+}
+
+static void header_version(guint8 *field)
+{
+	memset(field, 0, H_OID - H_VERSION);
+	memcpy(field, SECLINT_VERSION,
+	       strnlen(SECLINT_VERSION, H_OID - H_VERSION - 1));
+}
+
+GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key)
+{
+	g_autofree char *dir = cache_dir(gitdir);
+	g_autofree char *path = g_build_filename(dir, SL_CACHE_FILE, NULL);
+	g_autoptr(GBytes) file = read_small(path);
+	guint8 version[H_OID - H_VERSION];
+	const guint8 *p;
+	gsize len;
+
+	if (!file)
+		return NULL;
+	p = g_bytes_get_data(file, &len);
+	header_version(version);
+	if (memcmp(p + H_MAGIC, magic, sizeof(magic)) ||
+	    get64(p + H_FORMAT) != SL_CACHE_FORMAT ||
+	    memcmp(p + H_VERSION, version, sizeof(version)) ||
+	    get64(p + H_LENGTH) != len - H_SIZE ||
+	    get64(p + H_CHECKSUM) != whole_checksum(p, p + H_SIZE,
+						    len - H_SIZE) ||
+	    !memchr(p + H_OID, '\0', SL_MAINT_OID_SIZE) ||
+	    get64(p + H_STAT) > 1)
+		return NULL;
+	memcpy(key->oid, p + H_OID, SL_MAINT_OID_SIZE);
+	key->has_stat = get64(p + H_STAT) == 1;
+	for (int i = 0; i < SL_MAINT_STAT_WORDS; i++)
+		key->st[i] = get64(p + H_STAT + 8 * (1 + i));
+	return g_bytes_new_from_bytes(file, H_SIZE, len - H_SIZE);
+}
+
+static gboolean write_all(int fd, const guint8 *p, gsize n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return FALSE;
+		p += w;
+		n -= (gsize)w;
+	}
+	return TRUE;
+}
+
+/* A new file in @dirfd: its name in @name, or -1. */
+static int create_temp(int dirfd, char *name, gsize size)
+{
+	for (int tries = 0; tries < 8; tries++) {
+		int fd;
+
+		g_snprintf(name, size, SL_CACHE_FILE ".%ld.%08x.tmp",
+			   (long)getpid(), g_random_int());
+		fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL |
+			    O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
+void sl_maint_cache_write(const char *gitdir, const struct sl_maint_key *key,
+			  GBytes *index)
+{
+	g_autofree char *dir = cache_dir(gitdir);
+	guint8 head[H_SIZE] = { 0 };
+	char name[64];
+	gsize len;
+	const guint8 *payload = g_bytes_get_data(index, &len);
+	int dirfd, fd;
+	gboolean ok;
+
+	if (H_SIZE + (guint64)len > SL_CACHE_MAX)
+		return;
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return;
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dirfd < 0)
+		return;
+	memcpy(head + H_MAGIC, magic, sizeof(magic));
+	put64(head + H_FORMAT, SL_CACHE_FORMAT);
+	header_version(head + H_VERSION);
+	memcpy(head + H_OID, key->oid,
+	       strnlen(key->oid, SL_MAINT_OID_SIZE - 1));
+	put64(head + H_STAT, key->has_stat);
+	for (int i = 0; i < SL_MAINT_STAT_WORDS; i++)
+		put64(head + H_STAT + 8 * (1 + i), key->st[i]);
+	put64(head + H_LENGTH, len);
+	put64(head + H_CHECKSUM, whole_checksum(head, payload, len));
+	fd = create_temp(dirfd, name, sizeof(name));
+	if (fd >= 0) {
+		ok = write_all(fd, head, H_SIZE) &&
+		     write_all(fd, payload, len);
+		ok = !close(fd) && ok;
+		if (!ok || renameat(dirfd, name, dirfd, SL_CACHE_FILE))
+			unlinkat(dirfd, name, 0);
+	}
+	close(dirfd);
+}
