@@ -102,12 +102,17 @@ SL_GIT2_FN(int, git_commit_tree,
 SL_GIT2_FN(const git_oid *, git_commit_tree_id,
 	   (const git_commit *commit),
 	   (commit))
+SL_GIT2_FN(int, git_config_add_file_ondisk,
+	   (git_config *cfg, const char *path, git_config_level_t level,
+	    const git_repository *repo, int force),
+	   (cfg, path, level, repo, force))
 SL_GIT2_FN(int, git_config_delete_entry,
 	   (git_config *cfg, const char *name),
 	   (cfg, name))
 SL_GIT2_FN(int, git_config_iterator_new,
 	   (git_config_iterator **out, const git_config *cfg), (out, cfg))
 SL_GIT2_VOID(git_config_free, (git_config *cfg), (cfg))
+SL_GIT2_FN(int, git_config_new, (git_config **out), (out))
 SL_GIT2_FN(int, git_config_open_default, (git_config **out), (out))
 SL_GIT2_FN(int, git_config_open_level,
 	   (git_config **out, const git_config *parent,
@@ -225,6 +230,9 @@ SL_GIT2_FN(const git_oid *, git_reference_target,
 SL_GIT2_FN(git_reference_t, git_reference_type,
 	   (const git_reference *ref),
 	   (ref))
+SL_GIT2_FN(const char *, git_repository_commondir,
+	   (const git_repository *repo),
+	   (repo))
 SL_GIT2_FN(int, git_repository_config,
 	   (git_config **out, git_repository *repo),
 	   (out, repo))
