@@ -20,6 +20,7 @@
  * repository context (branch repo) calls.
  */
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -184,6 +185,28 @@ SL_GIT2_FN(const git_index_entry *, git_index_get_bypath,
 	   (index, path, stage))
 SL_GIT2_FN(int, git_libgit2_init, (void), ())
 SL_GIT2_FN(int, git_libgit2_shutdown, (void), ())
+
+/* Variadic: only the options seclint sets are forwarded. */
+int git_libgit2_opts(int option, ...)
+{
+	const char **strings;
+	size_t len;
+	va_list ap;
+	int rc;
+
+	REAL(git_libgit2_opts);
+	if (option != GIT_OPT_SET_EXTENSIONS) {
+		fprintf(stderr, "seclint: git_libgit2_opts(%d) is not "
+			"forwarded (lint/git2-lazy.c)\n", option);
+		abort();
+	}
+	va_start(ap, option);
+	strings = va_arg(ap, const char **);
+	len = va_arg(ap, size_t);
+	va_end(ap);
+	rc = ((__typeof__(git_libgit2_opts) *)real)(option, strings, len);
+	return rc;
+}
 SL_GIT2_VOID(git_mailmap_free, (git_mailmap *mm), (mm))
 SL_GIT2_FN(int, git_mailmap_from_repository,
 	   (git_mailmap **out, git_repository *repo),

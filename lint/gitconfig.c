@@ -736,13 +736,21 @@ static gboolean read_files(struct reader *r)
 
 struct sl_gitconfig *sl_gitconfig_read_libgit2(char **why)
 {
+	static const char *worktree_extension[] = { "worktreeconfig" };
 	struct reader r = { .cfg = sl_gitconfig_new_empty(),
 			    .worktree_config = -1 };
 	gboolean ok;
 
 	git_libgit2_init();
+	/*
+	 * libgit2 1.5 refuses to open a repository with
+	 * extensions.worktreeConfig; this reader honours it (config.worktree)
+	 * as git does.  Only for this reading: the setting is global.
+	 */
+	git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, worktree_extension, 1);
 	ok = read_files(&r);
 	git_repository_free(r.repo);
+	git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, NULL, (size_t)0);
 	git_libgit2_shutdown();
 	for (size_t i = 0; i < G_N_ELEMENTS(r.depth); i++)
 		g_free(r.depth[i]);
