@@ -160,7 +160,7 @@ static void handed_over(const char *reason)
 	g_autoptr(GError) e1 = NULL;
 	g_autoptr(GError) e2 = NULL;
 	g_autoptr(sl_gitconfig) mine = sl_gitconfig_read_libgit2(&why);
-	g_autoptr(sl_gitconfig) got = sl_gitconfig_read(&e1);
+	g_autoptr(sl_gitconfig) got = sl_gitconfig_read(TRUE, &e1);
 	g_autoptr(sl_gitconfig) theirs = sl_gitconfig_read_git(&e2);
 
 	assert_null(mine);
@@ -390,7 +390,7 @@ static void test_hasconfig(void **state)
 	g_free(git("remote", "add", "origin", "https://example.org/r.git",
 		   NULL));
 	handed_over("a condition libgit2 does not know");
-	cfg = sl_gitconfig_read(&error);
+	cfg = sl_gitconfig_read(TRUE, &error);
 	assert_non_null(cfg);
 	values(cfg, "sendemail.cc", (const char *const[]){
 		"system@example.org", "hasconfig@ex.org", NULL });
@@ -495,7 +495,7 @@ static void test_malformed(void **state)
 	put(home, ".gitconfig", "[sendemail]\n\tcc = ok@example.org\n"
 	    "[broken\n");
 	handed_over(".gitconfig");
-	cfg = sl_gitconfig_read(&error);
+	cfg = sl_gitconfig_read(TRUE, &error);
 	assert_null(cfg);
 	assert_non_null(strstr(error->message, ".gitconfig"));
 }
