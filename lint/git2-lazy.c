@@ -195,16 +195,24 @@ int git_libgit2_opts(int option, ...)
 	int rc;
 
 	REAL(git_libgit2_opts);
-	if (option != GIT_OPT_SET_EXTENSIONS) {
+	va_start(ap, option);
+	if (option == GIT_OPT_SET_EXTENSIONS) {
+		strings = va_arg(ap, const char **);
+		len = va_arg(ap, size_t);
+		rc = ((__typeof__(git_libgit2_opts) *)real)(option, strings,
+							    len);
+	} else if (option == GIT_OPT_SET_SEARCH_PATH) {
+		int level = va_arg(ap, int);
+		const char *path = va_arg(ap, const char *);
+
+		rc = ((__typeof__(git_libgit2_opts) *)real)(option, level,
+							    path);
+	} else {
 		fprintf(stderr, "seclint: git_libgit2_opts(%d) is not "
 			"forwarded (lint/git2-lazy.c)\n", option);
 		abort();
 	}
-	va_start(ap, option);
-	strings = va_arg(ap, const char **);
-	len = va_arg(ap, size_t);
 	va_end(ap);
-	rc = ((__typeof__(git_libgit2_opts) *)real)(option, strings, len);
 	return rc;
 }
 SL_GIT2_VOID(git_mailmap_free, (git_mailmap *mm), (mm))

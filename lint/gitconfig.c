@@ -185,8 +185,9 @@ struct sl_gitconfig *sl_gitconfig_read_git(GError **error)
  * never wrong, only slower:
  *   - GIT_CONFIG is set (git config then reads that file alone);
  *   - GIT_COMMON_DIR is set, HOME is unset (libgit2 then takes the home
- *     from passwd for "~/", git fails), or root runs under sudo (git then
- *     judges ownership by SUDO_UID);
+ *     from passwd for "~/", git fails) or holds a ':' (libgit2 reads a
+ *     list there), or root runs under sudo (git then judges ownership by
+ *     SUDO_UID);
  *   - GIT_CONFIG_NOSYSTEM is not a boolean this reader knows (git dies);
  *   - a file git would read exists but cannot be read or is not a regular
  *     file (git dies, or skips it unreadable: its message decides);
@@ -712,7 +713,15 @@ static gboolean read_files(struct reader *r)
 	git_config *config = NULL, *wt = NULL;
 	gboolean nosystem, ok;
 
-	if (!environment_allows(r, &nosystem) || !open_repo(r))
+	if (!environment_allows(r, &nosystem))
+		return FALSE;
+	/* "~/" in includes and gitdir: patterns is $HOME, as git has it. */
+	if (strchr(home, ':'))
+		return ask_git(r, "HOME holds a ':'");
+	if (git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, GIT_CONFIG_LEVEL_GLOBAL,
+			     home) < 0)
+		return libgit2_failed(r, "HOME");
+	if (!open_repo(r))
 		return FALSE;
 	if (!global) {
 		xdg_path = xdg && *xdg ? g_strconcat(xdg, "/git/config", NULL)
@@ -784,8 +793,20 @@ struct sl_gitconfig *sl_gitconfig_read(gboolean libgit2_anyway,
 #ifdef SECLINT_GITCONFIG_LIBGIT2
 	libgit2_anyway = TRUE;
 #endif
-	if (libgit2_anyway)
+	if (libgit2_anyway) {
+		static gsize kept;
+
+		/*
+		 * One reference kept to the end of the run: libgit2's next
+		 * user (--staged, the repository context) would otherwise pay
+		 * git_libgit2_init() and its CA bundle a second time.
+		 */
+		if (g_once_init_enter(&kept)) {
+			git_libgit2_init();
+			g_once_init_leave(&kept, 1);
+		}
 		cfg = sl_gitconfig_read_libgit2(&why);
+	}
 	return cfg ? cfg : sl_gitconfig_read_git(error);
 }
 
