@@ -195,6 +195,8 @@ struct sl_gitconfig *sl_gitconfig_read_git(GError **error)
  *     or libgit2 cannot open it (git may read it, or warn and ignore it);
  *   - libgit2 reports any error (malformed config, include depth): git's
  *     message names the file and line, and a config git accepts is read;
+ *   - a line git may refuse and libgit2 1.5 reads (git_refuses()), or
+ *     a name that does not start with a letter;
  *   - an include with no value or an empty one (git fails, libgit2
  *     ignores it), a path starting "~user/" or "%(prefix)/" (libgit2
  *     knows neither);
@@ -261,6 +263,159 @@ static gboolean parse_bool(const char *key, const char *value, gboolean *out)
 	g_autoptr(GError) error = NULL;
 
 	return sl_gitconfig_bool(&e, out, &error);
+}
+
+static gboolean iskeychar(char c)
+{
+	return g_ascii_isalnum(c) || c == '-';
+}
+
+/*
+ * Where libgit2 1.5 reads a line git refuses ("bad config line"): a
+ * quote never closed (`cc = "open`), a comment or anything but '=' after
+ * a name (`cc # x`); or a line libgit2 reads otherwise: a tab inside an
+ * unquoted value, a lone carriage return (git reads a space), some
+ * continued lines, a quote after an escaped backslash.
+ * The first such line, by git's grammar (config.c git_parse_source(),
+ * get_value(), parse_value(), get_base_var()), or 0.  It decides only
+ * whether git must answer: a line it flags goes to git, never to an
+ * error of its own.
+ */
+static gboolean blank_line(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p == end || *p == '\n' || *p == '\r';
+}
+
+static guint git_refuses(const char *p, gsize len)
+{
+	enum { START, HEADER, SPACE, HQUOTE, HEND, NAME, AFTER, VALUE,
+	       QUOTED, COMMENT } state = START;
+	const char *end = p + len;
+	guint line = 1;
+	gboolean text = FALSE;	/* the value has begun */
+
+	for (; p < end; p++) {
+		char c = *p;
+
+		if (c == '\r' && (p + 1 == end || p[1] != '\n'))
+			return line;
+		if (c == '\r')
+			continue;	/* CR LF is LF to git */
+		if (c == '\\' && (state == VALUE || state == QUOTED ||
+				   state == HQUOTE)) {
+			if (++p == end || (state != HQUOTE && (!*p ||
+					   !strchr("\ntbn\\\"", *p))) ||
+			    (state == HQUOTE && *p == '\n'))
+				return line;
+			/* Continued: libgit2 keeps the next line's leading
+			 * blanks while the value is empty, and reads on past
+			 * a blank next line. */
+			if (*p == '\n' && state != HQUOTE &&
+			    (!text || blank_line(p + 1, end)))
+				return line;
+			/* libgit2 does not count a quote after an escaped
+			 * backslash. */
+			if (*p == '\\' && p + 1 < end && p[1] == '"')
+				return line;
+			if (*p == '\n')
+				line++;
+			text = TRUE;
+			continue;
+		}
+		switch (state) {
+		case START:
+			if (c == '[')
+				state = HEADER;
+			else if (c == ';' || c == '#')
+				state = COMMENT;
+			else if (g_ascii_isalpha(c))
+				state = NAME;
+			else if (!g_ascii_isspace(c))
+				return line;
+			break;
+		case HEADER:
+			if (c == ']')
+				state = START;	/* a name may follow */
+			else if (c == ' ' || c == '\t')
+				state = SPACE;
+			else if (!iskeychar(c) && c != '.')
+				return line;
+			break;
+		case SPACE:
+			if (c == '"')
+				state = HQUOTE;
+			else if (c != ' ' && c != '\t')
+				return line;
+			break;
+		case HQUOTE:
+			if (c == '"')
+				state = HEND;
+			else if (c == '\n')
+				return line;
+			break;
+		case HEND:
+			if (c != ']')
+				return line;
+			state = START;
+			break;
+		case NAME:
+		case AFTER:
+			if (c == '=')
+				state = VALUE;
+			else if (c == ' ' || c == '\t')
+				state = AFTER;
+			else if (c == '\n')
+				state = START;
+			else if (state == AFTER || !iskeychar(c))
+				return line;
+			break;
+		case VALUE:
+			if (text && (c == '\t' || c == '\v' || c == '\f'))
+				return line;
+			text |= !g_ascii_isspace(c);
+			if (c == '"')
+				state = QUOTED;
+			else if (c == ';' || c == '#')
+				state = COMMENT;
+			else if (c == '\n')
+				state = START;
+			break;
+		case QUOTED:
+			if (c == '"')
+				state = VALUE;
+			else if (c == '\n')
+				return line;
+			break;
+		case COMMENT:
+			if (c == '\n')
+				state = START;
+			break;
+		}
+		if (c == '\n') {
+			line++;
+			text = FALSE;
+		}
+	}
+	return state == START || state == NAME || state == AFTER ||
+	       state == VALUE || state == COMMENT ? 0 : line;
+}
+
+/* What libgit2 would accept from @path and git would not. */
+static gboolean git_accepts(struct reader *r, const char *path)
+{
+	g_autofree char *text = NULL;
+	g_autoptr(GError) error = NULL;
+	gsize len;
+	guint line;
+
+	if (!g_file_get_contents(path, &text, &len, &error))
+		return ask_git(r, "%s", error->message);
+	line = git_refuses(text, len);
+	if (line)
+		return ask_git(r, "%s:%u: a line git may refuse", path, line);
+	return TRUE;
 }
 
 /*
@@ -433,7 +588,7 @@ static void add_entry(struct sl_gitconfig *cfg, const char *key,
 static gboolean take(struct reader *r, const git_config_entry *e)
 {
 	unsigned d = e->include_depth;
-	const char *from;
+	const char *from, *name;
 	g_autofree char *origin = NULL;
 
 	if ((unsigned)e->level > GIT_CONFIG_LEVEL_APP || !r->paths[e->level] ||
@@ -441,6 +596,10 @@ static gboolean take(struct reader *r, const git_config_entry *e)
 		return ask_git(r, "%s: an entry from an unknown file",
 			       e->name);
 	from = d ? r->depth[d] : r->paths[e->level];
+	name = strrchr(e->name, '.');
+	if (!g_ascii_isalpha(name ? name[1] : e->name[0]))
+		return ask_git(r, "%s: %s: a name git refuses", from,
+			       e->name);
 	if (!strcmp(e->name, "include.path") ||
 	    (g_str_has_prefix(e->name, "includeif.") &&
 	     g_str_has_suffix(e->name, ".path"))) {
@@ -453,7 +612,7 @@ static gboolean take(struct reader *r, const git_config_entry *e)
 		if (!target)
 			return FALSE;
 		/* Read by git only if it exists; an unreadable one stops. */
-		if (!readable(r, target) && r->why) {
+		if (readable(r, target) ? !git_accepts(r, target) : !!r->why) {
 			g_free(target);
 			return FALSE;
 		}
@@ -506,6 +665,8 @@ static gboolean add_file(struct reader *r, git_config *config,
 {
 	if (!path || !readable(r, path))
 		return !r->why;
+	if (!git_accepts(r, path))
+		return FALSE;
 	if (git_config_add_file_ondisk(config, path, level, r->repo, 0) < 0)
 		return libgit2_failed(r, path);
 	r->paths[level] = path;
@@ -513,11 +674,6 @@ static gboolean add_file(struct reader *r, git_config *config,
 }
 
 /* ---- git -c, as git's config.c reads it from the environment ---- */
-
-static gboolean iskeychar(char c)
-{
-	return g_ascii_isalnum(c) || c == '-';
-}
 
 /* git_config_parse_key(): section and name lower case, checked. */
 static char *parse_key(const char *key)

@@ -486,6 +486,187 @@ static void test_command_line(void **state)
 	handed_over("bogus GIT_CONFIG_COUNT");
 }
 
+static gboolean equal(const struct sl_gitconfig *a,
+		      const struct sl_gitconfig *b)
+{
+	if (a->entries->len != b->entries->len)
+		return FALSE;
+	for (guint i = 0; i < a->entries->len; i++) {
+		const struct sl_gitconfig_entry *x = a->entries->pdata[i];
+		const struct sl_gitconfig_entry *y = b->entries->pdata[i];
+
+		if (strcmp(x->key, y->key) || strcmp(x->origin, y->origin) ||
+		    !x->value != !y->value ||
+		    (x->value && strcmp(x->value, y->value)))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/*
+ * Either libgit2 reads what git reads, or git answers (errors too):
+ * 1 libgit2 alone, 0 git, -1 they differ.
+ */
+static int agree(void)
+{
+	g_autofree char *why = NULL;
+	g_autoptr(GError) e1 = NULL;
+	g_autoptr(GError) e2 = NULL;
+	g_autoptr(sl_gitconfig) mine = sl_gitconfig_read_libgit2(&why);
+	g_autoptr(sl_gitconfig) got = sl_gitconfig_read(TRUE, &e1);
+	g_autoptr(sl_gitconfig) theirs = sl_gitconfig_read_git(&e2);
+
+	if (!theirs)
+		return !mine && !got && !strcmp(e1->message, e2->message)
+		       ? 0 : -1;
+	if (!got || !equal(got, theirs) || (mine && !equal(mine, theirs)))
+		return -1;
+	return mine != NULL;
+}
+
+/* The corners of the syntax, each read by libgit2 as git reads it. */
+static void test_syntax(void **state)
+{
+	static const char *const texts[] = {
+		"[sendemail \"sub\\\"q\"]\n\tcc = a\n",
+		"[sendemail]\r\n\tcc = crlf@ex.org\r\n",
+		"\xef\xbb\xbf[sendemail]\n\tcc = bom@ex.org\n",
+		"[sendemail]cc=inline@ex.org\n",
+		"[sendemail \"Sub\"] cc = v ; c\n",
+		"[sendemail]\n\tcc = a\\bb\n",
+		"[sendemail]\n\tcc = \"a;b#c\" d ; e\n",
+		"[sendemail]\n\tcc = end\\",
+		"[sendemail]\n\tcc = \"open\n",
+		"[sendemail]\n\tcc = bad\\q\n",
+		"[send-email]\n\tx-y = 1\n",
+		"[sendemail]\n\t1cc = x\n",
+		"[]\n\tcc = x\n",
+		"cc = before-section\n",
+		"[sendemail]\n\tcc = a\n[sendemail]\n\tcc = again\n",
+		"[sendemail \"A\"]\n\tcc = 1\n[sendemail \"a\"]\n\tcc = 2\n",
+		"[SendEmail.SUB]\n\tCC = old\n",
+		"[sendemail]\n\tcc = \"\"\n\tto = \" \"\n",
+		"[sendemail]\n\tcc = x # \"not\" quoted\n",
+		"[sendemail]\n\tcc = \\t\\n\\\\\n",
+		"[sendemail]\n\tcc\t=\t\ttabs\t\n",
+		"[sendemail]\n\tcc = \xc3\xa9t\xc3\xa9@ex.org\n",
+		"[sendemail]\n\tcc = a\" b\n",
+		"[sendemail]\n\tc_c = x\n",
+		"[send_email]\n\tcc = x\n",
+		"[sendemail \"x\" ]\n\tcc = 1\n",
+		"[sendemail \"x\"y]\n\tcc = 1\n",
+		"[sendemail \"a]\n\tcc = x\n",
+		"[sendemail\n\tcc = x\n",
+		"[sendemail]\n\tcc = \"a\\\nb\"\n",
+		"[sendemail]\n\tcc = x\\\n",
+		"[sendemail]\n\t-cc = x\n",
+		"[sendemail]\n\tcc-x = y\n",
+		"[sendemail.x]\n\tcc = y\n",
+		"[sendemail.x y]\n\tcc = y\n",
+		"[sendemail]\n\tcc x = y\n",
+		"[sendemail]\n\tcc = \"a\" \"b\"\n",
+		"[sendemail]\n\tcc = x\n\t\n  ; only a comment\n",
+		"[sendemail]\n\tcc = a\tb\n",
+		"[sendemail]\n\tcc = a \"b\"\tc\n",
+		"[sendemail]\n\tcc =\\\n  y\n",
+		"[sendemail]\n\tcc = x\\\n\n[seclint]\n\tk = v\n",
+		"[sendemail]\n\tcc = x\\\n\r\n[seclint]\n\tk = v\n",
+		"[sendemail]\n\tcc # comment\n",
+		"[sendemail]\n\tcc = a\rb\n",
+		"[sendemail]\n\tcc = nul\0after\n",
+	};
+	int fast_ones = 0, wrong = 0;
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+		g_autofree char *path = g_build_filename(home, ".gitconfig",
+							 NULL);
+		/* The last text holds a NUL: its bytes up to the end. */
+		gsize len = i + 1 == G_N_ELEMENTS(texts)
+			    ? sizeof("[sendemail]\n\tcc = nul\0after\n") - 1
+			    : strlen(texts[i]);
+
+		assert_true(g_file_set_contents(path, texts[i], len, NULL));
+		switch (agree()) {
+		case 1:
+			fast_ones++;
+			break;
+		case -1:
+			print_message("libgit2 differs from git on text %zu\n",
+				      i);
+			wrong++;
+			break;
+		}
+	}
+	assert_int_equal(wrong, 0);
+	/* Most of these libgit2 reads alone. */
+	assert_true(fast_ones >= 10);
+}
+
+/* Lines of random shapes, from pieces that make git config. */
+static void test_random_lines(void **state)
+{
+	static const char *const sections[] = {
+		"[sendemail]", "[Seclint]", "[a-b]", "[sendemail \"Sub\"]",
+		"[seclint \"a b\"]", "[sendemail \"q\\\"x\"]",
+		"[sendemail.Sub]", "[SecLint.x]",
+	};
+	static const char *const after[] = { "", " ; c", " k = v", "\t#x" };
+	static const char *const names[] = { "cc", "To", "smtpServer", "x-y",
+					     "a1", "v" };
+	static const char *const before[] = { "", "\t", "  " };
+	static const char *const gaps[] = { "", " ", "\t" };
+	static const char *const eqs[] = { "", "=", " = ", " =" };
+	static const char *const bits[] = {
+		"a", "b", " ", "  ", "\t", "\"", "\\\"", "\\\\", "\\t",
+		"\\n", "\\b", ";", "#", "=", "\xc3\xa9", "x y", "\\\n",
+		"\r\n", ".", "'",
+	};
+	static const char *const others[] = { "# c", "; c", "", "  ",
+					      "\t# x" };
+	g_autoptr(GRand) rand = g_rand_new_with_seed(18);
+	g_autofree char *path = g_build_filename(home, ".gitconfig", NULL);
+	int counts[3] = { 0 };
+
+	(void)state;
+#define PICK(a) a[g_rand_int_range(rand, 0, G_N_ELEMENTS(a))]
+	for (int i = 0; i < 300; i++) {
+		g_autoptr(GString) text = g_string_new("[sendemail]\n");
+		const char *nl = g_rand_boolean(rand) ? "\n" : "\r\n";
+		int lines = g_rand_int_range(rand, 1, 7);
+		int r;
+
+		for (int l = 0; l < lines; l++) {
+			int kind = g_rand_int_range(rand, 0, 20);
+
+			if (kind < 5) {
+				g_string_append(text, PICK(sections));
+				g_string_append(text, PICK(after));
+			} else if (kind < 17) {
+				g_string_append(text, PICK(before));
+				g_string_append(text, PICK(names));
+				g_string_append(text, PICK(gaps));
+				g_string_append(text, PICK(eqs));
+				for (int n = g_rand_int_range(rand, 0, 7);
+				     n > 0; n--)
+					g_string_append(text, PICK(bits));
+			} else {
+				g_string_append(text, PICK(others));
+			}
+			g_string_append(text, nl);
+		}
+		assert_true(g_file_set_contents(path, text->str, -1, NULL));
+		r = agree();
+		if (r < 0)
+			fail_msg("libgit2 differs from git on:\n%s", text->str);
+		counts[r + 1]++;
+	}
+#undef PICK
+	print_message("%d read by libgit2, %d by git\n", counts[2],
+		      counts[1]);
+	assert_true(counts[2] >= 100);
+}
+
 static void test_malformed(void **state)
 {
 	g_autoptr(GError) error = NULL;
@@ -516,6 +697,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_hasconfig, sandbox,
 						cleanup),
 		cmocka_unit_test_setup_teardown(test_command_line, sandbox,
+						cleanup),
+		cmocka_unit_test_setup_teardown(test_syntax, sandbox,
+						cleanup),
+		cmocka_unit_test_setup_teardown(test_random_lines, sandbox,
 						cleanup),
 		cmocka_unit_test_setup_teardown(test_malformed, sandbox,
 						cleanup),
