@@ -43,20 +43,13 @@ static void put(const char *dir, const char *name, const char *text)
 	assert_true(g_file_set_contents(path, text, -1, NULL));
 }
 
-/* Runs git in the working directory; its standard output. */
-static char *git(const char *first, ...)
+/* Runs git (@argv, NULL added) in the working directory; its output. */
+static char *run(GPtrArray *argv)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autoptr(GError) error = NULL;
 	char *out = NULL;
 	gint status;
-	va_list ap;
 
-	g_ptr_array_add(argv, (char *)"git");
-	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
-	va_end(ap);
 	g_ptr_array_add(argv, NULL);
 	assert_true(g_spawn_sync(NULL, (char **)argv->pdata, NULL,
 				 G_SPAWN_SEARCH_PATH |
@@ -64,6 +57,19 @@ static char *git(const char *first, ...)
 				 NULL, &status, &error));
 	assert_true(g_spawn_check_wait_status(status, NULL));
 	return out;
+}
+
+static char *git(const char *first, ...)
+{
+	g_autoptr(GPtrArray) argv = g_ptr_array_new();
+	va_list ap;
+
+	g_ptr_array_add(argv, (char *)"git");
+	va_start(ap, first);
+	for (const char *a = first; a; a = va_arg(ap, const char *))
+		g_ptr_array_add(argv, (char *)a);
+	va_end(ap);
+	return run(argv);
 }
 
 static int sandbox(void **state)
@@ -121,20 +127,40 @@ static int cleanup(void **state)
 	return 0;
 }
 
-static void same(const struct sl_gitconfig *a, const struct sl_gitconfig *b)
+static gboolean equal(const struct sl_gitconfig *a,
+		      const struct sl_gitconfig *b)
 {
-	for (guint i = 0; i < MIN(a->entries->len, b->entries->len); i++) {
+	if (a->entries->len != b->entries->len)
+		return FALSE;
+	for (guint i = 0; i < a->entries->len; i++) {
 		const struct sl_gitconfig_entry *x = a->entries->pdata[i];
 		const struct sl_gitconfig_entry *y = b->entries->pdata[i];
 
-		assert_string_equal(x->key, y->key);
-		if (!x->value || !y->value)
-			assert_ptr_equal(x->value, y->value);
-		else
-			assert_string_equal(x->value, y->value);
-		assert_string_equal(x->origin, y->origin);
+		if (strcmp(x->key, y->key) || strcmp(x->origin, y->origin) ||
+		    !x->value != !y->value ||
+		    (x->value && strcmp(x->value, y->value)))
+			return FALSE;
 	}
-	assert_int_equal(a->entries->len, b->entries->len);
+	return TRUE;
+}
+
+static void dump(const char *who, const struct sl_gitconfig *cfg)
+{
+	for (guint i = 0; i < cfg->entries->len; i++) {
+		const struct sl_gitconfig_entry *e = cfg->entries->pdata[i];
+
+		print_message("%s: %s\t%s=%s\n", who, e->origin, e->key,
+			      e->value ? e->value : "(none)");
+	}
+}
+
+static void same(const struct sl_gitconfig *a, const struct sl_gitconfig *b)
+{
+	if (equal(a, b))
+		return;
+	dump("seclint", a);
+	dump("git", b);
+	fail();
 }
 
 /* libgit2 reads it alone, and reads what git reads.  Git's config. */
@@ -152,8 +178,11 @@ static struct sl_gitconfig *fast(void)
 	return theirs;
 }
 
-/* libgit2 hands over (why names @reason), and the result is git's. */
-static void handed_over(const char *reason)
+/*
+ * Either libgit2 reads what git reads, or git answers (errors too):
+ * 1 libgit2 alone, 0 git, -1 they differ.
+ */
+static int agree(void)
 {
 	g_autofree char *why = NULL;
 	g_autoptr(GError) e1 = NULL;
@@ -162,17 +191,25 @@ static void handed_over(const char *reason)
 	g_autoptr(sl_gitconfig) got = sl_gitconfig_read(TRUE, &e1);
 	g_autoptr(sl_gitconfig) theirs = sl_gitconfig_read_git(&e2);
 
+	if (!theirs)
+		return !mine && !got && !strcmp(e1->message, e2->message)
+		       ? 0 : -1;
+	if (!got || !equal(got, theirs) || (mine && !equal(mine, theirs)))
+		return -1;
+	return mine != NULL;
+}
+
+/* libgit2 hands over (why names @reason), and the result is git's. */
+static void handed_over(const char *reason)
+{
+	g_autofree char *why = NULL;
+	g_autoptr(sl_gitconfig) mine = sl_gitconfig_read_libgit2(&why);
+
 	assert_null(mine);
 	assert_non_null(why);
 	if (!strstr(why, reason))
 		fail_msg("'%s' does not say '%s'", why, reason);
-	if (!theirs) {
-		assert_null(got);
-		assert_string_equal(e1->message, e2->message);
-		return;
-	}
-	assert_non_null(got);
-	same(got, theirs);
+	assert_int_equal(agree(), 0);
 }
 
 static void values(const struct sl_gitconfig *cfg, const char *key,
@@ -400,9 +437,6 @@ static void test_hasconfig(void **state)
 static char *parameters_of(const char *first, ...)
 {
 	g_autoptr(GPtrArray) argv = g_ptr_array_new();
-	g_autoptr(GError) error = NULL;
-	char *out = NULL;
-	gint status;
 	va_list ap;
 
 	g_ptr_array_add(argv, (char *)"git");
@@ -413,12 +447,7 @@ static char *parameters_of(const char *first, ...)
 	}
 	va_end(ap);
 	g_ptr_array_add(argv, (char *)"penv");
-	g_ptr_array_add(argv, NULL);
-	assert_true(g_spawn_sync(NULL, (char **)argv->pdata, NULL,
-				 G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL,
-				 &status, &error));
-	assert_true(g_spawn_check_wait_status(status, NULL));
-	return out;
+	return run(argv);
 }
 
 static void test_command_line(void **state)
@@ -484,44 +513,6 @@ static void test_command_line(void **state)
 	handed_over("missing GIT_CONFIG_KEY_3");
 	g_setenv("GIT_CONFIG_COUNT", "1x", TRUE);
 	handed_over("bogus GIT_CONFIG_COUNT");
-}
-
-static gboolean equal(const struct sl_gitconfig *a,
-		      const struct sl_gitconfig *b)
-{
-	if (a->entries->len != b->entries->len)
-		return FALSE;
-	for (guint i = 0; i < a->entries->len; i++) {
-		const struct sl_gitconfig_entry *x = a->entries->pdata[i];
-		const struct sl_gitconfig_entry *y = b->entries->pdata[i];
-
-		if (strcmp(x->key, y->key) || strcmp(x->origin, y->origin) ||
-		    !x->value != !y->value ||
-		    (x->value && strcmp(x->value, y->value)))
-			return FALSE;
-	}
-	return TRUE;
-}
-
-/*
- * Either libgit2 reads what git reads, or git answers (errors too):
- * 1 libgit2 alone, 0 git, -1 they differ.
- */
-static int agree(void)
-{
-	g_autofree char *why = NULL;
-	g_autoptr(GError) e1 = NULL;
-	g_autoptr(GError) e2 = NULL;
-	g_autoptr(sl_gitconfig) mine = sl_gitconfig_read_libgit2(&why);
-	g_autoptr(sl_gitconfig) got = sl_gitconfig_read(TRUE, &e1);
-	g_autoptr(sl_gitconfig) theirs = sl_gitconfig_read_git(&e2);
-
-	if (!theirs)
-		return !mine && !got && !strcmp(e1->message, e2->message)
-		       ? 0 : -1;
-	if (!got || !equal(got, theirs) || (mine && !equal(mine, theirs)))
-		return -1;
-	return mine != NULL;
 }
 
 /* The corners of the syntax, each read by libgit2 as git reads it. */
