@@ -281,11 +281,12 @@ static gboolean iskeychar(char c)
  * whether git must answer: a line it flags goes to git, never to an
  * error of its own.
  */
+/* A continued line libgit2 reads otherwise: blank, or a comment. */
 static gboolean blank_line(const char *p, const char *end)
 {
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
-	return p == end || *p == '\n' || *p == '\r';
+	return p == end || strchr("\n\r;#", *p);
 }
 
 static guint git_refuses(const char *p, gsize len)
@@ -311,7 +312,7 @@ static guint git_refuses(const char *p, gsize len)
 				return line;
 			/* Continued: libgit2 keeps the next line's leading
 			 * blanks while the value is empty, and reads on past
-			 * a blank next line. */
+			 * a blank next line or a comment. */
 			if (*p == '\n' && state != HQUOTE &&
 			    (!text || blank_line(p + 1, end)))
 				return line;
