@@ -618,10 +618,13 @@ static void test_random_lines(void **state)
 	g_autoptr(GRand) rand = g_rand_new_with_seed(18);
 	g_autofree char *path = g_build_filename(home, ".gitconfig", NULL);
 	int counts[3] = { 0 };
+	/* A tenth under valgrind (tests/CMakeLists.txt), as unit.hostile. */
+	const char *scale = g_getenv("SECLINT_HOSTILE_SCALE");
+	int files = 300 / (scale && atoi(scale) > 0 ? atoi(scale) : 1);
 
 	(void)state;
 #define PICK(a) a[g_rand_int_range(rand, 0, G_N_ELEMENTS(a))]
-	for (int i = 0; i < 300; i++) {
+	for (int i = 0; i < files; i++) {
 		g_autoptr(GString) text = g_string_new("[sendemail]\n");
 		const char *nl = g_rand_boolean(rand) ? "\n" : "\r\n";
 		int lines = g_rand_int_range(rand, 1, 7);
@@ -655,7 +658,7 @@ static void test_random_lines(void **state)
 #undef PICK
 	print_message("%d read by libgit2, %d by git\n", counts[2],
 		      counts[1]);
-	assert_true(counts[2] >= 100);
+	assert_true(counts[2] >= files / 3);
 }
 
 static void test_malformed(void **state)
