@@ -1,19 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Reading git config with one `git config -z --list --show-origin` child,
- * not libgit2.  git is the authority on its own configuration, and git
- * send-email (whose settings the hook must see exactly as it does) reads
- * its own through `git config` too: libgit2 1.5 ignores `git -c`
- * (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT), GIT_CONFIG_GLOBAL,
- * GIT_CONFIG_NOSYSTEM and includeIf "hasconfig:", and gives an entry's
- * level but not its file.  It is also cheaper: about 1.3 ms for the child
- * against 4.5 ms for git_libgit2_init() alone (Debian's libgit2 loads the
- * system CA bundle into mbedTLS there), paid on every hook call, once
- * per patch.  libgit2 stays for what git config is not: --staged and
- * install-hook.
+ * git config as git sees it, two ways.
+ *
+ * With libgit2 (sl_gitconfig_read_libgit2()): git's files in git's order
+ * parsed by libgit2, `git -c` from the environment parsed here as git
+ * parses it, and git itself wherever libgit2 1.5 could answer otherwise
+ * (the list is above that function).  No child process.
+ *
+ * With one `git config -z --list --show-origin` child
+ * (sl_gitconfig_read_git()): git is the authority on its own
+ * configuration, and git send-email reads its own through `git config`.
+ *
+ * Which one: libgit2 only where the run loads libgit2 anyway (--staged),
+ * or everywhere when built with SECLINT_GITCONFIG_LIBGIT2.  On Debian 12
+ * loading libgit2 costs more than the child it saves: dlopen() brings in
+ * libssh2, libcrypto, Kerberos and mbedTLS (thousands of relocations),
+ * and git_libgit2_init() parses the system CA bundle into mbedTLS.
+ * Measured whole-process, one message to a public list in a repository
+ * (the send-email hook's common case, where nothing else needs libgit2):
+ * 1.5 times the CPU time of reading with the child; with --staged,
+ * where libgit2 is loaded anyway, 0.82 times (doc/performance.md).
  */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
 #include <pwd.h>
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <git2.h>
 
 #include "gitconfig.h"
 #include "seclint.h"
@@ -103,7 +121,7 @@ struct sl_gitconfig *sl_gitconfig_parse(const char *data, gsize len,
 	return g_steal_pointer(&cfg);
 }
 
-struct sl_gitconfig *sl_gitconfig_read(GError **error)
+struct sl_gitconfig *sl_gitconfig_read_git(GError **error)
 {
 	char *argv[] = { "git", "config", "-z", "--list", "--show-origin",
 			 NULL };
@@ -143,6 +161,810 @@ struct sl_gitconfig *sl_gitconfig_read(GError **error)
 	while (out && out[len])
 		len += strlen(out + len) + 1;
 	return sl_gitconfig_parse(out ? out : "", len, error);
+}
+
+/* ---- libgit2: git's files in git's order, or "ask git" ---- */
+
+/*
+ * What git itself reads (git 2.39, config.c do_git_config_sequence() and
+ * builtin/config.c), rebuilt here with libgit2's parser:
+ *   system    $GIT_CONFIG_SYSTEM, else /etc/gitconfig (Debian's git), unless
+ *             GIT_CONFIG_NOSYSTEM is true;
+ *   global    $GIT_CONFIG_GLOBAL alone, else $XDG_CONFIG_HOME/git/config
+ *             (or ~/.config/git/config) and then ~/.gitconfig;
+ *   local     the repository found as git finds it (GIT_DIR, upwards from
+ *             the working directory), its common dir's config;
+ *   worktree  config.worktree in the git dir, if extensions.worktreeConfig;
+ *   git -c    GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n/GIT_CONFIG_VALUE_n,
+ *             then GIT_CONFIG_PARAMETERS, parsed as git parses them.
+ * Each file's entries come in file order with its includes in place
+ * (libgit2 and git both read an include where its include.path stands).
+ *
+ * Where libgit2 1.5 or this rebuilding could differ from git, the reader
+ * gives up and git answers (sl_gitconfig_read_git()), so the result is
+ * never wrong, only slower:
+ *   - GIT_CONFIG is set (git config then reads that file alone);
+ *   - GIT_COMMON_DIR is set, HOME is unset (libgit2 then takes the home
+ *     from passwd for "~/", git fails) or holds a ':' (libgit2 reads a
+ *     list there), or root runs under sudo (git then judges ownership by
+ *     SUDO_UID);
+ *   - GIT_CONFIG_NOSYSTEM is not a boolean this reader knows (git dies);
+ *   - a file git would read exists but cannot be read or is not a regular
+ *     file (git dies, or skips it unreadable: its message decides);
+ *   - the repository is not owned by the user (git's safe.directory),
+ *     or libgit2 cannot open it (git may read it, or warn and ignore it);
+ *   - libgit2 reports any error (malformed config, include depth): git's
+ *     message names the file and line, and a config git accepts is read;
+ *   - a line git may refuse and libgit2 1.5 reads (git_refuses()), or
+ *     a name that does not start with a letter;
+ *   - an include with no value or an empty one (git fails, libgit2
+ *     ignores it), a path starting "~user/" or "%(prefix)/" (libgit2
+ *     knows neither);
+ *   - includeIf with a condition other than gitdir:, gitdir/i:, onbranch:
+ *     (libgit2 1.5 does not know hasconfig:remote.*.url:, and treats it
+ *     as false);
+ *   - includeIf "gitdir:" where git and libgit2 could see the git dir
+ *     differently: GIT_DIR set, ".git" a file or a symbolic link (git also
+ *     tries the path before symbolic links are resolved, libgit2 only the
+ *     resolved one), or a "./" pattern (git resolves the config file's
+ *     directory, libgit2 does not);
+ *   - extensions.worktreeConfig is not a boolean this reader knows;
+ *   - `git -c` includes (include.*, includeIf.*), or anything git would
+ *     refuse in GIT_CONFIG_PARAMETERS or GIT_CONFIG_COUNT (git's own
+ *     message then says what).
+ */
+
+/* git's own name for its system file; Debian builds git with /etc. */
+#define SL_GIT_ETC_GITCONFIG "/etc/gitconfig"
+
+/* Include depth as far as libgit2 and git go (MAX_INCLUDE_DEPTH). */
+#define SL_INCLUDE_DEPTH 10
+
+struct reader {
+	struct sl_gitconfig *cfg;
+	char *why;		/* why git must answer; NULL so far */
+	git_repository *repo;
+	char *gitdir_why;	/* why gitdir: conditions must go to git */
+	char *common;		/* the repository's common dir, "/" ended */
+	char *common_shown;	/* and as git names it in an origin */
+	const char *paths[GIT_CONFIG_LEVEL_APP + 1];	/* by level */
+	char *depth[SL_INCLUDE_DEPTH + 2];	/* file at include depth */
+	int worktree_config;	/* -1 unset, else extensions.worktreeConfig */
+};
+
+static gboolean ask_git(struct reader *r, const char *fmt, ...)
+	G_GNUC_PRINTF(2, 3);
+
+static gboolean ask_git(struct reader *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!r->why) {
+		va_start(ap, fmt);
+		r->why = g_strdup_vprintf(fmt, ap);
+		va_end(ap);
+	}
+	return FALSE;
+}
+
+static gboolean libgit2_failed(struct reader *r, const char *what)
+{
+	const git_error *e = git_error_last();
+
+	return ask_git(r, "%s: %s", what, e && e->message ? e->message
+		       : "libgit2 failed");
+}
+
+/* git's boolean (git_config_bool()), for the words this file knows. */
+static gboolean parse_bool(const char *key, const char *value, gboolean *out)
+{
+	struct sl_gitconfig_entry e = { (char *)key, (char *)value,
+					(char *)"" };
+	g_autoptr(GError) error = NULL;
+
+	return sl_gitconfig_bool(&e, out, &error);
+}
+
+static gboolean iskeychar(char c)
+{
+	return g_ascii_isalnum(c) || c == '-';
+}
+
+/*
+ * Where libgit2 1.5 reads a line git refuses ("bad config line"): a
+ * quote never closed (`cc = "open`), a comment or anything but '=' after
+ * a name (`cc # x`); or a line libgit2 reads otherwise: a tab inside an
+ * unquoted value, a lone carriage return (git reads a space), some
+ * continued lines, a quote after an escaped backslash.
+ * The first such line, by git's grammar (config.c git_parse_source(),
+ * get_value(), parse_value(), get_base_var()), or 0.  It decides only
+ * whether git must answer: a line it flags goes to git, never to an
+ * error of its own.
+ */
+/* A continued line libgit2 reads otherwise: blank, or a comment. */
+static gboolean blank_line(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p == end || strchr("\n\r;#", *p);
+}
+
+static guint git_refuses(const char *p, gsize len)
+{
+	enum { START, HEADER, SPACE, HQUOTE, HEND, NAME, AFTER, VALUE,
+	       QUOTED, COMMENT } state = START;
+	const char *end = p + len;
+	guint line = 1;
+	gboolean text = FALSE;	/* the value has begun */
+
+	for (; p < end; p++) {
+		char c = *p;
+
+		if (c == '\r' && (p + 1 == end || p[1] != '\n'))
+			return line;
+		if (c == '\r')
+			continue;	/* CR LF is LF to git */
+		if (c == '\\' && (state == VALUE || state == QUOTED ||
+				   state == HQUOTE)) {
+			if (++p == end || (state != HQUOTE && (!*p ||
+					   !strchr("\ntbn\\\"", *p))) ||
+			    (state == HQUOTE && *p == '\n'))
+				return line;
+			/* Continued: libgit2 keeps the next line's leading
+			 * blanks while the value is empty, and reads on past
+			 * a blank next line or a comment. */
+			if (*p == '\n' && state != HQUOTE &&
+			    (!text || blank_line(p + 1, end)))
+				return line;
+			/* libgit2 does not count a quote after an escaped
+			 * backslash. */
+			if (*p == '\\' && p + 1 < end && p[1] == '"')
+				return line;
+			if (*p == '\n')
+				line++;
+			text = TRUE;
+			continue;
+		}
+		switch (state) {
+		case START:
+			if (c == '[')
+				state = HEADER;
+			else if (c == ';' || c == '#')
+				state = COMMENT;
+			else if (g_ascii_isalpha(c))
+				state = NAME;
+			else if (!g_ascii_isspace(c))
+				return line;
+			break;
+		case HEADER:
+			if (c == ']')
+				state = START;	/* a name may follow */
+			else if (c == ' ' || c == '\t')
+				state = SPACE;
+			else if (!iskeychar(c) && c != '.')
+				return line;
+			break;
+		case SPACE:
+			if (c == '"')
+				state = HQUOTE;
+			else if (c != ' ' && c != '\t')
+				return line;
+			break;
+		case HQUOTE:
+			if (c == '"')
+				state = HEND;
+			else if (c == '\n')
+				return line;
+			break;
+		case HEND:
+			if (c != ']')
+				return line;
+			state = START;
+			break;
+		case NAME:
+		case AFTER:
+			if (c == '=')
+				state = VALUE;
+			else if (c == ' ' || c == '\t')
+				state = AFTER;
+			else if (c == '\n')
+				state = START;
+			else if (state == AFTER || !iskeychar(c))
+				return line;
+			break;
+		case VALUE:
+			if (text && (c == '\t' || c == '\v' || c == '\f'))
+				return line;
+			text |= !g_ascii_isspace(c);
+			if (c == '"')
+				state = QUOTED;
+			else if (c == ';' || c == '#')
+				state = COMMENT;
+			else if (c == '\n')
+				state = START;
+			break;
+		case QUOTED:
+			if (c == '"')
+				state = VALUE;
+			else if (c == '\n')
+				return line;
+			break;
+		case COMMENT:
+			if (c == '\n')
+				state = START;
+			break;
+		}
+		if (c == '\n') {
+			line++;
+			text = FALSE;
+		}
+	}
+	return state == START || state == NAME || state == AFTER ||
+	       state == VALUE || state == COMMENT ? 0 : line;
+}
+
+/* What libgit2 would accept from @path and git would not. */
+static gboolean git_accepts(struct reader *r, const char *path)
+{
+	g_autofree char *text = NULL;
+	g_autoptr(GError) error = NULL;
+	gsize len;
+	guint line;
+
+	if (!g_file_get_contents(path, &text, &len, &error))
+		return ask_git(r, "%s", error->message);
+	line = git_refuses(text, len);
+	if (line)
+		return ask_git(r, "%s:%u: a line git may refuse", path, line);
+	return TRUE;
+}
+
+/*
+ * A file git would read: TRUE to read it, FALSE to skip it (git's
+ * access_or_die() skips what does not exist), or FALSE with r->why.
+ */
+static gboolean readable(struct reader *r, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return FALSE;
+		return ask_git(r, "%s: %s", path, g_strerror(errno));
+	}
+	if (!S_ISREG(st.st_mode))
+		return ask_git(r, "%s: not a regular file", path);
+	if (access(path, R_OK))
+		return ask_git(r, "%s: %s", path, g_strerror(errno));
+	return TRUE;
+}
+
+static gboolean owned(struct reader *r, const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return errno == ENOENT || ask_git(r, "%s: %s", path,
+						  g_strerror(errno));
+	if (st.st_uid != geteuid())
+		return ask_git(r, "%s: not owned by the user "
+			       "(safe.directory)", path);
+	return TRUE;
+}
+
+/*
+ * git names the repository's files from its git dir as it holds it: after
+ * moving to the top of the working tree, ".git/config"; in the git dir,
+ * "config"; with GIT_DIR, "$GIT_DIR/config"; else the absolute path.
+ * Only messages show it.
+ */
+static void name_common_dir(struct reader *r)
+{
+	const char *common = git_repository_commondir(r->repo);
+	const char *gitdir = git_repository_path(r->repo);
+	const char *workdir = git_repository_workdir(r->repo);
+	const char *env = getenv("GIT_DIR");
+	char *cwd = getcwd(NULL, 0);
+	g_autofree char *here = cwd ? g_strconcat(cwd, "/", NULL) : NULL;
+	g_autofree char *dotgit = workdir ? g_strconcat(workdir, ".git/", NULL)
+				: NULL;
+
+	free(cwd);
+	if (strcmp(common, gitdir) || !here)
+		return;		/* a linked worktree: git's is absolute */
+	if (env && *env)
+		r->common_shown = g_str_has_suffix(env, "/") ? g_strdup(env)
+				  : g_strconcat(env, "/", NULL);
+	else if (!strcmp(here, gitdir))
+		r->common_shown = g_strdup("");
+	else if (dotgit && !strcmp(dotgit, gitdir) &&
+		 !g_str_has_prefix(here, gitdir))
+		r->common_shown = g_strdup(".git/");
+	if (r->common_shown)
+		r->common = g_strdup(common);
+}
+
+/* The repository as git finds it, or none; FALSE: ask git. */
+static gboolean open_repo(struct reader *r)
+{
+	const char *workdir, *gitdir;
+	g_autofree char *dotgit = NULL;
+	struct stat st;
+	int rc = git_repository_open_ext(&r->repo, NULL,
+					 GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+
+	if (rc == GIT_ENOTFOUND && !getenv("GIT_DIR")) {
+		r->repo = NULL;
+		return TRUE;
+	}
+	if (rc < 0) {
+		r->repo = NULL;
+		return libgit2_failed(r, "opening the repository");
+	}
+	workdir = git_repository_workdir(r->repo);
+	gitdir = git_repository_path(r->repo);
+	name_common_dir(r);
+	if (getenv("GIT_DIR")) {
+		r->gitdir_why = g_strdup("GIT_DIR is set");
+		return TRUE;
+	}
+	if (!owned(r, gitdir))
+		return FALSE;
+	if (!workdir)
+		return TRUE;
+	dotgit = g_build_filename(workdir, ".git", NULL);
+	if (!owned(r, workdir) || !owned(r, dotgit))
+		return FALSE;
+	if (lstat(dotgit, &st) || !S_ISDIR(st.st_mode))
+		r->gitdir_why = g_strdup_printf("%s is not a directory",
+						dotgit);
+	return TRUE;
+}
+
+/* Where an include's path leads, as git and libgit2 both join it. */
+static char *include_target(struct reader *r, const char *from,
+			    const char *key, const char *value)
+{
+	g_autofree char *dir = NULL;
+
+	if (!value || !*value) {
+		ask_git(r, "%s: %s has no path", from, key);
+		return NULL;
+	}
+	if (value[0] == '~' && value[1] != '/') {
+		ask_git(r, "%s: %s: \"~user\" paths", from, key);
+		return NULL;
+	}
+	if (g_str_has_prefix(value, "%(prefix)/")) {
+		ask_git(r, "%s: %s: \"%%(prefix)\" paths", from, key);
+		return NULL;
+	}
+	if (value[0] == '~')
+		return g_strconcat(getenv("HOME"), value + 1, NULL);
+	if (value[0] == '/')
+		return g_strdup(value);
+	dir = g_path_get_dirname(from);
+	return g_strconcat(dir, "/", value, NULL);
+}
+
+/* includeIf.COND.path: a condition libgit2 evaluates as git does? */
+static gboolean known_condition(struct reader *r, const char *from,
+				const char *key)
+{
+	const char *cond = key + strlen("includeif.");
+	const char *pattern;
+
+	if (g_str_has_prefix(cond, "onbranch:"))
+		return TRUE;
+	if (g_str_has_prefix(cond, "gitdir:"))
+		pattern = cond + strlen("gitdir:");
+	else if (g_str_has_prefix(cond, "gitdir/i:"))
+		pattern = cond + strlen("gitdir/i:");
+	else
+		return ask_git(r, "%s: %s: a condition libgit2 does not know",
+			       from, key);
+	if (r->gitdir_why)
+		return ask_git(r, "%s: %s: %s", from, key, r->gitdir_why);
+	if (pattern[0] == '.' && pattern[1] == '/')
+		return ask_git(r, "%s: %s: a \"./\" pattern", from, key);
+	if ((pattern[0] == '~' && pattern[1] != '/') ||
+	    g_str_has_prefix(pattern, "%(prefix)/"))
+		return ask_git(r, "%s: %s: \"~user\" or \"%%(prefix)\"",
+			       from, key);
+	return TRUE;
+}
+
+static void add_entry(struct sl_gitconfig *cfg, const char *key,
+		      const char *value, const char *origin)
+{
+	struct sl_gitconfig_entry *e = g_new0(struct sl_gitconfig_entry, 1);
+
+	e->key = g_strdup(key);
+	e->value = g_strdup(value);
+	e->origin = g_strdup(origin);
+	g_ptr_array_add(cfg->entries, e);
+}
+
+/* One libgit2 entry: its file from its level and include depth. */
+static gboolean take(struct reader *r, const git_config_entry *e)
+{
+	unsigned d = e->include_depth;
+	const char *from, *name;
+	g_autofree char *origin = NULL;
+
+	if ((unsigned)e->level > GIT_CONFIG_LEVEL_APP || !r->paths[e->level] ||
+	    d > SL_INCLUDE_DEPTH || (d && !r->depth[d]))
+		return ask_git(r, "%s: an entry from an unknown file",
+			       e->name);
+	from = d ? r->depth[d] : r->paths[e->level];
+	name = strrchr(e->name, '.');
+	if (!g_ascii_isalpha(name ? name[1] : e->name[0]))
+		return ask_git(r, "%s: %s: a name git refuses", from,
+			       e->name);
+	if (!strcmp(e->name, "include.path") ||
+	    (g_str_has_prefix(e->name, "includeif.") &&
+	     g_str_has_suffix(e->name, ".path"))) {
+		char *target;
+
+		if (e->name[strlen("include")] == 'i' &&
+		    !known_condition(r, from, e->name))
+			return FALSE;
+		target = include_target(r, from, e->name, e->value);
+		if (!target)
+			return FALSE;
+		/* Read by git only if it exists; an unreadable one stops. */
+		if (readable(r, target) ? !git_accepts(r, target) : !!r->why) {
+			g_free(target);
+			return FALSE;
+		}
+		g_free(r->depth[d + 1]);
+		r->depth[d + 1] = target;
+	}
+	if (e->level == GIT_CONFIG_LEVEL_LOCAL && !d &&
+	    !strcmp(e->name, "extensions.worktreeconfig")) {
+		gboolean b;
+
+		if (!parse_bool(e->name, e->value, &b))
+			return ask_git(r, "%s: extensions.worktreeConfig is "
+				       "not a boolean", from);
+		r->worktree_config = b;
+	}
+	if (r->common && (e->level == GIT_CONFIG_LEVEL_LOCAL ||
+			  e->level == GIT_CONFIG_LEVEL_APP) &&
+	    g_str_has_prefix(from, r->common))
+		origin = g_strconcat("file:", r->common_shown,
+				     from + strlen(r->common), NULL);
+	else
+		origin = g_strconcat("file:", from, NULL);
+	add_entry(r->cfg, e->name, e->value, origin);
+	return TRUE;
+}
+
+/*
+ * Every entry, lowest level first, each file in order.  Not
+ * git_config_foreach_match(): libgit2 1.5 leaks PCRE2 match data there
+ * for every entry that does not match.
+ */
+static gboolean take_all(struct reader *r, git_config *config)
+{
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	int rc;
+
+	if (git_config_iterator_new(&it, config) < 0)
+		return libgit2_failed(r, "reading git config");
+	while ((rc = git_config_next(&e, it)) == 0 && take(r, e))
+		;
+	git_config_iterator_free(it);
+	if (rc < 0 && rc != GIT_ITEROVER)
+		return libgit2_failed(r, "reading git config");
+	return !r->why;
+}
+
+static gboolean add_file(struct reader *r, git_config *config,
+			 git_config_level_t level, const char *path)
+{
+	if (!path || !readable(r, path))
+		return !r->why;
+	if (!git_accepts(r, path))
+		return FALSE;
+	if (git_config_add_file_ondisk(config, path, level, r->repo, 0) < 0)
+		return libgit2_failed(r, path);
+	r->paths[level] = path;
+	return TRUE;
+}
+
+/* ---- git -c, as git's config.c reads it from the environment ---- */
+
+/* git_config_parse_key(): section and name lower case, checked. */
+static char *parse_key(const char *key)
+{
+	const char *last = strrchr(key, '.');
+	gsize base;
+	char *out;
+	gboolean dot = FALSE;
+
+	if (!last || last == key || !last[1])
+		return NULL;
+	base = last - key;
+	out = g_strdup(key);
+	for (gsize i = 0; key[i]; i++) {
+		char c = key[i];
+
+		if (c == '.')
+			dot = TRUE;
+		if (!dot || i > base) {
+			if (!iskeychar(c) ||
+			    (i == base + 1 && !g_ascii_isalpha(c))) {
+				g_free(out);
+				return NULL;
+			}
+			out[i] = g_ascii_tolower(c);
+		} else if (c == '\n') {
+			g_free(out);
+			return NULL;
+		}
+	}
+	return out;
+}
+
+/* config_parse_pair(), then the entry; includes are git's business. */
+static gboolean command_line(struct reader *r, const char *key,
+			     const char *value)
+{
+	g_autofree char *canon = *key ? parse_key(key) : NULL;
+
+	if (!canon)
+		return ask_git(r, "git -c: invalid key '%s'", key);
+	if (g_str_has_prefix(canon, "include.") ||
+	    g_str_has_prefix(canon, "includeif."))
+		return ask_git(r, "git -c %s: an include", canon);
+	add_entry(r->cfg, canon, value, "command line:");
+	return TRUE;
+}
+
+/* git's sq_dequote_step(): 'a'\''b' is a'b, in place; NULL if bogus. */
+static char *sq_dequote_step(char *arg, char **next)
+{
+	char *dst = arg, *src = arg;
+
+	if (*src != '\'')
+		return NULL;
+	for (;;) {
+		char c = *++src;
+
+		if (!c)
+			return NULL;
+		if (c != '\'') {
+			*dst++ = c;
+			continue;
+		}
+		switch (*++src) {
+		case '\0':
+			*dst = '\0';
+			*next = NULL;
+			return arg;
+		case '\\':
+			if ((src[1] == '\'' || src[1] == '!') &&
+			    src[2] == '\'') {
+				*dst++ = src[1];
+				src += 2;
+				continue;
+			}
+			/* fall through */
+		default:
+			*dst = '\0';
+			*next = src;
+			return arg;
+		}
+	}
+}
+
+/* git_config_parse_parameter(): the old 'key=value' form. */
+static gboolean old_style(struct reader *r, const char *text)
+{
+	const char *eq = strchr(text, '=');
+	g_autofree char *key = eq ? g_strndup(text, eq - text)
+			       : g_strdup(text);
+
+	g_strstrip(key);
+	if (!*key)
+		return ask_git(r, "git -c: bogus config parameter");
+	return command_line(r, key, eq ? eq + 1 : NULL);
+}
+
+/* parse_config_env_list() */
+static gboolean parameters(struct reader *r, const char *env)
+{
+	g_autofree char *copy = g_strdup(env);
+	char *cur = copy;
+
+	while (cur && *cur) {
+		const char *key = sq_dequote_step(cur, &cur);
+		const char *value;
+
+		if (!key)
+			return ask_git(r, "bogus GIT_CONFIG_PARAMETERS");
+		if (!cur || g_ascii_isspace(*cur)) {
+			if (!old_style(r, key))
+				return FALSE;
+		} else if (*cur == '=') {
+			cur++;
+			if (*cur == '\'') {
+				value = sq_dequote_step(cur, &cur);
+				if (!value || (cur && !g_ascii_isspace(*cur)))
+					return ask_git(r, "bogus "
+						       "GIT_CONFIG_PARAMETERS");
+			} else if (!*cur || g_ascii_isspace(*cur)) {
+				value = NULL;	/* 'key'= */
+			} else {
+				return ask_git(r, "bogus GIT_CONFIG_PARAMETERS");
+			}
+			if (!command_line(r, key, value))
+				return FALSE;
+		} else {
+			return ask_git(r, "bogus GIT_CONFIG_PARAMETERS");
+		}
+		while (cur && g_ascii_isspace(*cur))
+			cur++;
+	}
+	return TRUE;
+}
+
+/* git_config_from_parameters(): GIT_CONFIG_COUNT first. */
+static gboolean from_parameters(struct reader *r)
+{
+	const char *env = getenv("GIT_CONFIG_COUNT");
+
+	if (env) {
+		char *end;
+		unsigned long count = strtoul(env, &end, 10);
+
+		if (*end || count > INT_MAX)
+			return ask_git(r, "bogus GIT_CONFIG_COUNT");
+		for (unsigned long i = 0; i < count; i++) {
+			g_autofree char *kname =
+				g_strdup_printf("GIT_CONFIG_KEY_%lu", i);
+			g_autofree char *vname =
+				g_strdup_printf("GIT_CONFIG_VALUE_%lu", i);
+			const char *key = getenv(kname);
+			const char *value = getenv(vname);
+
+			if (!key || !value)
+				return ask_git(r, "missing %s", key ? vname
+					       : kname);
+			if (!command_line(r, key, value))
+				return FALSE;
+		}
+	}
+	env = getenv("GIT_CONFIG_PARAMETERS");
+	return !env || parameters(r, env);
+}
+
+static gboolean environment_allows(struct reader *r, gboolean *nosystem)
+{
+	const char *v = getenv("GIT_CONFIG_NOSYSTEM");
+
+	if (getenv("GIT_CONFIG"))
+		return ask_git(r, "GIT_CONFIG is set");
+	if (getenv("GIT_COMMON_DIR"))
+		return ask_git(r, "GIT_COMMON_DIR is set");
+	if (!getenv("HOME"))
+		return ask_git(r, "HOME is not set");
+	if (geteuid() == 0 && getenv("SUDO_UID"))
+		return ask_git(r, "root under sudo (SUDO_UID)");
+	*nosystem = FALSE;
+	if (v && !parse_bool("GIT_CONFIG_NOSYSTEM", v, nosystem))
+		return ask_git(r, "GIT_CONFIG_NOSYSTEM is not a boolean");
+	return TRUE;
+}
+
+static gboolean read_files(struct reader *r)
+{
+	const char *home = getenv("HOME");
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *system = getenv("GIT_CONFIG_SYSTEM");
+	const char *global = getenv("GIT_CONFIG_GLOBAL");
+	g_autofree char *xdg_path = NULL, *user_path = NULL;
+	g_autofree char *local = NULL, *worktree = NULL;
+	git_config *config = NULL, *wt = NULL;
+	gboolean nosystem, ok;
+
+	if (!environment_allows(r, &nosystem))
+		return FALSE;
+	/* "~/" in includes and gitdir: patterns is $HOME, as git has it. */
+	if (strchr(home, ':'))
+		return ask_git(r, "HOME holds a ':'");
+	if (git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, GIT_CONFIG_LEVEL_GLOBAL,
+			     home) < 0)
+		return libgit2_failed(r, "HOME");
+	if (!open_repo(r))
+		return FALSE;
+	if (!global) {
+		xdg_path = xdg && *xdg ? g_strconcat(xdg, "/git/config", NULL)
+		       : g_strconcat(home, "/.config/git/config", NULL);
+		user_path = g_strconcat(home, "/.gitconfig", NULL);
+	}
+	if (r->repo)
+		local = g_strconcat(git_repository_commondir(r->repo),
+				    "config", NULL);
+	if (git_config_new(&config) < 0)
+		return libgit2_failed(r, "git config");
+	ok = (nosystem || add_file(r, config, GIT_CONFIG_LEVEL_SYSTEM,
+				   system ? system : SL_GIT_ETC_GITCONFIG)) &&
+	     add_file(r, config, GIT_CONFIG_LEVEL_XDG, xdg_path) &&
+	     add_file(r, config, GIT_CONFIG_LEVEL_GLOBAL,
+		      global ? global : user_path) &&
+	     add_file(r, config, GIT_CONFIG_LEVEL_LOCAL, local) &&
+	     take_all(r, config);
+	if (ok && r->worktree_config > 0) {
+		worktree = g_strconcat(git_repository_path(r->repo),
+				       "config.worktree", NULL);
+		ok = git_config_new(&wt) == 0 &&
+		     add_file(r, wt, GIT_CONFIG_LEVEL_APP, worktree) &&
+		     take_all(r, wt);
+	}
+	git_config_free(wt);
+	git_config_free(config);
+	return ok && !r->why && from_parameters(r);
+}
+
+struct sl_gitconfig *sl_gitconfig_read_libgit2(char **why)
+{
+	static const char *worktree_extension[] = { "worktreeconfig" };
+	struct reader r = { .cfg = sl_gitconfig_new_empty(),
+			    .worktree_config = -1 };
+	gboolean ok;
+
+	git_libgit2_init();
+	/*
+	 * libgit2 1.5 refuses to open a repository with
+	 * extensions.worktreeConfig; this reader honours it (config.worktree)
+	 * as git does.  Only for this reading: the setting is global.
+	 */
+	git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, worktree_extension, 1);
+	ok = read_files(&r);
+	git_repository_free(r.repo);
+	git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, NULL, (size_t)0);
+	git_libgit2_shutdown();
+	for (size_t i = 0; i < G_N_ELEMENTS(r.depth); i++)
+		g_free(r.depth[i]);
+	g_free(r.gitdir_why);
+	g_free(r.common);
+	g_free(r.common_shown);
+	if (ok && !r.why) {
+		*why = NULL;
+		return r.cfg;
+	}
+	*why = r.why ? r.why : g_strdup("libgit2 failed");
+	sl_gitconfig_free(r.cfg);
+	return NULL;
+}
+
+struct sl_gitconfig *sl_gitconfig_read(gboolean libgit2_anyway,
+				       GError **error)
+{
+	g_autofree char *why = NULL;
+	struct sl_gitconfig *cfg = NULL;
+
+#ifdef SECLINT_GITCONFIG_LIBGIT2
+	libgit2_anyway = TRUE;
+#endif
+	if (libgit2_anyway) {
+		static gsize kept;
+
+		/*
+		 * One reference kept to the end of the run: libgit2's next
+		 * user (--staged, the repository context) would otherwise pay
+		 * git_libgit2_init() and its CA bundle a second time.
+		 */
+		if (g_once_init_enter(&kept)) {
+			git_libgit2_init();
+			g_once_init_leave(&kept, 1);
+		}
+		cfg = sl_gitconfig_read_libgit2(&why);
+	}
+	return cfg ? cfg : sl_gitconfig_read_git(error);
 }
 
 const struct sl_gitconfig_entry *

@@ -20,8 +20,17 @@ struct sl_gitconfig {
 	GPtrArray *entries;	/* of struct sl_gitconfig_entry */
 };
 
-/* Runs git; no git on PATH is an empty config, a git error is FALSE. */
-struct sl_gitconfig *sl_gitconfig_read(GError **error);
+/*
+ * With libgit2 where it gives what git gives, if @libgit2_anyway (the run
+ * loads libgit2 for other work) or built with SECLINT_GITCONFIG_LIBGIT2;
+ * else, and wherever libgit2 could differ, with git (gitconfig.c).
+ */
+struct sl_gitconfig *sl_gitconfig_read(gboolean libgit2_anyway,
+				       GError **error);
+/* Runs git; no git on PATH is an empty config, a git error is NULL. */
+struct sl_gitconfig *sl_gitconfig_read_git(GError **error);
+/* Reads with libgit2; NULL with *why (allocated) where git must answer. */
+struct sl_gitconfig *sl_gitconfig_read_libgit2(char **why);
 /* Parses `git config -z --list --show-origin` output. */
 struct sl_gitconfig *sl_gitconfig_parse(const char *data, gsize len,
 					GError **error);

@@ -125,7 +125,7 @@ static int hook(const char *patch, const char *headers)
 {
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	g_autoptr(GError) error = NULL;
-	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(&error);
+	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(FALSE, &error);
 	g_autoptr(sl_policy) policy = NULL;
 	struct sl_settings settings;
 	int status = 2;

@@ -260,7 +260,8 @@ static struct sl_policy *open_policy(struct options *o,
 				     struct sl_settings *settings,
 				     GError **error)
 {
-	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(error);
+	/* --staged loads libgit2 anyway: then it reads git config too. */
+	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(o->staged, error);
 	struct sl_policy *policy;
 
 	if (!cfg || !sl_settings_from_gitconfig(settings, cfg, error))

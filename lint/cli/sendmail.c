@@ -397,7 +397,8 @@ static gboolean setup(struct sendmail_args *a, struct sl_gitconfig **cfg,
 			    "$SECLINT_SENDMAIL) to the real one");
 		return FALSE;
 	}
-	return parse_args(a, error) && (*cfg = sl_gitconfig_read(error)) &&
+	return parse_args(a, error) &&
+	       (*cfg = sl_gitconfig_read(FALSE, error)) &&
 	       find_mta(a, *cfg, error);
 }
 

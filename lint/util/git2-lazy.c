@@ -20,6 +20,7 @@
  * repository context (branch repo) calls.
  */
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -102,12 +103,17 @@ SL_GIT2_FN(int, git_commit_tree,
 SL_GIT2_FN(const git_oid *, git_commit_tree_id,
 	   (const git_commit *commit),
 	   (commit))
+SL_GIT2_FN(int, git_config_add_file_ondisk,
+	   (git_config *cfg, const char *path, git_config_level_t level,
+	    const git_repository *repo, int force),
+	   (cfg, path, level, repo, force))
 SL_GIT2_FN(int, git_config_delete_entry,
 	   (git_config *cfg, const char *name),
 	   (cfg, name))
 SL_GIT2_FN(int, git_config_iterator_new,
 	   (git_config_iterator **out, const git_config *cfg), (out, cfg))
 SL_GIT2_VOID(git_config_free, (git_config *cfg), (cfg))
+SL_GIT2_FN(int, git_config_new, (git_config **out), (out))
 SL_GIT2_FN(int, git_config_open_default, (git_config **out), (out))
 SL_GIT2_FN(int, git_config_open_level,
 	   (git_config **out, const git_config *parent,
@@ -179,6 +185,36 @@ SL_GIT2_FN(const git_index_entry *, git_index_get_bypath,
 	   (index, path, stage))
 SL_GIT2_FN(int, git_libgit2_init, (void), ())
 SL_GIT2_FN(int, git_libgit2_shutdown, (void), ())
+
+/* Variadic: only the options seclint sets are forwarded. */
+int git_libgit2_opts(int option, ...)
+{
+	const char **strings;
+	size_t len;
+	va_list ap;
+	int rc;
+
+	REAL(git_libgit2_opts);
+	va_start(ap, option);
+	if (option == GIT_OPT_SET_EXTENSIONS) {
+		strings = va_arg(ap, const char **);
+		len = va_arg(ap, size_t);
+		rc = ((__typeof__(git_libgit2_opts) *)real)(option, strings,
+							    len);
+	} else if (option == GIT_OPT_SET_SEARCH_PATH) {
+		int level = va_arg(ap, int);
+		const char *path = va_arg(ap, const char *);
+
+		rc = ((__typeof__(git_libgit2_opts) *)real)(option, level,
+							    path);
+	} else {
+		fprintf(stderr, "seclint: git_libgit2_opts(%d) is not "
+			"forwarded (lint/git2-lazy.c)\n", option);
+		abort();
+	}
+	va_end(ap);
+	return rc;
+}
 SL_GIT2_VOID(git_mailmap_free, (git_mailmap *mm), (mm))
 SL_GIT2_FN(int, git_mailmap_from_repository,
 	   (git_mailmap **out, git_repository *repo),
@@ -225,6 +261,9 @@ SL_GIT2_FN(const git_oid *, git_reference_target,
 SL_GIT2_FN(git_reference_t, git_reference_type,
 	   (const git_reference *ref),
 	   (ref))
+SL_GIT2_FN(const char *, git_repository_commondir,
+	   (const git_repository *repo),
+	   (repo))
 SL_GIT2_FN(int, git_repository_config,
 	   (git_config **out, git_repository *repo),
 	   (out, repo))
