@@ -35,7 +35,7 @@ static void check(struct sl_check *c)
 
 static const struct sl_param params[] = {
 	{ "monday", NULL },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_day_of_week = {

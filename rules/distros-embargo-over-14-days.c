@@ -49,7 +49,7 @@ static void check(struct sl_check *c)
 static const struct sl_param params[] = {
 	{ "embargo-max-days", "distros" },
 	{ "grace-hours", NULL },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_over_14_days = {

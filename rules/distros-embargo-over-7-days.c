@@ -26,7 +26,7 @@ static const struct sl_param params[] = {
 	{ "embargo-preferred-days", "distros" },
 	{ "embargo-max-days", "distros" },
 	{ "grace-hours", NULL },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_over_7_days = {

@@ -32,7 +32,7 @@ static void check(struct sl_check *c)
 
 static const struct sl_param params[] = {
 	{ "min-hours", NULL },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_under_1_day = {

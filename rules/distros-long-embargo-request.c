@@ -43,7 +43,7 @@ static void check(struct sl_check *c)
 
 static const struct sl_param params[] = {
 	{ "embargo-max-days", "distros" },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_long_embargo_request = {

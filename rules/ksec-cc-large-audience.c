@@ -29,7 +29,7 @@ static void check(struct sl_check *c)
 static const struct sl_param params[] = {
 	{ "min-recipients", NULL },
 	{ "min-persons", NULL },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_ksec_cc_large_audience = {

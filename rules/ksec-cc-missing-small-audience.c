@@ -23,7 +23,7 @@ static void check(struct sl_check *c)
 
 static const struct sl_param params[] = {
 	{ "max-recipients", NULL },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {

@@ -64,7 +64,7 @@ static const struct sl_param params[] = {
 	{ "limit-days", NULL },
 	{ "max-days", NULL },
 	{ "grace-hours", NULL },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_ksec_embargo_too_long = {

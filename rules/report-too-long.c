@@ -78,7 +78,7 @@ static const struct sl_param params[] = {
 	{ "max-lines", NULL },
 	{ "max-headings", NULL },
 	{ "summary-lines", NULL },
-	{ NULL },
+	{ NULL, NULL },
 };
 
 const struct sl_rule sl_rule_report_too_long = {
