@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "gmime-extra.h"
+#include "input.h"
 #include "mbox.h"
-#include "message.h"
 
 struct counts {
 	unsigned messages, unparsable;

@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "message.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 /* Why the report counts as AI-assisted or automated, or NULL. */
 static const char *ai_or_tool(const struct sl_message *msg,

@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "policy.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "text.h"
 
 /* Naming the tool or model: the specifics the list admin asks for. */
 static const char specific[] =

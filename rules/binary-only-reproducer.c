@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "message.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 /* What an executable starts with; NULL if it is not one. */
 static const char *executable_kind(const guint8 *b, gsize n)

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "prose.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 /*
  * Material marked as never to be published: "do not publish", "internal

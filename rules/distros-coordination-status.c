@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "message.h"
+#include "policy.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "text.h"
 
 /*
  * Signs that the report is about the Linux kernel itself, one pattern

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "embargo.h"
+#include "rule.h"
+#include "severity.h"
 
 /* Is there a candidate with a real date that reads one way only? */
 static gboolean has_clear_date(GPtrArray *dates)

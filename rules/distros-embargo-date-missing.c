@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "embargo.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
 
 static const char vague[] =
 	"\\b(?:asap|as soon as possible"

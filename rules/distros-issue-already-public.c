@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "policy.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
 
 static void check(struct sl_check *c)
 {

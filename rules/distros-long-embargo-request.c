@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "embargo.h"
+#include "rule.h"
+#include "severity.h"
 
 #define ID "distros-long-embargo-request"
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 /* A tag written in another case, like "[VS]", is not the tag. */
 static gboolean has_near_miss(const char *subject, const char *tag)

@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "policy.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
 
 static const char linux_only[] = "(?i)\\blinux\\b";
 static const char other_systems[] =

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
+#include "subject-tag.h"
 
 static void check_tag(struct sl_check *c, const struct sl_address *a,
 		      const char *tag)

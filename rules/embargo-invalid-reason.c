@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
+#include "crypto.h"
 #include "embargo.h"
+#include "matches.h"
+#include "prose.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
 
 /* Asking to hold the fix or the disclosure back. */
 static const char hold[] =

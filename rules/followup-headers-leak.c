@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "message.h"
+#include "policy.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 static gboolean is_recipient(const struct sl_message *msg, const char *addr)
 {

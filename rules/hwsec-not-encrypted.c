@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "crypto.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 static void check(struct sl_check *c)
 {

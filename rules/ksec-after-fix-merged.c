@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "fixref.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 /* The first sign in the message that its fix is already upstream. */
 static char *merged_fix(struct sl_check *c, const char *own)

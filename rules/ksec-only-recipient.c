@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "maintainers.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 /* Could MAINTAINERS name someone for the files the message names? */
 static gboolean maintainers_known(struct sl_check *c)

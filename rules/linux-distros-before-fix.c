@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "fixref.h"
+#include "patch.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
+#include "text.h"
 
 /*
  * A fix the message shows: a patch, a link to a posted one, words that

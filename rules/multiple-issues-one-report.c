@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "matches.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 /* "Issue 1:", "Bug #2 -", "### Vulnerability 3", "2. Finding:" at a line start. */
 static const char numbered[] =

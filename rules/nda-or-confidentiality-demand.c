@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "prose.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 /* "NDA" only in capitals; the phrases in any case. */
 static const char demand[] =

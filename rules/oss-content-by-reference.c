@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "message.h"
+#include "prose.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
 
 /* Less prose than this around the links says little on its own. */
 #define SL_MIN_PROSE 300

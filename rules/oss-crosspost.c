@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "policy.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 /*
  * Any other public list, wherever it is hosted, makes it an error; a

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "embargo.h"
+#include "message.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
 
 /* Words that say the content is still secret. */
 static const char marker[] =

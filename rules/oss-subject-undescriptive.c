@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
 
 /* The Subject without reply prefixes and [tags]. */
 static char *bare_subject(const char *subject)

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "policy.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 static const char *distros_tag_in(const struct sl_check *c)
 {

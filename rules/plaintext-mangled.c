@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "message.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 /* Kernel C is indented with tabs: 8 spaces after the diff marker and no
  * tab at all in the hunks of .c/.h files means a mailer converted them. */

@@ -1,5 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "address.h"
+#include "policy.h"
+#include "prose.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 static const struct sl_address *find_public_list(const struct sl_check *c)
 {

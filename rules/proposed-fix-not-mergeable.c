@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "context.h"
+#include "message.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 static const char fixes_ok[] =
 	"(?m)^Fixes: [0-9a-f]{12,40} \\(\".+\"\\)\\s*$";

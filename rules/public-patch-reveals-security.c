@@ -2,7 +2,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "fixref.h"
+#include "matches.h"
+#include "message.h"
+#include "patch.h"
+#include "policy.h"
+#include "prose.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
 
 static const char embargo_words[] =
 	"(?i)\\b(?:embargo(?:ed)?|do not (?:disclose|share|publish)|"

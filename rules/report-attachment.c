@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "crypto.h"
+#include "matches.h"
+#include "message.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
 
 /*
  * What an attachment is, by its content (its first bytes), whatever its

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "message.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 static const struct sl_part *first_html(const struct sl_message *msg)
 {

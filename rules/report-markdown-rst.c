@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 enum markup {
 	MU_HEADING, MU_BOLD, MU_FENCE, MU_LINK, MU_TABLE, MU_TASK,

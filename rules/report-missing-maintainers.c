@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "maintainers.h"
+#include "query.h"
+#include "rule.h"
+#include "severity.h"
 
 /* The most specific sections are named; the rest only counted. */
 #define SL_MAX_SECTIONS_NAMED 4

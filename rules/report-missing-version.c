@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "seclint.h"
+#include "matches.h"
+#include "message.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 /*
  * Anything that tells which kernels were looked at: a version number

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 static const char heading[] =
 	"^(#{1,6} \\S.*|\\*\\*[^*]{2,60}\\*\\*:?|[=~^-]{3,})$";

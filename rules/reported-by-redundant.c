@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "matches.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 static const char trailer[] =
 	"(?im)^(Reported-by|Signed-off-by|From):\\s*(.*?)\\s*$";

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
 
 static const char no_reply[] =
 	"(?i)(^|[._+-])(no-?reply|do-?not-?reply|donotreply|noreply|"

@@ -3,7 +3,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "context.h"
 #include "embargo.h"
+#include "matches.h"
+#include "policy.h"
+#include "prose.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
+#include "text.h"
 
 struct out_of_scope {
 	const char *what;	/* for the finding */

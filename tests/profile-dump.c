@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 static int strcmp_indirect(const void *a, const void *b)
 {

@@ -11,7 +11,10 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "policy.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
 
 static const char *const profiles[] = {
 	"v3-proposal", "2023-06", "2023-10", "2024-02", "2026-05",

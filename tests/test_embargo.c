@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "embargo.h"
+#include "input.h"
 #include "message.h"
 
 /* Thursday, so that weekdays and 7-day steps are easy to check. */

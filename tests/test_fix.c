@@ -12,8 +12,11 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
+#include "engine.h"
 #include "fix.h"
-#include "message.h"
+#include "input.h"
+#include "policy.h"
+#include "rule.h"
 #include "testlib.h"
 
 static const char *fixtures;

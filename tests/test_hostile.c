@@ -16,8 +16,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "address.h"
+#include "engine.h"
+#include "input.h"
 #include "message.h"
 #include "msglimits.h"
+#include "policy.h"
+#include "rule.h"
 
 
 static const char *inputs;

@@ -15,6 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "address.h"
+#include "input.h"
+#include "location.h"
 #include "message.h"
 #include "testlib.h"
 
@@ -93,7 +96,7 @@ static void expect(const struct sl_message *msg, const char *where,
 		   const char *excerpt, const char *text, unsigned line,
 		   unsigned column)
 {
-	struct sl_finding f = { .text = (char *)text };
+	struct sl_location f = { .text = text };
 
 	sl_locate(msg, where, excerpt, &f);
 	if (f.line != line || f.column != column)

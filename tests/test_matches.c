@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "seclint.h"
+#include "matches.h"
 
 struct sample {
 	const char *pattern;

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "input.h"
+#include "location.h"
 #include "mbox.h"
 #include "message.h"
 #include "testlib.h"
@@ -73,7 +75,7 @@ static const struct sl_message *nth(GPtrArray *msgs, guint i)
 static void expect_line(const struct sl_message *msg, const char *where,
 			const char *excerpt, unsigned line)
 {
-	struct sl_finding f = { .text = (char *)"x" };
+	struct sl_location f = { .text = "x" };
 
 	sl_locate(msg, where, excerpt, &f);
 	if (f.line != line)

@@ -11,6 +11,8 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
+#include "address.h"
+#include "input.h"
 #include "message.h"
 #include "testlib.h"
 

@@ -12,7 +12,16 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
+#include "crypto.h"
+#include "cve-request.h"
+#include "engine.h"
+#include "input.h"
 #include "message.h"
+#include "policy.h"
+#include "prose.h"
+#include "rule.h"
+#include "severity.h"
+#include "signals.h"
 #include "testlib.h"
 
 #define SIG "-----BEGIN PGP SIGNATURE-----\n\niHUEARYKAB0=\n=AbCd\n" \

@@ -10,7 +10,8 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "rule.h"
+#include "severity.h"
 
 static const char *fixtures;
 

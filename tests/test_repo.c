@@ -17,6 +17,9 @@
 
 #include <git2.h>
 
+#include "maint-cache.h"
+#include "maintainers.h"
+#include "patch.h"
 #include "repo.h"
 
 static struct sl_maintainers *maint;

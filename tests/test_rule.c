@@ -32,9 +32,14 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
+#include "engine.h"
+#include "input.h"
 #include "message.h"
 #include "output.h"
+#include "policy.h"
 #include "repo.h"
+#include "rule.h"
+#include "severity.h"
 
 static const struct sl_rule *rule;
 static struct sl_policy *policy;

@@ -13,7 +13,13 @@
 
 #include <glib/gstdio.h>
 
+#include "errors.h"
+#include "gitconfig.h"
+#include "output.h"
+#include "policy.h"
+#include "rule.h"
 #include "settings.h"
+#include "severity.h"
 
 #define RULE "ksec-with-linux-distros"	/* error, follow-ups warning */
 #define OTHER "report-html"

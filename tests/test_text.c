@@ -10,7 +10,8 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "signals.h"
+#include "text.h"
 
 static void assert_has(const GString *s, const char *what)
 {

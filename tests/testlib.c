@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "message.h"
 #include "testlib.h"
 
 GPtrArray *sl_test_messages_new(void)

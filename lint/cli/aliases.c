@@ -9,6 +9,8 @@
  */
 #include <string.h>
 
+#include "errors.h"
+#include "gitconfig.h"
 #include "perladdr.h"
 #include "sendemail.h"
 

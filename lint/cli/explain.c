@@ -3,8 +3,12 @@
  * --list-rules and --explain: documentation printed from the rule
  * declarations themselves, so it cannot drift from the code.
  */
+#include "errors.h"
 #include "explain.h"
 #include "fix.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 static int g_strcmp0_indirect(const void *a, const void *b)
 {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "policy.h"
 
 void sl_list_rules(FILE *out, const struct sl_policy *policy);
 gboolean sl_explain(FILE *out, const struct sl_policy *policy,

@@ -13,10 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check.h"
+#include "errors.h"
 #include "fix.h"
 #include "gmime-extra.h"
+#include "input.h"
 #include "mbox.h"
-#include "message.h"
+#include "output.h"
 
 #define SL_FIX_MAX_INPUT (256u * 1024 * 1024)
 

@@ -33,8 +33,8 @@
 
 #include <git2.h>
 
+#include "errors.h"
 #include "gitconfig.h"
-#include "seclint.h"
 
 static void entry_free(gpointer p)
 {

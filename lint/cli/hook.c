@@ -7,10 +7,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "address.h"
 #include "check.h"
 #include "fix.h"
+#include "gitconfig.h"
+#include "input.h"
 #include "message.h"
 #include "modes.h"
+#include "output.h"
+#include "policy.h"
+#include "repo.h"
+#include "rule.h"
 #include "sendemail.h"
 #include "settings.h"
 

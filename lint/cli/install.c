@@ -29,7 +29,7 @@
 #include <git2.h>
 
 #include "modes.h"
-#include "seclint.h"
+#include "regex-cache.h"
 
 #define HOOK_NAME "sendemail-validate"
 #define KEY_CMD "sendemail.sendmailCmd"

@@ -10,15 +10,22 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gmime/gmime.h>
+
+#include "address.h"
 #include "check.h"
-#include "repo.h"
+#include "errors.h"
 #include "explain.h"
 #include "fix.h"
+#include "gitconfig.h"
 #include "modes.h"
-#include "message.h"
 #include "output.h"
+#include "policy.h"
+#include "repo.h"
+#include "rule.h"
 #include "sendemail.h"
 #include "settings.h"
+#include "signals.h"
 
 struct options {
 	char **to, **cc, **bcc;

@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "errors.h"
 #include "perladdr.h"
 
 static gboolean perl_space(char c)

@@ -2,7 +2,7 @@
 #ifndef SECLINT_PERLADDR_H
 #define SECLINT_PERLADDR_H
 
-#include "seclint.h"
+#include <glib.h>
 
 /* One address as Mail::Address->parse gives it to git send-email. */
 struct sl_perl_addr {

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "address.h"
+#include "errors.h"
+#include "gitconfig.h"
 #include "perladdr.h"
 #include "sendemail.h"
 

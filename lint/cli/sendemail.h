@@ -3,7 +3,6 @@
 #define SECLINT_SENDEMAIL_H
 
 #include "gitconfig.h"
-#include "seclint.h"
 
 /*
  * What git send-email will send to that its sendemail-validate hook is not

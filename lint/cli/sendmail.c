@@ -13,9 +13,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "address.h"
 #include "check.h"
+#include "errors.h"
 #include "fix.h"
+#include "gitconfig.h"
 #include "modes.h"
+#include "output.h"
+#include "policy.h"
+#include "repo.h"
+#include "rule.h"
 #include "settings.h"
 
 #define SL_MAX_MAIL_SIZE (256u * 1024 * 1024)

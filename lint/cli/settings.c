@@ -8,7 +8,13 @@
  */
 #include <string.h>
 
+#include "errors.h"
+#include "gitconfig.h"
+#include "output.h"
+#include "policy.h"
+#include "rule.h"
 #include "settings.h"
+#include "severity.h"
 
 #define CONFIG_SECTION "seclint."
 

@@ -4,6 +4,8 @@
 
 #include "gitconfig.h"
 #include "output.h"
+#include "policy.h"
+#include "severity.h"
 
 /*
  * What a user or a team chose, on top of the profile: merged in order

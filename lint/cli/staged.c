@@ -9,7 +9,9 @@
 #include <git2.h>
 
 #include "check.h"
+#include "errors.h"
 #include "modes.h"
+#include "output.h"
 
 #define SL_MAX_BLOB_SIZE (256u * 1024 * 1024)
 

@@ -15,7 +15,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "engine.h"
+#include "errors.h"
+#include "input.h"
 #include "message.h"
+#include "output.h"
+#include "rule.h"
 
 struct one_input {
 	struct sl_run *run;

@@ -3,6 +3,9 @@
 #define SECLINT_CHECK_H
 
 #include "output.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 /*
  * One run over inputs: every front end (the CLI, the send-email hook,

@@ -3,9 +3,13 @@
  * The engine's loop: every rule that is on in the policy, over one message.
  * The registry is in registry.c, the report functions in report.c.
  */
+#include "engine.h"
 #include "memo.h"
-
-G_DEFINE_QUARK(seclint-error-quark, seclint_error)
+#include "message.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
+#include "text.h"
 
 static enum sl_severity rule_severity(const struct sl_policy *policy,
 				      size_t i, gboolean followup)

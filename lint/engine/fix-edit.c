@@ -8,9 +8,13 @@
  */
 #include <string.h>
 
+#include "address.h"
+#include "errors.h"
 #include "fix.h"
 #include "gmime-extra.h"
-#include "message.h"
+#include "matches.h"
+#include "regex-cache.h"
+#include "subject-tag.h"
 
 /* One item of an address list: a mailbox, or a group with its members. */
 struct item {

@@ -8,9 +8,16 @@
  */
 #include <string.h>
 
+#include "address.h"
+#include "engine.h"
 #include "fix.h"
 #include "gmime-extra.h"
+#include "input.h"
 #include "message.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
+#include "subject-tag.h"
 
 /* One header field of the message text, as GMime found it. */
 struct field {

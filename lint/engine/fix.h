@@ -3,6 +3,7 @@
 #define SECLINT_FIX_H
 
 #include "check.h"
+#include "policy.h"
 
 /*
  * --fix: rewrites the headers of a message so that the findings with a

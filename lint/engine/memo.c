@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "memo.h"
+#include "message.h"
 
 static _Thread_local struct sl_memo *current;
 

@@ -2,7 +2,7 @@
 #ifndef SECLINT_MEMO_H
 #define SECLINT_MEMO_H
 
-#include "seclint.h"
+#include "message.h"
 
 /*
  * What the rules derive from a message, derived once per lint pass

@@ -9,7 +9,11 @@
  */
 #include <string.h>
 
+#include "message.h"
 #include "output.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 static const char *const text_level[] = {
 	[SL_SEV_INFO] = "note",

@@ -4,7 +4,10 @@
 
 #include <stdio.h>
 
-#include "seclint.h"
+#include "message.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 enum sl_format {
 	SL_FORMAT_TEXT,

@@ -7,7 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "errors.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 #define LIST_PREFIX "list "
 #define RULE_PREFIX "rule "

@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "errors.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 #define RULE_PREFIX "rule "
 

@@ -5,7 +5,8 @@
  */
 #include <string.h>
 
-#include "seclint.h"
+#include "rule.h"
+#include "severity.h"
 
 #define SL_RULE(sym) extern const struct sl_rule sym;
 #include "rules.def"

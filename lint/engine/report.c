@@ -6,7 +6,9 @@
  */
 #include <stdarg.h>
 
-#include "seclint.h"
+#include "location.h"
+#include "rule.h"
+#include "severity.h"
 
 void sl_finding_free(struct sl_finding *finding)
 {
@@ -20,12 +22,16 @@ static void report(struct sl_check *check, enum sl_severity sev,
 		   va_list ap)
 {
 	struct sl_finding *f = g_new0(struct sl_finding, 1);
+	struct sl_location at;
 
 	f->text = g_strdup_vprintf(fmt, ap);
 	f->rule = check->rule;
 	f->severity = sev;
 	f->where = g_strdup(where);
-	sl_locate(check->msg, where, excerpt, f);
+	at.text = f->text;
+	sl_locate(check->msg, where, excerpt, &at);
+	f->line = at.line;
+	f->column = at.column;
 	g_ptr_array_add(check->findings, f);
 }
 

@@ -9,7 +9,11 @@
  */
 #include <string.h>
 
+#include "message.h"
 #include "output.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 /* The rules are documented in the man page, section RULES. */
 #define SL_SARIF_HELP_URI "man:seclint(1)"

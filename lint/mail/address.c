@@ -5,9 +5,10 @@
  */
 #include <string.h>
 
+#include "address.h"
+#include "errors.h"
 #include "gmime-extra.h"
 #include "msglimits.h"
-#include "seclint.h"
 
 /*
  * A quoted local part means the same mailbox as the bare one (RFC 5321

@@ -11,7 +11,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "address.h"
+#include "errors.h"
 #include "gmime-extra.h"
+#include "input.h"
+#include "lines.h"
 #include "mbox.h"
 #include "message.h"
 #include "msglimits.h"

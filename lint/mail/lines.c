@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "message.h"
+#include "lines.h"
 
 #define SL_LINES_CHUNK 65536
 

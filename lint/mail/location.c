@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
+#include "location.h"
 #include "message.h"
 
 /* The column of @at on the line that starts at @line_start. */
@@ -138,7 +140,7 @@ static const struct sl_address *pick_address(const GPtrArray *list,
 
 static gboolean locate_address(const struct sl_message *msg,
 			       const char *where, const char *excerpt,
-			       struct sl_finding *f)
+			       struct sl_location *f)
 {
 	const GPtrArray *lists[] = { msg->recipients, msg->followup_to,
 				     msg->from };
@@ -179,7 +181,7 @@ static const struct sl_header_at *find_header(const struct sl_message *msg,
 }
 
 static gboolean locate_header(const struct sl_message *msg, const char *where,
-			      const char *excerpt, struct sl_finding *f)
+			      const char *excerpt, struct sl_location *f)
 {
 	const struct sl_header_at *h = find_header(msg, where);
 	const char *hit;
@@ -234,7 +236,7 @@ static const char *find_in_body(const char *body, const char *excerpt)
 }
 
 static void locate_in_body(const struct sl_message *msg, const char *excerpt,
-			   struct sl_finding *f)
+			   struct sl_location *f)
 {
 	const char *body = msg->body->str;
 	const char *hit = excerpt && *excerpt ? find_in_body(body, excerpt)
@@ -278,7 +280,7 @@ static int compare_paths(const char *a, const char *b)
 /* The parts are flattened in document order, so sorted by path: a binary
  * search keeps a message of many attachments linear. */
 static gboolean locate_part(const struct sl_message *msg, const char *path,
-			    struct sl_finding *f)
+			    struct sl_location *f)
 {
 	guint lo = 0, hi = msg->parts->len;
 
@@ -300,7 +302,7 @@ static gboolean locate_part(const struct sl_message *msg, const char *path,
 }
 
 void sl_locate(const struct sl_message *msg, const char *where,
-	       const char *excerpt, struct sl_finding *f)
+	       const char *excerpt, struct sl_location *f)
 {
 	f->line = f->column = 0;
 	if (!where)

@@ -14,8 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "errors.h"
+#include "input.h"
+#include "lines.h"
 #include "mbox.h"
-#include "message.h"
 
 /*
  * git mailsplit's test (is_from_line() in git's builtin/mailsplit.c),

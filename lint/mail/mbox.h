@@ -4,8 +4,6 @@
 
 #include <gmime/gmime.h>
 
-#include "seclint.h"
-
 /*
  * mbox separators (lint/mail/mbox.c): which "From " lines start a message.
  * @line is one line, its newline included (as git mailsplit reads it).

@@ -5,10 +5,19 @@
  */
 #include <string.h>
 
+#include "address.h"
+#include "errors.h"
 #include "gmime-extra.h"
+#include "input.h"
+#include "lines.h"
+#include "location.h"
+#include "matches.h"
 #include "message.h"
-
+#include "mime-crypto.h"
 #include "msglimits.h"
+#include "regex-cache.h"
+#include "text-stream.h"
+
 /* The decoded text the rules read, all text/plain body parts together. */
 #define SL_MAX_TEXT_SIZE (16u * 1024 * 1024)
 
@@ -46,6 +55,33 @@ void sl_message_free(struct sl_message *msg)
 	g_array_unref(msg->header_at);
 	g_array_unref(msg->body_at);
 	g_free(msg);
+}
+
+/* A forwarded message (RFC 2046, RFC 6532, RFC 5537). */
+static gboolean is_forward(const char *type)
+{
+	return !strcmp(type, "message/rfc822") ||
+	       !strcmp(type, "message/global") ||
+	       !strcmp(type, "message/news");
+}
+
+/*
+ * An attachment: a forwarded message, or a leaf that is marked as one,
+ * carries a file name, or is not text.  PGP/MIME and S/MIME structure
+ * parts never are (lint/mail/mime-crypto.c decides them by place and content);
+ * a public key or a signature outside that structure is told by its
+ * content by the rule that cares (report-attachment), not by its label.
+ */
+gboolean sl_part_is_attachment(const struct sl_part *part)
+{
+	if (part->crypto)
+		return FALSE;
+	if (is_forward(part->type))
+		return TRUE;
+	if (!part->leaf)
+		return FALSE;
+	return (part->disposition && !strcmp(part->disposition, "attachment")) ||
+	       part->filename || !g_str_has_prefix(part->type, "text/");
 }
 
 static void header_at_clear(gpointer p)

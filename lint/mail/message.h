@@ -1,98 +1,113 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The digest of a message (lint/mail/message.c): what a rule reads.  A
+ * rule sees only a digested, read-only struct sl_message and the policy;
+ * it never touches GMime and does no I/O.
+ */
 #ifndef SECLINT_MESSAGE_H
 #define SECLINT_MESSAGE_H
 
-#include <gmime/gmime.h>
+#include <glib.h>
 
-#include "seclint.h"
+#include "address.h"
 
-/* The largest input, or mbox message, seclint reads (lint/mail/input.c). */
-#define SL_MAX_INPUT_SIZE (256u * 1024 * 1024)
+/*
+ * Crypto structure and OpenPGP armour (lint/mail/mime-crypto.c), for the
+ * encryption and signature rules.  A part is structure only where RFC 3156
+ * or RFC 8551 puts it and with the content that place requires: a
+ * "signature" that is not an armoured signature is content (an attachment).
+ */
+enum sl_crypto_kind {
+	SL_CRYPTO_NONE,
+	SL_CRYPTO_PGP_SIGNATURE,	/* multipart/signed's signature */
+	SL_CRYPTO_PGP_CONTROL,		/* multipart/encrypted's "Version: 1" */
+	SL_CRYPTO_PGP_ENCRYPTED,	/* multipart/encrypted's ciphertext */
+	SL_CRYPTO_SMIME_SIGNATURE,	/* multipart/signed's pkcs7-signature */
+	SL_CRYPTO_SMIME_ENVELOPED,	/* top-level pkcs7-mime, encrypted */
+	SL_CRYPTO_SMIME_SIGNED,		/* top-level pkcs7-mime, signed-data */
+	SL_CRYPTO_SMIME_OTHER,		/* top-level pkcs7-mime, certs-only, ... */
+};
+
+/* The OpenPGP ASCII armour a leaf's decoded content starts with. */
+enum sl_armor {
+	SL_ARMOR_NONE,
+	SL_ARMOR_MESSAGE,		/* -----BEGIN PGP MESSAGE----- */
+	SL_ARMOR_SIGNED_MESSAGE,	/* clear-signed text */
+	SL_ARMOR_SIGNATURE,
+	SL_ARMOR_PUBLIC_KEY,
+	SL_ARMOR_PRIVATE_KEY,
+};
+
+/* One node of the MIME tree, flattened in document order. */
+struct sl_part {
+	char *path;		/* "1", "1.2", "1.2.1" (IMAP-style) */
+	char *type;		/* "text/html", lower case */
+	char *disposition;	/* "attachment", "inline" or NULL */
+	char *filename;		/* RFC 2231 decoded, or NULL */
+	gboolean leaf;		/* not multipart, not message/rfc822 */
+	gboolean crypto;	/* PGP/MIME or S/MIME structure part */
+	unsigned depth;
+	unsigned line;		/* its first header (or content) line; 0 unknown */
+	enum sl_crypto_kind crypto_kind;	/* SL_CRYPTO_NONE iff !crypto */
+	enum sl_armor armor;	/* leaves only */
+	char *encoding;		/* Content-Transfer-Encoding, lower case, or NULL */
+	gboolean flowed;	/* format=flowed (RFC 3676) */
+	GBytes *head;		/* an attachment's first decoded bytes, or NULL */
+	/* Body text: the part's decoded text is body[text_start, text_end). */
+	gboolean in_body;
+	gsize text_start, text_end;
+};
+
+/*
+ * The digest of one message.  Its subject, body, addresses, display names
+ * and part file names are valid UTF-8, whatever bytes the mail held:
+ * invalid sequences become U+FFFD, so rules may use GRegex and g_utf8_* on
+ * them.  (The raw header values kept for locations are as written.)
+ */
+struct sl_message {
+	unsigned index;		/* 1-based position in its file */
+	char *message_id;	/* without angle brackets, or NULL */
+	char *subject;		/* RFC 2047 decoded, or NULL if absent */
+	gboolean followup;	/* a reply or forward, not an initial report */
+	gboolean reply;		/* In-Reply-To or References names a message */
+	GPtrArray *recipients;	/* of struct sl_address */
+	GPtrArray *followup_to;	/* Reply-To, Mail-Followup-To, Mail-Reply-To */
+	GPtrArray *parts;	/* of struct sl_part */
+	GString *body;		/* the text/plain content, decoded to UTF-8 */
+	GPtrArray *from;	/* of struct sl_address; empty if unreadable */
+	GDateTime *date;	/* the Date header, or NULL if absent/invalid */
+	/* Where things are in the input (lint/mail/location.c); 0: unknown. */
+	unsigned line;		/* the message's first header line */
+	GArray *header_at;	/* of struct sl_header_at, in order */
+	GArray *body_at;	/* of struct sl_body_at, by offset */
+};
+
+/* A header of the message, as written, and its line in the input. */
+struct sl_header_at {
+	char *name;
+	char *raw;		/* the raw (folded) value */
+	unsigned line;
+};
+
+/* The body from @offset on comes from the part whose content starts on
+ * @line; @exact when its lines are the file's (7bit/8bit, not base64/QP). */
+struct sl_body_at {
+	gsize offset;
+	unsigned line;
+	gboolean exact;
+};
+
+void sl_message_free(struct sl_message *msg);
+typedef struct sl_message sl_message;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_message, sl_message_free)
 
 struct sl_message *sl_message_new(void);
 struct sl_message *sl_message_steal(struct sl_message *msg);
 gboolean sl_is_recipient_header(const char *name);
-/* Offsets in the input to lines (lint/mail/lines.c); NULL: lines unknown. */
-struct sl_lines;
-struct sl_lines *sl_lines_new_fd(int fd, gint64 start);
-struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len);
-/* The lines of one message cut out of an input: offset 0 is on @line. */
-struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
-				    unsigned line);
-/* How many newlines @n bytes at @p hold (eight bytes at a time). */
-unsigned sl_newlines(const char *p, gsize n);
-void sl_lines_free(struct sl_lines *lines);
-/* The 1-based line of @offset, 0 if unknown. */
-unsigned sl_lines_at(struct sl_lines *lines, gint64 offset);
-/* The same, and a message starts there: later look-ups stay after it. */
-unsigned sl_lines_mark(struct sl_lines *lines, gint64 offset);
-typedef struct sl_lines sl_lines;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_lines, sl_lines_free)
-
-/* Sets the line and column of the addresses @list got from @header, from
- * index @from on (lint/mail/location.c). */
-void sl_locate_addresses(GPtrArray *list, guint from,
-			 const struct sl_header_at *header);
-
-gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
-			   struct sl_lines *lines, GError **error);
-
-/* Hostile input (lint/mail/address.c). */
-gboolean sl_address_has_open_comment(const char *value);
-/* Makes @parser empty address headers with an unterminated comment before
- * GMime parses them (GMime 3.2.13 leaks there; see lint/mail/input.c). */
-void sl_input_defuse_addresses(GMimeParser *parser);
-
 /*
- * Reads every message of one input (a single RFC 5322 message, an mbox or
- * git format-patch output) and calls @each for each digested message.
- * Fails closed: empty, binary or header-less input and anything GMime
- * reports as critical is an error naming the reason.
+ * An attachment: a forwarded message, or a leaf that is marked as one,
+ * carries a file name, or is not text (never a crypto structure part).
  */
-typedef gboolean (*sl_message_fn)(struct sl_message *msg, gpointer data,
-				  GError **error);
-
-gboolean sl_input_read(const char *path, const GPtrArray *extra_recipients,
-		       gboolean *is_mbox, sl_message_fn each, gpointer data,
-		       GError **error);
-
-/*
- * The same, but each message of an mbox is handed to @raw as bytes, to be
- * parsed (sl_input_parse_raw, which takes its bytes) and digested on
- * another thread; a single message is still parsed here, streaming.
- */
-struct sl_raw_message {
-	GByteArray *bytes;
-	unsigned index;		/* 1-based, in the input */
-	unsigned line;		/* of its first byte */
-	gint64 offset;		/* of its first byte */
-};
-typedef gboolean (*sl_raw_fn)(struct sl_raw_message *raw, gpointer data,
-			      GError **error);
-
-gboolean sl_input_read_split(const char *path,
-			     const GPtrArray *extra_recipients,
-			     gboolean *is_mbox, sl_message_fn each,
-			     sl_raw_fn raw, gpointer data, GError **error);
-gboolean sl_input_parse_raw(struct sl_raw_message *raw,
-			    const GPtrArray *extra_recipients,
-			    sl_message_fn each, gpointer data, GError **error);
-void sl_raw_message_free(struct sl_raw_message *raw);
-
-/* Parses the bytes of one input, as sl_input_read() does for a file. */
-gboolean sl_input_parse(const char *bytes, gsize len,
-			const GPtrArray *extra_recipients, gboolean *is_mbox,
-			sl_message_fn each, gpointer data, GError **error);
-
-/* A stream that appends what is written to it to @out (lint/mail/text-stream.c). */
-GMimeStream *sl_text_stream_new(GString *out);
-
-/* The crypto side of the digest (lint/mail/mime-crypto.c). */
-/* Up to @limit + 1 bytes of @part's decoded content, read as a stream
- * (never the whole of a large part); never NULL data. */
-GByteArray *sl_mime_read_prefix(GMimePart *part, gsize limit);
-enum sl_crypto_kind sl_mime_crypto_kind(GMimeObject *parent, int index,
-					GMimeObject *child);
-enum sl_armor sl_mime_armor(GMimeObject *obj);
+gboolean sl_part_is_attachment(const struct sl_part *part);
 
 #endif

@@ -10,6 +10,8 @@
 
 #include "gmime-extra.h"
 #include "message.h"
+#include "mime-crypto.h"
+#include "regex-cache.h"
 
 /* An armoured signature is about 1 KiB; anything this big is a payload. */
 #define SL_MAX_SIGNATURE_BYTES 16384

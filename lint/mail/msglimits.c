@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "errors.h"
 #include "gmime-extra.h"
 #include "msglimits.h"
 

@@ -4,7 +4,6 @@
 
 #include <glib.h>
 
-#include "seclint.h"
 
 /*
  * Per message, checked before GMime parses it (lint/mail/msglimits.c); the values

@@ -7,7 +7,7 @@
  * body in memory.
  */
 #include "gmime-extra.h"
-#include "message.h"
+#include "text-stream.h"
 
 struct _SlTextStream {
 	GMimeStream parent;

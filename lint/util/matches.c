@@ -24,7 +24,7 @@
 #include <pcre2.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "matches.h"
 
 struct code {
 	pcre2_code *code;

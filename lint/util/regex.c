@@ -17,7 +17,8 @@
  */
 #include <string.h>
 
-#include "seclint.h"
+#include "matches.h"
+#include "regex-cache.h"
 
 struct regex_key {
 	char *pattern;

@@ -7,8 +7,19 @@
  */
 #include <string.h>
 
+#include "address.h"
+#include "context.h"
+#include "fixref.h"
+#include "maintainers.h"
+#include "matches.h"
 #include "memo.h"
+#include "message.h"
+#include "patch.h"
+#include "policy.h"
+#include "query.h"
+#include "regex-cache.h"
 #include "repo.h"
+#include "rule.h"
 
 static struct sl_repo *repo_of(const struct sl_check *c)
 {

@@ -6,7 +6,10 @@
  */
 #include <string.h>
 
+#include "crypto.h"
 #include "memo.h"
+#include "message.h"
+#include "regex-cache.h"
 
 
 static gboolean body_has_line(const struct sl_message *msg, const char *re)

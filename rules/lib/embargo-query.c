@@ -7,7 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crypto.h"
 #include "embargo.h"
+#include "matches.h"
+#include "message.h"
+#include "policy.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "severity.h"
+#include "text.h"
 
 /* "Now" is when the run started, the same for every message and thread. */
 static GDateTime *run_start(void)

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "embargo.h"
+#include "matches.h"
+#include "regex-cache.h"
 
 /* How far before a date an embargo phrase may stand (rules.md 3.0). */
 #define TRIGGER_WINDOW 80

@@ -9,7 +9,10 @@
 #ifndef SECLINT_EMBARGO_H
 #define SECLINT_EMBARGO_H
 
-#include "seclint.h"
+#include "message.h"
+#include "policy.h"
+#include "rule.h"
+#include "severity.h"
 
 enum sl_date_kind {
 	SL_DATE_ABSOLUTE,	/* a full date: 2026-03-12, 12 March 2026 */

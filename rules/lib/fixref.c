@@ -6,7 +6,10 @@
  */
 #include <string.h>
 
-#include "seclint.h"
+#include "fixref.h"
+#include "matches.h"
+#include "query.h"
+#include "regex-cache.h"
 
 static char **matches(const char *pattern, const char *text, int group)
 {

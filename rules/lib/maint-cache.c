@@ -43,7 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "repo.h"
+#include "maint-cache.h"
 
 #define SL_CACHE_DIR "seclint"
 #define SL_CACHE_FILE "maintainers"

@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "maintainers.h"
+#include "matches.h"
+#include "regex-cache.h"
 
 /*
  * A parsed MAINTAINERS is kept as an index: one block of bytes that

@@ -10,7 +10,7 @@
 
 #include <git2.h>
 
-#include "repo.h"
+#include "patch.h"
 
 void sl_patch_free(struct sl_patch *patch)
 {

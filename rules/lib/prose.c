@@ -6,7 +6,14 @@
  */
 #include <string.h>
 
+#include "matches.h"
 #include "memo.h"
+#include "message.h"
+#include "prose.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "text.h"
 
 /* ---- sentences ---- */
 

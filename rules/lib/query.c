@@ -4,7 +4,13 @@
  */
 #include <string.h>
 
+#include "address.h"
+#include "matches.h"
 #include "memo.h"
+#include "message.h"
+#include "policy.h"
+#include "query.h"
+#include "regex-cache.h"
 
 const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
@@ -139,33 +145,6 @@ enum sl_html sl_msg_html(const struct sl_message *msg)
 		html = SL_HTML_BESIDE_TEXT;
 	}
 	return html;
-}
-
-/* A forwarded message (RFC 2046, RFC 6532, RFC 5537). */
-static gboolean is_forward(const char *type)
-{
-	return !strcmp(type, "message/rfc822") ||
-	       !strcmp(type, "message/global") ||
-	       !strcmp(type, "message/news");
-}
-
-/*
- * An attachment: a forwarded message, or a leaf that is marked as one,
- * carries a file name, or is not text.  PGP/MIME and S/MIME structure
- * parts never are (lint/mail/mime-crypto.c decides them by place and content);
- * a public key or a signature outside that structure is told by its
- * content by the rule that cares (report-attachment), not by its label.
- */
-gboolean sl_part_is_attachment(const struct sl_part *part)
-{
-	if (part->crypto)
-		return FALSE;
-	if (is_forward(part->type))
-		return TRUE;
-	if (!part->leaf)
-		return FALSE;
-	return (part->disposition && !strcmp(part->disposition, "attachment")) ||
-	       part->filename || !g_str_has_prefix(part->type, "text/");
 }
 
 /*

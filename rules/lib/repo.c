@@ -24,6 +24,12 @@
 
 #include <git2.h>
 
+#include "address.h"
+#include "errors.h"
+#include "maint-cache.h"
+#include "maintainers.h"
+#include "patch.h"
+#include "regex-cache.h"
 #include "repo.h"
 
 /* Release tags looked at for "released": the newest by commit time. */

@@ -7,7 +7,18 @@
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 
-#include "seclint.h"
+#include "address.h"
+#include "context.h"
+#include "fixref.h"
+#include "matches.h"
+#include "message.h"
+#include "policy.h"
+#include "prose.h"
+#include "query.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "signals.h"
+#include "text.h"
 
 /* Longer "sentences" (no punctuation at all) are cut: it bounds the work. */
 #define SENTENCE_MAX 300

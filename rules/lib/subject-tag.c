@@ -6,7 +6,8 @@
  */
 #include <string.h>
 
-#include "seclint.h"
+#include "regex-cache.h"
+#include "subject-tag.h"
 
 /* The reply and forward prefixes a tag may follow (Re:, Fwd:, AW:, ...). */
 #define REPLY_PREFIX "(re|fwd?|fw|aw|sv|antw|odp)\\s*:\\s*"

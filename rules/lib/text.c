@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seclint.h"
+#include "crypto.h"
+#include "message.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "text.h"
 
 /*
  * The lines of @text, like g_strsplit(text, "\n", -1) but with memchr:

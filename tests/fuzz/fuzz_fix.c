@@ -11,8 +11,11 @@
 
 #include <gmime/gmime.h>
 
+#include "address.h"
 #include "fix.h"
+#include "input.h"
 #include "message.h"
+#include "policy.h"
 
 static struct sl_policy *policy;
 

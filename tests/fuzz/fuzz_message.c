@@ -9,7 +9,10 @@
 
 #include <gmime/gmime.h>
 
+#include "engine.h"
+#include "input.h"
 #include "message.h"
+#include "policy.h"
 
 static struct sl_policy *policy;
 

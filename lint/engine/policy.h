@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The policy (lint/engine/policy.c) and its profiles (lint/engine/profile.c). */
+#ifndef SECLINT_POLICY_H
+#define SECLINT_POLICY_H
+
+#include <glib.h>
+
+#include "severity.h"
+
+/* A list seclint knows, from the policy data. */
+struct sl_list {
+	char *id;		/* the key-file group name after "list " */
+	char *name;		/* human name */
+	char **addresses;	/* normalised */
+	gboolean public;	/* visibility=public: anyone reads the archive */
+	gboolean closed;	/* visibility=closed: a closed mailing list */
+	char *subject_tag;	/* e.g. "[vs]", or NULL */
+	char **roles;		/* e.g. "kernel-security", "plain-text" */
+};
+
+struct sl_policy {
+	char *path;
+	GPtrArray *lists;	/* of struct sl_list */
+	char **list_patterns;	/* glob patterns of mailing-list addresses */
+	GHashTable *severity;	/* rule id -> GINT_TO_POINTER(sev + 1) */
+	GKeyFile *profile;	/* the document revision in force, or NULL */
+	char *profile_name;
+	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
+	GHashTable *list_addresses;	/* of the [mailing-lists] files, a set */
+	GHashTable *list_by_address;	/* address -> its [list], built once */
+	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
+	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
+	enum sl_severity *rule_severity;
+	GKeyFile *keys;		/* policy.conf itself: its [role ID] values */
+	/* The numbers each rule in force reads (rule -> int[], in the order
+	 * of rule->params); see sl_policy_resolve_params(). */
+	GHashTable *params;
+};
+
+struct sl_policy *sl_policy_load(const char *path, GError **error);
+struct sl_policy *sl_policy_load_default(GError **error);
+/* The policy (@path, else the default) with a profile (@profile, else the
+ * default profile) loaded: what every front end uses. */
+struct sl_policy *sl_policy_open(const char *path, const char *profile,
+				 GError **error);
+void sl_policy_free(struct sl_policy *policy);
+typedef struct sl_policy sl_policy;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_policy, sl_policy_free)
+
+const struct sl_list *sl_policy_find_list(const struct sl_policy *policy,
+					  const char *addr);
+gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
+				   const char *addr);
+gboolean sl_policy_is_public_list(const struct sl_policy *policy,
+				  const char *addr);
+gboolean sl_list_has_role(const struct sl_list *list, const char *role);
+/* The address a finding advises for @role: the first of the first list
+ * with it (policy.conf), or @role itself in a policy without one. */
+const char *sl_policy_role_address(const struct sl_policy *policy,
+				   const char *role);
+enum sl_severity sl_policy_severity(const struct sl_policy *policy,
+				    const char *rule_id,
+				    enum sl_severity fallback);
+
+/* Profiles: one key file per document revision (rules/profiles/). */
+#define SL_DEFAULT_PROFILE "2026-05"
+gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
+				GError **error);
+/* The profile file @path with what it inherits resolved, as a rule sees
+ * it: [profile] is the file's own, a [rule ID] key its own or else its
+ * parent's, an empty value none (rules/profiles/README). */
+GKeyFile *sl_profile_read(const char *path, GError **error);
+char *sl_profile_get(const struct sl_policy *policy, const char *group,
+		     const char *key);
+struct sl_rule;
+enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
+					 const struct sl_rule *rule,
+					 gboolean followup);
+/* Reads every parameter of every rule in force (struct sl_param) once:
+ * a missing or non-numeric one is an error naming the rule, the group and
+ * the key.  Whoever changes the profile or the severities calls it after
+ * sl_policy_update_severities(). */
+gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error);
+/* Recomputes policy->rule_severity: whoever changes the severities of a
+ * policy (its site overrides, its profile) calls it before linting. */
+void sl_policy_update_severities(struct sl_policy *policy);
+
+#endif

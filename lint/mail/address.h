@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_ADDRESS_H
+#define SECLINT_ADDRESS_H
+
+#include <glib.h>
+
+/* One recipient: the normalised addr-spec and the header it came from. */
+struct sl_address {
+	char *addr;		/* lower case, one trailing dot stripped */
+	char *display;		/* decoded display name, or NULL */
+	const char *header;	/* "To", "Cc", "Bcc", "Resent-To", ... */
+	unsigned line, column;	/* in the input, 1-based; 0: unknown */
+};
+
+/* Address helpers (lint/mail/address.c). */
+char *sl_address_normalise(const char *addr_spec);
+GPtrArray *sl_address_list_new(void);	/* of struct sl_address */
+gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
+			       const char *value, GError **error);
+/* Hostile input (lint/mail/address.c). */
+gboolean sl_address_has_open_comment(const char *value);
+
+#endif

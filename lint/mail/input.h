@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_INPUT_H
+#define SECLINT_INPUT_H
+
+#include <gmime/gmime.h>
+
+#include "lines.h"
+#include "message.h"
+
+/* The largest input, or mbox message, seclint reads (lint/mail/input.c). */
+#define SL_MAX_INPUT_SIZE (256u * 1024 * 1024)
+
+/* Digests @gm into @msg (lint/mail/message.c). */
+gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
+			   struct sl_lines *lines, GError **error);
+
+/* Makes @parser empty address headers with an unterminated comment before
+ * GMime parses them (GMime 3.2.13 leaks there; see lint/mail/input.c). */
+void sl_input_defuse_addresses(GMimeParser *parser);
+
+/*
+ * Reads every message of one input (a single RFC 5322 message, an mbox or
+ * git format-patch output) and calls @each for each digested message.
+ * Fails closed: empty, binary or header-less input and anything GMime
+ * reports as critical is an error naming the reason.
+ */
+typedef gboolean (*sl_message_fn)(struct sl_message *msg, gpointer data,
+				  GError **error);
+
+gboolean sl_input_read(const char *path, const GPtrArray *extra_recipients,
+		       gboolean *is_mbox, sl_message_fn each, gpointer data,
+		       GError **error);
+
+/*
+ * The same, but each message of an mbox is handed to @raw as bytes, to be
+ * parsed (sl_input_parse_raw, which takes its bytes) and digested on
+ * another thread; a single message is still parsed here, streaming.
+ */
+struct sl_raw_message {
+	GByteArray *bytes;
+	unsigned index;		/* 1-based, in the input */
+	unsigned line;		/* of its first byte */
+	gint64 offset;		/* of its first byte */
+};
+typedef gboolean (*sl_raw_fn)(struct sl_raw_message *raw, gpointer data,
+			      GError **error);
+
+gboolean sl_input_read_split(const char *path,
+			     const GPtrArray *extra_recipients,
+			     gboolean *is_mbox, sl_message_fn each,
+			     sl_raw_fn raw, gpointer data, GError **error);
+gboolean sl_input_parse_raw(struct sl_raw_message *raw,
+			    const GPtrArray *extra_recipients,
+			    sl_message_fn each, gpointer data, GError **error);
+void sl_raw_message_free(struct sl_raw_message *raw);
+
+/* Parses the bytes of one input, as sl_input_read() does for a file. */
+gboolean sl_input_parse(const char *bytes, gsize len,
+			const GPtrArray *extra_recipients, gboolean *is_mbox,
+			sl_message_fn each, gpointer data, GError **error);
+
+#endif

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_LINES_H
+#define SECLINT_LINES_H
+
+#include <glib.h>
+
+/* Offsets in the input to lines (lint/mail/lines.c); NULL: lines unknown. */
+struct sl_lines;
+struct sl_lines *sl_lines_new_fd(int fd, gint64 start);
+struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len);
+/* The lines of one message cut out of an input: offset 0 is on @line. */
+struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
+				    unsigned line);
+/* How many newlines @n bytes at @p hold (eight bytes at a time). */
+unsigned sl_newlines(const char *p, gsize n);
+void sl_lines_free(struct sl_lines *lines);
+/* The 1-based line of @offset, 0 if unknown. */
+unsigned sl_lines_at(struct sl_lines *lines, gint64 offset);
+/* The same, and a message starts there: later look-ups stay after it. */
+unsigned sl_lines_mark(struct sl_lines *lines, gint64 offset);
+typedef struct sl_lines sl_lines;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_lines, sl_lines_free)
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_MATCHES_H
+#define SECLINT_MATCHES_H
+
+#include <glib.h>
+
+/*
+ * The matches of @re in @text, in order (lint/util/matches.c): use this, not
+ * g_match_info_next(), which is quadratic in GLib 2.74.  Like it, the
+ * fetch functions return new strings, "" or -1 for a group that took no
+ * part, NULL for a group the pattern does not have.
+ *	g_autoptr(sl_matches) m = sl_matches_new(re, text, -1, 0);
+ *	while (sl_matches_next(m)) ...
+ */
+typedef struct sl_matches sl_matches;
+sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
+			   GRegexMatchFlags mflags);
+sl_matches *sl_matches_of(const char *pattern, GRegexCompileFlags cflags,
+			  const char *text, gssize len,
+			  GRegexMatchFlags mflags);
+sl_matches *sl_matches_fixed(const char *pattern, GRegexCompileFlags cflags,
+			     const char *text, gssize len);
+gboolean sl_matches_next(sl_matches *m);
+char *sl_matches_fetch(const sl_matches *m, int group);
+char *sl_matches_fetch_named(const sl_matches *m, const char *name);
+gboolean sl_matches_fetch_pos(const sl_matches *m, int group, int *start,
+			      int *end);
+void sl_matches_free(sl_matches *m);
+char *sl_regex_replace_all(const GRegex *re, const char *text,
+			   const char *with);
+char **sl_regex_split_all(const GRegex *re, const char *text);
+gboolean sl_regex_matches(const GRegex *re, const char *text,
+			  GRegexMatchFlags mflags);
+gboolean sl_utf8_valid(const char *text, size_t len);
+void sl_utf8_make_valid_tail(GString *s, gsize from);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_matches, sl_matches_free)
+
+#endif

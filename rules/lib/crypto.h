@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_CRYPTO_H
+#define SECLINT_CRYPTO_H
+
+#include <glib.h>
+
+#include "message.h"
+
+/* Encryption and signatures (rules/lib/crypto.c). */
+enum sl_encryption {
+	SL_ENC_NONE,
+	SL_ENC_PGP_MIME,	/* multipart/encrypted at the top */
+	SL_ENC_SMIME,		/* top-level enveloped pkcs7-mime */
+	SL_ENC_INLINE_PGP,	/* -----BEGIN PGP MESSAGE----- in the body */
+};
+
+enum sl_signing {
+	SL_SIGN_NONE,
+	SL_SIGN_PGP_MIME,	/* multipart/signed at the top */
+	SL_SIGN_SMIME,		/* multipart/signed or signed-data at the top */
+	SL_SIGN_INLINE_PGP,	/* a clear-signed body */
+};
+
+enum sl_encryption sl_msg_encryption(const struct sl_message *msg);
+/* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
+gboolean sl_msg_is_encrypted(const struct sl_message *msg);
+/* The signature seclint can see: inside encryption it cannot. */
+enum sl_signing sl_msg_signing(const struct sl_message *msg);
+/* An attachment encrypted by hand (.gpg, .asc, ...), not PGP/MIME. */
+gboolean sl_part_is_manual_pgp(const struct sl_part *part);
+
+#endif

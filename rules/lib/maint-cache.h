@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_MAINT_CACHE_H
+#define SECLINT_MAINT_CACHE_H
+
+#include <glib.h>
+
+/*
+ * The parsed MAINTAINERS cached under the git directory
+ * (rules/lib/maint-cache.c): what it was made from, its blob id and, for the
+ * work-tree file, its stat data where they are exact (has_stat).
+ */
+#define SL_MAINT_OID_SIZE 72	/* hex, NUL-terminated: SHA-1 or SHA-256 */
+#define SL_MAINT_STAT_WORDS 7
+struct sl_maint_key {
+	char oid[SL_MAINT_OID_SIZE];
+	gboolean has_stat;
+	guint64 st[SL_MAINT_STAT_WORDS];	/* dev ino size mtime ctime */
+};
+struct stat;
+
+/* The index cached in @gitdir and its key; NULL: none, or unusable. */
+GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key);
+/* Cache @index under @key; quietly nothing where that cannot be done. */
+void sl_maint_cache_write(const char *gitdir, const struct sl_maint_key *key,
+			  GBytes *index);
+/* The blob id git gives @text (git hash-object), hex. */
+void sl_maint_blob_id(const char *text, gsize len,
+		      char oid[SL_MAINT_OID_SIZE]);
+/* The text of the file @path, with its stat data in @key. */
+char *sl_maint_read_file(const char *path, gsize *len,
+			 struct sl_maint_key *key);
+/* Are @key's stat data exact, and the same as @path's now? */
+gboolean sl_maint_key_same_file(const struct sl_maint_key *key,
+				const char *path);
+/* @key's stat data from @st; exact if older than @before (seconds). */
+void sl_maint_key_set_stat(struct sl_maint_key *key, const struct stat *st,
+			   gint64 before);
+
+#endif

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_QUERY_H
+#define SECLINT_QUERY_H
+
+#include <glib.h>
+
+#include "message.h"
+#include "policy.h"
+
+/* Rule helpers shared by several rules (rules/lib/query.c). */
+const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
+					  const struct sl_policy *policy,
+					  const char *role);
+/* HTML in a message: none, beside a real plain-text version, or alone
+ * (no text/plain, or only a stub such as "needs an HTML viewer"). */
+enum sl_html { SL_HTML_NONE, SL_HTML_BESIDE_TEXT, SL_HTML_ONLY };
+enum sl_html sl_msg_html(const struct sl_message *msg);
+gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
+/* The body's own lines: no quoted ("> ") lines; the signature apart. */
+char *sl_msg_own_text(const struct sl_message *msg, char **signature);
+gboolean sl_text_is_disclaimer(const char *text);
+gboolean sl_msg_has_closed_list(const struct sl_message *msg,
+				const struct sl_policy *policy);
+/* The disclaimer in the own text, else in the signature, or NULL. */
+char *sl_text_find_disclaimer(const char *own, const char *signature);
+/* The first match of @pattern in @text, or NULL (for sl_report_at). */
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags);
+/* Group @group of the first caseless match of @pattern whose line does not
+ * call it context ("see also", "similar", "previous", ...), or NULL. */
+char *sl_regex_find_outside_context(const char *text, const char *pattern,
+				    int group);
+
+#endif

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_SIGNALS_H
+#define SECLINT_SIGNALS_H
+
+#include <glib.h>
+
+#include "message.h"
+#include "policy.h"
+#include "rule.h"
+#include "text.h"
+
+/* Signals in a report's text, shared by content rules (rules/lib/signals.c). */
+/* The first match of @re in @text not negated in its sentence. */
+char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence);
+/* What says AI helped find the bug; @trailer_only for Assisted-by: only. */
+char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only);
+gboolean sl_msg_from_bot(const struct sl_message *msg);
+/* Why the report looks automated, or NULL. */
+const char *sl_text_automated(const struct sl_message *msg,
+			      const struct sl_text *t);
+/* A bug found with a tool anyone can run (automated, syzkaller's format,
+ * "found with a fuzzer"): why, or NULL. */
+const char *sl_text_tool_finding(const struct sl_message *msg,
+				 const struct sl_text *t);
+/* The kind of reproducer the report has, or NULL; @content_only leaves
+ * out mere mentions ("a reproducer is available"). */
+const char *sl_text_reproducer(const struct sl_message *msg,
+			       const struct sl_text *t, gboolean content_only);
+/* Source for a reproducer: an inline program, a .c/.sh/.py attachment. */
+gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
+				       const struct sl_text *t);
+/* What in the message (@own: its own text) shows the issue public: a fix
+ * upstream or linked, a public commit, a CVE said to be published.  Why,
+ * or NULL. */
+char *sl_check_public_artefact(struct sl_check *c, const char *own);
+gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
+				    const struct sl_text *t);
+const struct sl_address *sl_msg_find_public_list(
+	const struct sl_message *msg, const struct sl_policy *policy);
+const struct sl_address *sl_msg_kernel_report_to(
+	const struct sl_message *msg, const struct sl_policy *policy);
+/* A report under security-bugs.rst: to security@ or hardware-security@,
+ * or marked with --security and sent to no closed list. */
+gboolean sl_check_kernel_report(const struct sl_check *c);
+/* The scanned text of a readable report under security-bugs.rst (to
+ * security@ or hardware-security@), or NULL: the gate of its content rules.
+ * sl_initial_report_text() also leaves out follow-ups and patches. */
+const struct sl_text *sl_kernel_report_text(struct sl_check *c,
+					    gboolean initial_only);
+const struct sl_text *sl_initial_report_text(struct sl_check *c);
+/* --ai-assisted: the sender says AI was used (rule ai-use-disclosure). */
+void sl_policy_declare_ai_assisted(struct sl_policy *policy);
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SECLINT_SUBJECT_TAG_H
+#define SECLINT_SUBJECT_TAG_H
+
+#include <glib.h>
+
+/*
+ * Subject tags (rules/lib/subject-tag.c), shared by the tag rules and --fix so
+ * that a fixed Subject is one the rules accept.
+ */
+/* Bytes of leading white space and reply prefixes (Re:, Fwd:, AW:, ...). */
+gsize sl_subject_reply_prefix_len(const char *subject);
+/* Is @tag at the start, after reply prefixes and other [tags] only? */
+gboolean sl_subject_tag_at_start(const char *subject, const char *tag);
+/*
+ * The first loose spelling of @tag ("[VS]", "[ vs ]", "(vs)", "vs:"):
+ * its byte span, and whether it is the "vs:" word form (which may also be
+ * a reply prefix).  Any of the out parameters may be NULL.
+ */
+gboolean sl_subject_tag_near_miss(const char *subject, const char *tag,
+				  gsize *start, gsize *end, gboolean *word);
+
+#endif
