@@ -376,6 +376,24 @@ static void test_thread_start(void **state)
 	assert_null(none);
 }
 
+/* An ambiguous numeric date in an attribution line has no end to start a
+ * thread at (it once reached g_date_time_ref(NULL): a GLib-CRITICAL). */
+static void test_thread_start_ambiguous(void **state)
+{
+	g_autoptr(GDateTime) base = parse_base(BASE);
+	g_autoptr(GDateTime) start = NULL;
+	GLogLevelFlags was = g_log_set_always_fatal(G_LOG_LEVEL_CRITICAL |
+						    G_LOG_LEVEL_WARNING);
+
+	(void)state;
+	start = sl_embargo_thread_start(
+		"On 12/2/2025 3:45 PM, A wrote:\n"
+		"On Wed, 25 Feb 2026 at 09:00 +0100, B wrote:\n", base);
+	g_log_set_always_fatal(was);
+	assert_non_null(start);
+	assert_int_equal(g_date_time_get_month(start), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -384,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_fix_ready_and_negation),
 		cmocka_unit_test(test_message),
 		cmocka_unit_test(test_thread_start),
+		cmocka_unit_test(test_thread_start_ambiguous),
 	};
 	int rc;
 

@@ -182,8 +182,9 @@ GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
 		for (guint i = 0; i < dates->len; i++) {
 			const struct sl_embargo_date *d = dates->pdata[i];
 
-			if (d->kind != SL_DATE_ABSOLUTE &&
-			    d->kind != SL_DATE_DATETIME)
+			/* An ambiguous date (12/2/2025) has no end. */
+			if ((d->kind != SL_DATE_ABSOLUTE &&
+			     d->kind != SL_DATE_DATETIME) || !d->when)
 				continue;
 			if (oldest && g_date_time_compare(d->when, oldest) >= 0)
 				continue;
