@@ -2,12 +2,13 @@
 #include <string.h>
 
 #include "seclint.h"
+#include "reply-prefix.h"
 
 /* The Subject without reply prefixes and [tags]. */
 static char *bare_subject(const char *subject)
 {
 	g_autoptr(GRegex) re = sl_regex_new(
-		"^\\s*((re|fwd?|fw|aw|sv)\\s*:\\s*|\\[[^]]*\\]\\s*)*",
+		"^\\s*(?:" SL_REPLY_PREFIX "\\s*|\\[[^]]*\\]\\s*)*",
 		G_REGEX_CASELESS, 0, NULL);
 	char *bare = g_regex_replace_literal(re, subject, -1, 0, "", 0, NULL);
 

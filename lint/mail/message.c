@@ -9,6 +9,7 @@
 #include "message.h"
 
 #include "msglimits.h"
+#include "reply-prefix.h"
 /* The decoded text the rules read, all text/plain body parts together. */
 #define SL_MAX_TEXT_SIZE (16u * 1024 * 1024)
 
@@ -515,8 +516,8 @@ static gboolean is_followup(gboolean reply, const char *subject)
 	if (reply)
 		return TRUE;
 	return subject && sl_regex_match_simple(
-		"^\\s*(\\[[^]]*\\]\\s*)*(re|fwd?|aw|sv|vs|antw|odp|回复|答复)"
-		"\\s*(\\[\\d+\\])?\\s*[:：]", subject, G_REGEX_CASELESS, 0);
+		"^\\s*(?:\\[[^]]*\\]\\s*)*" SL_REPLY_PREFIX, subject,
+		G_REGEX_CASELESS, 0);
 }
 
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
