@@ -4,6 +4,7 @@
 #include "address.h"
 #include "query.h"
 #include "regex-cache.h"
+#include "reply-prefix.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -11,7 +12,7 @@
 static char *bare_subject(const char *subject)
 {
 	g_autoptr(GRegex) re = sl_regex_new(
-		"^\\s*((re|fwd?|fw|aw|sv)\\s*:\\s*|\\[[^]]*\\]\\s*)*",
+		"^\\s*(?:" SL_REPLY_PREFIX "\\s*|\\[[^]]*\\]\\s*)*",
 		G_REGEX_CASELESS, 0, NULL);
 	char *bare = g_regex_replace_literal(re, subject, -1, 0, "", 0, NULL);
 

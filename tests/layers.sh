@@ -20,7 +20,7 @@ cd "$src" || exit 2
 layers="lint/cli lint/engine rules rules/lib lint/mail lint/util"
 # The rule API: what a rule may include besides rules/lib.
 rule_api="rule.h severity.h policy.h message.h address.h regex-cache.h
-matches.h"
+matches.h reply-prefix.h"
 # The rule API headers of lint/engine, which rules and rules/lib may include.
 rule_api_up="rule.h severity.h policy.h"
 # rules/lib still reaches the engine's per-message memo; issue 17, item 4

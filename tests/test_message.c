@@ -244,6 +244,36 @@ static void test_followup_detection(void **state)
 	}
 }
 
+/*
+ * One reply-prefix language: what makes a message a follow-up is also what
+ * the Subject tag may follow, except "VS:", which is the tag misspelt too.
+ */
+static void test_reply_prefix_shared(void **state)
+{
+	static const char *const prefixes[] = {
+		"Re: ", "RE:", "Fwd: ", "Fw: ", "AW: ", "SV: ", "Antw: ",
+		"Odp: ", "回复：", "答复: ", "Re[2]: ", "Re : Fwd: ",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(prefixes); i++) {
+		g_autofree char *subject = g_strconcat(prefixes[i], "[vs] foo",
+						       NULL);
+		g_autofree char *text = g_strdup_printf(
+			"From: a@example.org\nSubject: %s\n\nb\n", subject);
+		g_autoptr(GPtrArray) msgs = parse(text);
+
+		if (!one(msgs)->followup)
+			fail_msg("'%s': not a follow-up", subject);
+		if (!sl_subject_tag_at_start(subject, "[vs]"))
+			fail_msg("'%s': tag not at the start", subject);
+		assert_int_equal(sl_subject_reply_prefix_len(subject),
+				 strlen(prefixes[i]));
+	}
+	assert_false(sl_subject_tag_at_start("VS: [vs] foo", "[vs]"));
+	assert_int_equal(sl_subject_reply_prefix_len("VS: foo"), 0);
+}
+
 static void test_mbox_split(void **state)
 {
 	g_autofree char *path = g_build_filename(inputs, "series.mbox", NULL);
@@ -352,6 +382,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_body_and_followup),
 		cmocka_unit_test(test_text_decoding_paths),
 		cmocka_unit_test(test_followup_detection),
+		cmocka_unit_test(test_reply_prefix_shared),
 		cmocka_unit_test(test_mbox_split),
 		cmocka_unit_test(test_mbox_from_in_body),
 		cmocka_unit_test(test_refused_inputs),

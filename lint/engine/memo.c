@@ -31,6 +31,8 @@ void sl_memo_end(struct sl_memo *memo)
 	g_free(memo->signature);
 	text_memo_clear(&memo->cve_request);
 	text_memo_clear(&memo->no_disclaimers);
+	if (memo->embargo)
+		memo->embargo_free(memo->embargo);
 }
 
 struct sl_memo *sl_memo_of(const struct sl_message *msg)

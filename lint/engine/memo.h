@@ -28,6 +28,10 @@ struct sl_memo {
 	struct sl_text_memo no_disclaimers;	/* flag: it had some */
 	int kernel_issue;	/* 0: not asked, 1: no, 2: yes */
 	int encryption;		/* sl_msg_encryption() + 1; 0: not asked */
+	/* The embargo rules' scan of the message (sl_embargo_scan_open()),
+	 * NULL: not yet; freed with embargo_free. */
+	gpointer embargo;
+	GDestroyNotify embargo_free;
 };
 
 void sl_memo_begin(struct sl_memo *memo, const struct sl_message *msg);

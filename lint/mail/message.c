@@ -16,6 +16,7 @@
 #include "mime-crypto.h"
 #include "msglimits.h"
 #include "regex-cache.h"
+#include "reply-prefix.h"
 #include "text-stream.h"
 
 /* The decoded text the rules read, all text/plain body parts together. */
@@ -551,8 +552,8 @@ static gboolean is_followup(gboolean reply, const char *subject)
 	if (reply)
 		return TRUE;
 	return subject && sl_regex_match_simple(
-		"^\\s*(\\[[^]]*\\]\\s*)*(re|fwd?|aw|sv|vs|antw|odp|回复|答复)"
-		"\\s*(\\[\\d+\\])?\\s*[:：]", subject, G_REGEX_CASELESS, 0);
+		"^\\s*(?:\\[[^]]*\\]\\s*)*" SL_REPLY_PREFIX, subject,
+		G_REGEX_CASELESS, 0);
 }
 
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,

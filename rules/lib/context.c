@@ -19,6 +19,7 @@
 #include "query.h"
 #include "regex-cache.h"
 #include "repo.h"
+#include "reply-prefix.h"
 #include "rule.h"
 
 static struct sl_repo *repo_of(const struct sl_check *c)
@@ -213,7 +214,7 @@ GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
 static char *bare_subject(const char *subject)
 {
 	g_autoptr(GRegex) re = sl_regex_new(
-		"^(?:\\s*(?:(?:re|fwd?|aw|sv):|\\[[^]]*\\]))*\\s*",
+		"^(?:\\s*(?:" SL_REPLY_PREFIX "|\\[[^]]*\\]))*\\s*",
 		G_REGEX_CASELESS, 0, NULL);
 
 	return g_strstrip(g_regex_replace(re, subject ? subject : "", -1, 0,

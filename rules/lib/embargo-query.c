@@ -10,6 +10,7 @@
 #include "crypto.h"
 #include "embargo.h"
 #include "matches.h"
+#include "memo.h"
 #include "message.h"
 #include "policy.h"
 #include "query.h"
@@ -313,44 +314,6 @@ char *sl_embargo_describe(GPtrArray *dates)
 	return g_string_free(out, FALSE);
 }
 
-/*
- * The last scan of this thread, keyed by what it was computed from: the
- * embargo rules of one message run one after another on one thread, and
- * each would otherwise read the same text again.  The key is the content,
- * so a message that merely reuses the memory of the last one never gets
- * its dates.
- */
-struct scan_cache {
-	char *body;
-	char *subject;
-	GDateTime *date;
-	struct sl_embargo_scan scan;
-};
-
-static void scan_cache_free(gpointer data)
-{
-	struct scan_cache *cache = data;
-
-	g_free(cache->body);
-	g_free(cache->subject);
-	if (cache->date)
-		g_date_time_unref(cache->date);
-	sl_embargo_scan_clear(&cache->scan);
-	g_free(cache);
-}
-
-static GPrivate last_scan = G_PRIVATE_INIT(scan_cache_free);
-
-static gboolean cache_holds(const struct scan_cache *cache,
-			    const struct sl_message *msg)
-{
-	return cache && !g_strcmp0(cache->body, msg->body->str) &&
-	       !g_strcmp0(cache->subject, msg->subject) &&
-	       (cache->date && msg->date ?
-		g_date_time_equal(cache->date, msg->date) :
-		cache->date == msg->date);
-}
-
 static GDateTime *thread_start_of(const struct sl_message *msg,
 				  GDateTime *base)
 {
@@ -360,35 +323,48 @@ static GDateTime *thread_start_of(const struct sl_message *msg,
 	return sl_embargo_thread_start(own, base);
 }
 
-static struct scan_cache *cache_fill(const struct sl_message *msg)
+static void scan_fill(struct sl_embargo_scan *scan,
+		      const struct sl_message *msg)
 {
-	struct scan_cache *cache = g_new0(struct scan_cache, 1);
-	struct sl_embargo_scan *scan = &cache->scan;
-
-	cache->body = g_strdup(msg->body->str);
-	cache->subject = g_strdup(msg->subject);
-	cache->date = msg->date ? g_date_time_ref(msg->date) : NULL;
 	scan->base = sl_embargo_base(msg, &scan->from_header);
 	scan->text = sl_msg_embargo_text(msg);
 	scan->dates = dates_of(msg, scan->text, scan->base);
 	scan->thread_start = thread_start_of(msg, scan->base);
-	g_private_replace(&last_scan, cache);
-	return cache;
 }
 
+static void scan_free(gpointer data)
+{
+	sl_embargo_scan_clear(data);
+	g_free(data);
+}
+
+/*
+ * The scan of the message in the lint pass's memo: the embargo rules of
+ * one message run one after another, and each would otherwise read the
+ * same text again.  Outside a pass, a scan of its own.
+ */
 void sl_embargo_scan_open(struct sl_embargo_scan *scan,
 			  const struct sl_message *msg)
 {
-	struct scan_cache *cache = g_private_get(&last_scan);
+	struct sl_memo *memo = sl_memo_of(msg);
+	struct sl_embargo_scan *kept;
 
-	if (!cache_holds(cache, msg))
-		cache = cache_fill(msg);
-	scan->base = g_date_time_ref(cache->scan.base);
-	scan->from_header = cache->scan.from_header;
-	scan->text = g_strdup(cache->scan.text);
-	scan->dates = g_ptr_array_ref(cache->scan.dates);
-	scan->thread_start = cache->scan.thread_start ?
-		g_date_time_ref(cache->scan.thread_start) : NULL;
+	if (!memo) {
+		scan_fill(scan, msg);
+		return;
+	}
+	if (!memo->embargo) {
+		memo->embargo = g_new0(struct sl_embargo_scan, 1);
+		memo->embargo_free = scan_free;
+		scan_fill(memo->embargo, msg);
+	}
+	kept = memo->embargo;
+	scan->base = g_date_time_ref(kept->base);
+	scan->from_header = kept->from_header;
+	scan->text = g_strdup(kept->text);
+	scan->dates = g_ptr_array_ref(kept->dates);
+	scan->thread_start = kept->thread_start ?
+		g_date_time_ref(kept->thread_start) : NULL;
 }
 
 void sl_embargo_scan_clear(struct sl_embargo_scan *scan)

@@ -7,10 +7,15 @@
 #include <string.h>
 
 #include "regex-cache.h"
+#include "reply-prefix.h"
 #include "subject-tag.h"
 
-/* The reply and forward prefixes a tag may follow (Re:, Fwd:, AW:, ...). */
-#define REPLY_PREFIX "(re|fwd?|fw|aw|sv|antw|odp)\\s*:\\s*"
+/*
+ * The reply and forward prefixes a tag may follow, with their blanks.
+ * "VS:" is a Finnish forward and the [vs] tag misspelt both: the tag goes
+ * before it (and the fixer says why), so it is not skipped as a prefix.
+ */
+#define REPLY_PREFIX "(?:(?!vs\\s*[:：])" SL_REPLY_PREFIX "\\s*)"
 
 gsize sl_subject_reply_prefix_len(const char *subject)
 {
