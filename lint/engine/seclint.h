@@ -377,8 +377,6 @@ struct sl_restricted_text {
 };
 void sl_check_restricted_text(struct sl_check *check,
 			      const struct sl_restricted_text *what);
-/* --ai-assisted: the sender says AI was used (rule ai-use-disclosure). */
-void sl_policy_declare_ai_assisted(struct sl_policy *policy);
 /* @text with single line breaks made spaces: a wrapped line is no end. */
 char *sl_text_unwrap(const char *text);
 /* The sentence [*s, *e) of @text around the match [@start, @end). */
@@ -469,6 +467,7 @@ struct sl_lint_options {
 	struct sl_repo *repo;	/* NULL: repository rules stay silent */
 	gboolean security;	/* --security: a security report */
 	gboolean embargoed;	/* --embargoed: the issue is under embargo */
+	gboolean ai_assisted;	/* --ai-assisted: AI helped find or write it up */
 };
 
 /* Per message, shared by the rules that run on it. */
@@ -488,6 +487,7 @@ gboolean sl_check_has_repo(struct sl_check *check);
 gboolean sl_check_has_upstream(struct sl_check *check);
 gboolean sl_check_security(const struct sl_check *check);
 gboolean sl_check_embargoed(const struct sl_check *check);
+gboolean sl_check_ai_assisted(const struct sl_check *check);
 /* The patches of the message; empty without a repository. */
 const GPtrArray *sl_check_patches(struct sl_check *check);
 /* "<sha> (\"<subject>\")" of an upstream commit with @patch's patch-id. */
