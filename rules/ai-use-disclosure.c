@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
+#include "context.h"
 #include "policy.h"
 #include "query.h"
 #include "regex-cache.h"
@@ -28,13 +29,10 @@ static void check(struct sl_check *c)
 		sl_msg_find_role(c->msg, c->policy, "distros");
 	g_autofree char *signature = NULL;
 	g_autofree char *own = NULL;
-	g_autofree char *flag = sl_profile_get(c->policy,
-					       "rule ai-use-disclosure",
-					       "ai-assisted");
 
 	if (!to)
 		to = sl_msg_find_role(c->msg, c->policy, "oss-security");
-	if (!to || !flag || g_ascii_strcasecmp(flag, "true") ||
+	if (!to || !sl_check_ai_assisted(c) ||
 	    !sl_msg_content_visible(c->msg))
 		return;
 	own = sl_msg_own_text(c->msg, &signature);
@@ -61,8 +59,7 @@ const struct sl_rule sl_rule_ai_use_disclosure = {
 		"upcoming oss-security posting\" (oss-security practice, "
 		"2026; not in the wiki text).  seclint cannot know how a "
 		"report was made, so this rule runs only when the sender "
-		"says so with --ai-assisted (the profile key ai-assisted=true "
-		"of this rule).  Then a message to the distros lists or "
+		"says so with --ai-assisted.  Then a message to the distros lists or "
 		"oss-security that names no AI use is reported, and one that "
 		"only says \"AI\" or \"an LLM\" without naming the tool or "
 		"model gets the same note.",

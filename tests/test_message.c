@@ -14,6 +14,7 @@
 #include "address.h"
 #include "input.h"
 #include "message.h"
+#include "subject-tag.h"
 #include "testlib.h"
 
 static const char *inputs;

@@ -328,11 +328,15 @@ static void test_without_urls(void **state)
 }
 
 /* The highest severity @rule reports on @text, or SL_SEV_OFF. */
+/* The sender's declarations (--ai-assisted) the tests lint with. */
+static struct sl_lint_options declared;
+
 static enum sl_severity lint(const struct sl_policy *policy, const char *text,
 			     const char *rule)
 {
 	g_autoptr(sl_message) m = parse(text);
-	g_autoptr(GPtrArray) findings = sl_lint_message(m, policy);
+	g_autoptr(GPtrArray) findings = sl_lint_message_with(m, policy,
+							     &declared);
 	enum sl_severity worst = SL_SEV_OFF;
 
 	for (guint i = 0; i < findings->len; i++) {
@@ -379,9 +383,10 @@ static void test_severities(void **state)
 	/* ai-use-disclosure is silent until the sender declares AI use. */
 	assert_int_equal(lint(policy, undisclosed, "ai-use-disclosure"),
 			 SL_SEV_OFF);
-	sl_policy_declare_ai_assisted(policy);
+	declared.ai_assisted = TRUE;
 	assert_int_equal(lint(policy, undisclosed, "ai-use-disclosure"),
 			 SL_SEV_INFO);
+	declared.ai_assisted = FALSE;
 }
 
 /* Each body, sent to @to, draws @rule (fire) or not (pass). */
@@ -496,7 +501,7 @@ static void test_ai_phrasings(void **state)
 
 	(void)state;
 	assert_non_null(policy);
-	sl_policy_declare_ai_assisted(policy);
+	declared.ai_assisted = TRUE;
 	PHRASINGS(policy, LD, ai, TRUE,
 		  "Found with the help of AI.", "Found using an AI-based tool.",
 		  "AI-assisted analysis found it.",
@@ -511,6 +516,7 @@ static void test_ai_phrasings(void **state)
 		  "Assisted-by: Codex", "DeepSeek-R1 was used for triage.",
 		  "Google Big Sleep reported it.",
 		  "Found by the XBOW agent.");
+	declared.ai_assisted = FALSE;
 }
 
 int main(void)

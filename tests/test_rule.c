@@ -8,13 +8,13 @@
  * `seclint NAME.eml` prints for them (location, severity, message, fix),
  * without colour.  SECLINT_BLESS=1 writes NAME.expect from what the rule
  * says now, for every fire- and near- fixture (review the diff).  Keys in
- * DIR/profile-keys.conf (a key file) are set in the profile first, for
- * rules that need a command-line declaration such as --ai-assisted.
+ * DIR/profile-keys.conf (a key file) are set in the profile first.
  *
  * DIR/context.conf, if present, gives the run's context: [context] for
  * every fixture and the examples, [fixture NAME] for one fixture:
  *   security=true|false    as --security
  *   embargoed=true|false   as --embargoed
+ *   ai-assisted=true|false as --ai-assisted
  *   repo=true|false        a repository ([context]: implied by maintainers=;
  *                          [fixture]: false drops it for that fixture)
  *   maintainers=PATH       its MAINTAINERS, relative to DIR
@@ -105,6 +105,7 @@ static struct sl_lint_options options_for(const char *fixture)
 	struct sl_lint_options o = {
 		.security = context_bool(fixture, "security", FALSE),
 		.embargoed = context_bool(fixture, "embargoed", FALSE),
+		.ai_assisted = context_bool(fixture, "ai-assisted", FALSE),
 	};
 
 	if (context_bool(fixture, "repo", TRUE))

@@ -25,7 +25,6 @@
 #include "rule.h"
 #include "sendemail.h"
 #include "settings.h"
-#include "signals.h"
 
 struct options {
 	char **to, **cc, **bcc;
@@ -223,7 +222,8 @@ static int check_files(const struct options *o,
 	enum sl_format format;
 	/* Opened lazily, when a rule first asks about the repository. */
 	g_autoptr(sl_repo) repo = o->no_repo ? NULL : sl_repo_new(o->repo);
-	struct sl_lint_options lint = { repo, o->security, o->embargoed };
+	struct sl_lint_options lint = { repo, o->security, o->embargoed,
+				       o->ai_assisted };
 	struct sl_run run = { policy, &output, extra, 1, &lint,
 			      .shown = sl_settings_shown(settings) };
 	gboolean color;
@@ -269,16 +269,12 @@ static struct sl_policy *open_policy(struct options *o,
 {
 	/* --staged loads libgit2 anyway: then it reads git config too. */
 	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(o->staged, error);
-	struct sl_policy *policy;
 
 	if (!cfg || !sl_settings_from_gitconfig(settings, cfg, error))
 		return NULL;
 	o->cli.profile = g_strdup(o->profile);
 	sl_settings_merge(settings, &o->cli);
-	policy = sl_settings_open_policy(settings, o->policy, error);
-	if (policy && o->ai_assisted)
-		sl_policy_declare_ai_assisted(policy);
-	return policy;
+	return sl_settings_open_policy(settings, o->policy, error);
 }
 
 static int run_settings(struct options *o, const struct sl_settings *settings,

@@ -110,6 +110,7 @@ struct sl_lint_options {
 	struct sl_repo *repo;	/* NULL: repository rules stay silent */
 	gboolean security;	/* --security: a security report */
 	gboolean embargoed;	/* --embargoed: the issue is under embargo */
+	gboolean ai_assisted;	/* --ai-assisted: AI helped find or write it up */
 };
 
 /* Per message, shared by the rules that run on it. */

@@ -51,6 +51,11 @@ gboolean sl_check_embargoed(const struct sl_check *c)
 	return c->ctx && c->ctx->options && c->ctx->options->embargoed;
 }
 
+gboolean sl_check_ai_assisted(const struct sl_check *c)
+{
+	return c->ctx && c->ctx->options && c->ctx->options->ai_assisted;
+}
+
 static const GPtrArray *no_patches(void)
 {
 	static GPtrArray empty;	/* len 0: never indexed */

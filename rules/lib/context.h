@@ -15,6 +15,7 @@ gboolean sl_check_has_repo(struct sl_check *check);
 gboolean sl_check_has_upstream(struct sl_check *check);
 gboolean sl_check_security(const struct sl_check *check);
 gboolean sl_check_embargoed(const struct sl_check *check);
+gboolean sl_check_ai_assisted(const struct sl_check *check);
 /* The patches of the message; empty without a repository. */
 const GPtrArray *sl_check_patches(struct sl_check *check);
 /* "<sha> (\"<subject>\")" of an upstream commit with @patch's patch-id. */

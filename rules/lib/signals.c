@@ -505,14 +505,3 @@ char *sl_check_public_artefact(struct sl_check *c, const char *own)
 		return g_strdup("it says the CVE is already published");
 	return NULL;
 }
-
-/* ---- the sender's declarations ---- */
-
-void sl_policy_declare_ai_assisted(struct sl_policy *policy)
-{
-	static const char group[] = "rule ai-use-disclosure";
-
-	if (policy->profile && g_key_file_has_group(policy->profile, group))
-		g_key_file_set_boolean(policy->profile, group, "ai-assisted",
-				       TRUE);
-}

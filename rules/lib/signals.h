@@ -48,7 +48,5 @@ gboolean sl_check_kernel_report(const struct sl_check *c);
 const struct sl_text *sl_kernel_report_text(struct sl_check *c,
 					    gboolean initial_only);
 const struct sl_text *sl_initial_report_text(struct sl_check *c);
-/* --ai-assisted: the sender says AI was used (rule ai-use-disclosure). */
-void sl_policy_declare_ai_assisted(struct sl_policy *policy);
 
 #endif
