@@ -34,8 +34,10 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "monday", NULL },
-	{ NULL, NULL },
+	{ "monday", NULL,
+	  "1: Monday counts as a day off too (the 2023 proposal); 0: only "
+	  "Friday to Sunday" },
+	{ NULL, NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_day_of_week = {

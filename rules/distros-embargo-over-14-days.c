@@ -47,9 +47,11 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-max-days", "distros" },
-	{ "grace-hours", NULL },
-	{ NULL, NULL },
+	{ "embargo-max-days", "distros",
+	  "the longest embargo the distros lists accept, in days" },
+	{ "grace-hours", NULL,
+	  "hours past the maximum tolerated when the end is given as a time" },
+	{ NULL, NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_over_14_days = {

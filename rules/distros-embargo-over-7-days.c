@@ -23,10 +23,15 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-preferred-days", "distros" },
-	{ "embargo-max-days", "distros" },
-	{ "grace-hours", NULL },
-	{ NULL, NULL },
+	{ "embargo-preferred-days", "distros",
+	  "the embargo length the distros lists prefer not to pass, in days" },
+	{ "embargo-max-days", "distros",
+	  "the longest embargo the distros lists accept, in days (past it, "
+	  "another rule reports)" },
+	{ "grace-hours", NULL,
+	  "hours past the preferred length tolerated when the end is given "
+	  "as a time" },
+	{ NULL, NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_over_7_days = {

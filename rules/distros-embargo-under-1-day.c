@@ -31,8 +31,10 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "min-hours", NULL },
-	{ NULL, NULL },
+	{ "min-hours", NULL,
+	  "an embargo ending sooner than this many hours is too short to act "
+	  "on" },
+	{ NULL, NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_under_1_day = {

@@ -42,8 +42,9 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-max-days", "distros" },
-	{ NULL, NULL },
+	{ "embargo-max-days", "distros",
+	  "the longest embargo the distros lists accept, in days" },
+	{ NULL, NULL, NULL },
 };
 
 const struct sl_rule sl_rule_distros_long_embargo_request = {

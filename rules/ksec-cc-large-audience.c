@@ -27,9 +27,12 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "min-recipients", NULL },
-	{ "min-persons", NULL },
-	{ NULL, NULL },
+	{ "min-recipients", NULL,
+	  "from this many recipients (From not counted) a report to the "
+	  "security team has too large an audience" },
+	{ "min-persons", NULL,
+	  "... of whom at least this many are persons, not mailing lists" },
+	{ NULL, NULL, NULL },
 };
 
 const struct sl_rule sl_rule_ksec_cc_large_audience = {

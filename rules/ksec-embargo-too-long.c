@@ -61,10 +61,15 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "limit-days", NULL },
-	{ "max-days", NULL },
-	{ "grace-hours", NULL },
-	{ NULL, NULL },
+	{ "limit-days", NULL,
+	  "calendar days a fix may be held without an exceptional reason "
+	  "(past it: a warning)" },
+	{ "max-days", NULL,
+	  "calendar days a fix may be held at most, in exceptional cases "
+	  "(past it: an error)" },
+	{ "grace-hours", NULL,
+	  "hours past a limit tolerated when the end is given as a time" },
+	{ NULL, NULL, NULL },
 };
 
 const struct sl_rule sl_rule_ksec_embargo_too_long = {

@@ -33,6 +33,14 @@ static void test_declarations(void **state)
 			    r->source.revision);
 		assert_true(r->example_bad && r->example_good);
 		assert_non_null(r->check);
+		/* --explain shows each parameter with its doc. */
+		for (size_t k = 0; r->params && r->params[k].key; k++) {
+			assert_true(g_regex_match_simple(
+				"^[a-z0-9]+(-[a-z0-9]+)*$", r->params[k].key,
+				0, 0));
+			assert_true(r->params[k].doc &&
+				    strlen(r->params[k].doc) > 20);
+		}
 		assert_ptr_equal(sl_rule_find(r->id), r);
 		for (size_t j = 0; j < i; j++)
 			assert_string_not_equal(sl_rules[j]->id, r->id);

@@ -157,6 +157,31 @@ static void print_profiles(FILE *out, const struct sl_policy *policy,
 		print_profile(out, profiles, names->pdata[i], group);
 }
 
+/* Each parameter: its value in force, where that is written, what it
+ * means (the declaration's doc). */
+static void print_params(FILE *out, const struct sl_policy *policy,
+			 const struct sl_rule *r)
+{
+	if (!r->params || !r->params[0].key)
+		return;
+	fprintf(out, "\nParameters:\n");
+	for (size_t k = 0; r->params[k].key; k++) {
+		const struct sl_param *p = &r->params[k];
+		int v;
+
+		if (!sl_policy_param(policy, r, k, &v))
+			fprintf(out, "    %s (not read: the rule is off under "
+				"profile %s)\n", p->key, policy->profile_name);
+		else if (p->role)
+			fprintf(out, "    %s = %d (%s, [role %s])\n", p->key, v,
+				policy->path, p->role);
+		else
+			fprintf(out, "    %s = %d (profile %s, [rule %s])\n",
+				p->key, v, policy->profile_name, r->id);
+		print_wrapped(out, "        ", p->doc);
+	}
+}
+
 static void print_example(FILE *out, const char *title, const char *text)
 {
 	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
@@ -183,6 +208,7 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 		policy->profile_name, sl_severity_name(r->severity),
 		policy->path);
 	print_profiles(out, policy, r);
+	print_params(out, policy, r);
 	fprintf(out, "\nWhat it checks:\n");
 	print_wrapped(out, "    ", r->summary);
 	if (r->needs) {

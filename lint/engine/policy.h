@@ -81,6 +81,10 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
  * the key.  Whoever changes the profile or the severities calls it after
  * sl_policy_update_severities(). */
 gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error);
+/* The value in force of @r's parameter @k (an index into r->params): FALSE
+ * when the rule is off under the profile, so nothing was read. */
+gboolean sl_policy_param(const struct sl_policy *policy,
+			 const struct sl_rule *r, size_t k, int *out);
 /* Recomputes policy->rule_severity: whoever changes the severities of a
  * policy (its site overrides, its profile) calls it before linting. */
 void sl_policy_update_severities(struct sl_policy *policy);

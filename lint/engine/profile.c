@@ -267,6 +267,19 @@ gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error)
 	return TRUE;
 }
 
+gboolean sl_policy_param(const struct sl_policy *policy,
+			 const struct sl_rule *r, size_t k, int *out)
+{
+	const int *values = policy->params
+				    ? g_hash_table_lookup(policy->params, r)
+				    : NULL;
+
+	if (!values)
+		return FALSE;
+	*out = values[k];
+	return TRUE;
+}
+
 int sl_param_int(const struct sl_check *c, const char *key)
 {
 	const int *values = c->policy->params

@@ -31,6 +31,7 @@ struct sl_source {
 struct sl_param {
 	const char *key;
 	const char *role;	/* NULL: the rule's profile group */
+	const char *doc;	/* one line, shown by --explain */
 };
 
 struct sl_rule {
