@@ -282,14 +282,12 @@ gboolean sl_policy_param(const struct sl_policy *policy,
 
 int sl_param_int(const struct sl_check *c, const char *key)
 {
-	const int *values = c->policy->params
-				    ? g_hash_table_lookup(c->policy->params,
-							  c->rule)
-				    : NULL;
+	int v;
 
-	for (size_t k = 0; values && c->rule->params[k].key; k++)
-		if (!strcmp(c->rule->params[k].key, key))
-			return values[k];
+	for (size_t k = 0; c->rule->params && c->rule->params[k].key; k++)
+		if (!strcmp(c->rule->params[k].key, key) &&
+		    sl_policy_param(c->policy, c->rule, k, &v))
+			return v;
 	g_error("rule %s reads parameter %s that it does not declare, or "
 		"that sl_policy_resolve_params() did not read", c->rule->id,
 		key);
