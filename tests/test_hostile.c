@@ -663,7 +663,9 @@ static void test_recipient_spellings(void **state)
  * address before it and keeps the others, so seclint refuses the header
  * rather than miss a recipient (and GMime 3.2.13 never sees it: it leaks
  * that address).  Any '(' that could open such a comment counts, even in a
- * quoted string or a domain literal.  From only loses its address.
+ * domain literal or in a quoted string that GMime may enter at a comma
+ * after a bad address; not one in a quoted name that GMime reads as one
+ * (Outlook's "'Name \(Org\)'").  From only loses its address.
  */
 static void test_unterminated_comments(void **state)
 {
@@ -673,7 +675,7 @@ static void test_unterminated_comments(void **state)
 		"To: a@[v](",
 		"Cc: " KSEC " (x\\) y, x@example.org",
 		"Cc: Sec (nested (one) <" KSEC ">",
-		"Cc: \"Smiley :-(\" <a@example.org>, " KSEC,
+		"Cc: \"Chen, Smiley :-(\" <a@example.org>, " KSEC,
 		"Cc: b@[(v], " KSEC,
 		/* GMime resumes after the bad address at the quoted comma. */
 		"Cc: a@@b \"x, b@[c] (d\" <e@example.org>",
@@ -698,6 +700,12 @@ static void test_unterminated_comments(void **state)
 	/* Closed and escaped comments are fine. */
 	expect_checked(BOTH_LISTS "Cc: a@example.org (x (y) \\( z), "
 		       "\"Smiley :-)\" <b@example.org>, (\\() c@example.org\n"
+		       "Subject: [vs] x\n\nhi\n", "ksec-with-linux-distros");
+	/* A '(' in a quoted name is text (as Outlook writes them, and as
+	 * GMime reads them: every address kept). */
+	expect_checked(BOTH_LISTS "Cc: \"'Peter Chen \\(CIX\\)'\" "
+		       "<p@example.org>, \"Smiley :-(\" <a@example.org>, "
+		       "\"Chen, Peter (CIX)\" <c@example.org>\n"
 		       "Subject: [vs] x\n\nhi\n", "ksec-with-linux-distros");
 	expect_checked("From: Bob (at home <bob@example.com>\n"
 		       "To: " KSEC "\nCc: " DISTROS "\nSubject: [vs] x\n\nhi\n",

@@ -108,42 +108,69 @@ static gboolean is_blank(const char *s)
  * seclint refuses the header rather than miss a recipient.  GMime 3.2.13
  * also leaks that address (fixed upstream in 3.2.15, commit 6d34651e).
  *
- * Every '(' counts, even one in a quoted string: after an address it cannot
- * parse GMime resumes at the next comma, quoted or not, and may then read
- * that '(' as a comment.  Scans that start after different '(' agree from
- * there on, so one pass suffices: @level is the nesting depth seen so far,
- * and the comment of each '(' closes when the depth falls below the depth
- * it started at (@lowest, for the earliest comment still open).
+ * GMime reads from the start of the value and, after an address it cannot
+ * parse, resumes at the next comma, quoted or not (';' is taken for one
+ * too).  So every such start is a reading of its own, and the header is
+ * refused if any of them opens a comment that never closes.  The readings
+ * run side by side in one pass: those outside quotes and comments are one
+ * reading from where they meet (@plain), and so are those in a quoted
+ * string (@quoted, where '(' is text: Outlook's "'Peter Chen \(CIX\)'"
+ * <p@example.org> is one address), and those in comments (which move in
+ * step: @level is the nesting depth as a comment reads it, and all of
+ * them have closed once it falls to @lowest, the depth the earliest
+ * started at).  Outside quotes every '(' may open a comment, even one
+ * after a backslash or in a domain literal.
  */
 gboolean sl_address_has_open_comment(const char *value)
 {
-	const char *p = strchr(value, '(');
-	gboolean open = FALSE;
+	gboolean plain = TRUE, quoted = FALSE, quoted_esc = FALSE;
+	gboolean open = FALSE, comment_esc = FALSE;
 	long level = 0, lowest = 0;
 
-	for (; p && *p; p++) {
-		long target = level;
+	if (!strchr(value, '('))
+		return FALSE;
+	for (const char *p = value; *p; p++) {
+		gboolean to_plain = FALSE, to_quoted = FALSE;
 
-		if (*p == '\\' && p[1] == '(') {
-			target = level - 1;	/* a '(' escaped in this scan */
-			p++;
-		} else if (*p == '\\' && p[1]) {
-			p++;
-			continue;
-		} else if (*p == ')') {
-			level--;
-			if (open && level <= lowest)
-				open = FALSE;
-			continue;
+		/* The comments' reading (its depth counts even while none
+		 * is open, so that one opened later moves in step). */
+		if (comment_esc) {
+			comment_esc = FALSE;
+		} else if (*p == '\\') {
+			comment_esc = TRUE;
 		} else if (*p == '(') {
 			level++;
-		} else {
-			continue;
+		} else if (*p == ')') {
+			level--;
+			if (open && level <= lowest) {
+				open = FALSE;
+				to_plain = TRUE;
+			}
 		}
-		if (!open) {
+		/* The quoted strings' reading. */
+		if (quoted) {
+			if (quoted_esc) {
+				quoted_esc = FALSE;
+			} else if (*p == '\\') {
+				quoted_esc = TRUE;
+			} else if (*p == '"') {
+				quoted = FALSE;
+				to_plain = TRUE;
+			}
+		}
+		/* The plain reading: a '(' opens a comment, one deep after
+		 * it whatever the comments' reading made of it. */
+		if (plain && *p == '(') {
+			if (!open || level - 1 < lowest)
+				lowest = level - 1;
 			open = TRUE;
-			lowest = target;
+			plain = FALSE;
+		} else if (plain && *p == '"') {
+			to_quoted = TRUE;
+			plain = FALSE;
 		}
+		plain = plain || to_plain || *p == ',' || *p == ';';
+		quoted = quoted || to_quoted;
 	}
 	return open;
 }
