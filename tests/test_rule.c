@@ -7,8 +7,7 @@
  * it also has its findings of RULE checked word for word: the lines
  * `seclint NAME.eml` prints for them (location, severity, message, fix),
  * without colour.  SECLINT_BLESS=1 writes NAME.expect from what the rule
- * says now, for every fire- and near- fixture (review the diff).  Keys in
- * DIR/profile-keys.conf (a key file) are set in the profile first.
+ * says now, for every fire- and near- fixture (review the diff).
  *
  * DIR/context.conf, if present, gives the run's context: [context] for
  * every fixture and the examples, [fixture NAME] for one fixture:
@@ -262,31 +261,6 @@ static void test_examples(void **state)
 	assert_int_equal(good.hits, 0);
 }
 
-static void set_profile_keys(const char *dir)
-{
-	g_autofree char *path = g_build_filename(dir, "profile-keys.conf", NULL);
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autoptr(GError) error = NULL;
-	g_auto(GStrv) groups = NULL;
-
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
-		return;
-	groups = g_key_file_get_groups(kf, NULL);
-	for (char **g = groups; *g; g++) {
-		g_auto(GStrv) keys = g_key_file_get_keys(kf, *g, NULL, NULL);
-
-		for (char **k = keys; k && *k; k++) {
-			g_autofree char *v = g_key_file_get_value(kf, *g, *k,
-								  NULL);
-
-			g_key_file_set_value(policy->profile, *g, *k, v);
-		}
-	}
-	sl_policy_update_severities(policy);
-	if (!sl_policy_resolve_params(policy, &error))
-		fail_msg("%s: %s", path, error->message);
-}
-
 static void add_fixtures(GArray *tests, GPtrArray *keep, const char *dir)
 {
 	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
@@ -345,7 +319,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "test_rule: no rule '%s' or no policy\n", argv[1]);
 		return 2;
 	}
-	set_profile_keys(argv[2]);
 	load_repo(argv[2]);
 	g_array_append_val(tests, examples);
 	add_fixtures(tests, keep, argv[2]);
