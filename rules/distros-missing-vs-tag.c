@@ -2,9 +2,11 @@
 #include <string.h>
 
 #include "address.h"
+#include "fixer.h"
 #include "policy.h"
 #include "rule.h"
 #include "severity.h"
+#include "subject-tag.h"
 
 /* A tag written in another case, like "[VS]", is not the tag. */
 static gboolean has_near_miss(const char *subject, const char *tag)
@@ -45,6 +47,13 @@ static void check(struct sl_check *c)
 	}
 }
 
+/* The Subject edit is the one of the misspelt tag's fix too. */
+static const struct sl_fix fix = {
+	.apply = sl_subject_tag_fix,
+	.summary = "adds the tag at the start of the Subject, after "
+		   "Re:/Fwd:",
+};
+
 const struct sl_rule sl_rule_distros_missing_vs_tag = {
 	.id = "distros-missing-vs-tag",
 	.severity = SL_SEV_ERROR,
@@ -70,4 +79,5 @@ const struct sl_rule sl_rule_distros_missing_vs_tag = {
 			"Subject: [vs] Linux kernel: use-after-free in foo\n\n"
 			"body\n",
 	.check = check,
+	.fix = &fix,
 };

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "address.h"
+#include "fixer.h"
 #include "policy.h"
 #include "rule.h"
 #include "severity.h"
@@ -39,6 +40,13 @@ static void check(struct sl_check *c)
 	}
 }
 
+/* The Subject edit is the one of the missing tag's fix too. */
+static const struct sl_fix fix = {
+	.apply = sl_subject_tag_fix,
+	.summary = "writes a loose spelling of the tag exactly, and moves "
+		   "it to the start of the Subject",
+};
+
 const struct sl_rule sl_rule_distros_vs_tag_malformed = {
 	.id = "distros-vs-tag-malformed",
 	.severity = SL_SEV_WARNING,
@@ -62,4 +70,5 @@ const struct sl_rule sl_rule_distros_vs_tag_malformed = {
 			"To: linux-distros@vs.openwall.org\n"
 			"Subject: Re: [vs] Linux kernel: overflow in foo\n\nbody\n",
 	.check = check,
+	.fix = &fix,
 };

@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
 #include "address.h"
+#include "fixer.h"
+#include "message.h"
+#include "policy.h"
 #include "query.h"
 #include "rule.h"
 #include "severity.h"
@@ -17,6 +22,122 @@ static void check(struct sl_check *c)
 			     ksec->addr, ksec->header, distros->addr,
 			     distros->header);
 }
+
+/* --fix (fixer.h): the distros lists come off the recipient fields. */
+static gboolean is_distros(const char *addr, gpointer data)
+{
+	const struct sl_policy *policy = data;
+
+	return sl_list_has_role(sl_policy_find_list(policy, addr), "distros");
+}
+
+/*
+ * The field without the distros lists, or NULL if they are not in it
+ * (and *failed on an error).
+ */
+static char *drop_from_field(struct sl_fixing *fx, const struct sl_fix_field *f,
+			     gboolean *failed)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *head = sl_fix_field_head(fx, f);
+	g_autofree char *edited = NULL;
+	g_autofree char *text = NULL;
+	gboolean empty;
+
+	edited = sl_fix_field_drop_addresses(fx, f, is_distros,
+					     (gpointer)fx->policy, &empty,
+					     &error);
+	*failed = error != NULL;
+	if (error)
+		sl_fix_decline(fx, "%s: %s", f->name, error->message);
+	if (!edited)
+		return NULL;
+	text = empty ? g_strdup("") : g_strconcat(head, edited, NULL);
+	sl_fix_describe_field(fx, f, text);
+	return g_steal_pointer(&text);
+}
+
+/* The removed addresses, each once, in order: "a, b". */
+static char *removed_list(const GPtrArray *removed)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < removed->len; i++) {
+		if (!g_hash_table_add(seen, removed->pdata[i]))
+			continue;
+		if (out->len)
+			g_string_append(out, ", ");
+		g_string_append(out, removed->pdata[i]);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void advise_distros_later(struct sl_fixing *fx, const char *lists)
+{
+	g_autofree char *advice = sl_profile_get(
+		fx->policy, "rule ksec-with-linux-distros", "fix-advice");
+
+	sl_fix_note(fx, "note: %s %s: %s", lists, strchr(lists, ',')
+		    ? "are no longer recipients" : "is no longer a recipient",
+		    advice ? advice : fx->finding->rule->help);
+}
+
+/*
+ * The message that should go now is the report to the security team; the
+ * distros lists are written to later, in a message of their own.  On a
+ * follow-up the later texts allow both lists while an accepted fix is
+ * coordinated, so that is left to the sender.
+ */
+static gboolean split_distros(struct sl_fixing *fx)
+{
+	g_autoptr(GArray) fields = NULL;
+	g_autoptr(GPtrArray) edited = NULL;
+	g_autofree char *lists = NULL;
+
+	if (fx->msg->followup && fx->finding->severity < SL_SEV_ERROR) {
+		sl_fix_decline(fx, "a follow-up, where both lists may be Cc'd "
+			       "while an accepted fix is coordinated; remove "
+			       "the distros list by hand if that is not the "
+			       "case");
+		return FALSE;
+	}
+	fields = sl_fix_fields(fx);
+	edited = g_ptr_array_new_with_free_func(g_free);
+	for (guint i = 0; i < fields->len; i++) {
+		const struct sl_fix_field *f =
+			&g_array_index(fields, struct sl_fix_field, i);
+		gboolean failed = FALSE;
+
+		g_ptr_array_add(edited, sl_is_recipient_header(f->name)
+				? drop_from_field(fx, f, &failed) : NULL);
+		if (failed)
+			return FALSE;
+	}
+	/* From the end, so that the offsets before stay right. */
+	for (guint i = edited->len; i-- > 0;)
+		if (edited->pdata[i])
+			sl_fix_splice_field(fx, &g_array_index(
+				fields, struct sl_fix_field, i),
+				edited->pdata[i]);
+	if (!sl_fix_removed(fx)->len) {
+		sl_fix_decline(fx, "the distros address is not in the "
+			       "message's own headers (given with --to, --cc "
+			       "or --bcc?)");
+		return FALSE;
+	}
+	lists = removed_list(sl_fix_removed(fx));
+	sl_fix_done(fx, "removed %s", lists);
+	advise_distros_later(fx, lists);
+	return TRUE;
+}
+
+static const struct sl_fix fix = {
+	.apply = split_distros,
+	.summary = "removes linux-distros@ and distros@ from the recipients, "
+		   "leaving the report to send now, and says when to write to "
+		   "the list (not on a follow-up)",
+};
 
 const struct sl_rule sl_rule_ksec_with_linux_distros = {
 	.id = "ksec-with-linux-distros",
@@ -45,4 +166,5 @@ const struct sl_rule sl_rule_ksec_with_linux_distros = {
 			"To: security@kernel.org\n"
 			"Subject: net: use-after-free in foo\n\nbody\n",
 	.check = check,
+	.fix = &fix,
 };

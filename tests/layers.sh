@@ -19,10 +19,10 @@ cd "$src" || exit 2
 # Top first; each folder may include from its own rank on.
 layers="lint/cli lint/engine rules rules/lib lint/mail lint/util"
 # The rule API: what a rule may include besides rules/lib.
-rule_api="rule.h severity.h policy.h message.h address.h regex-cache.h
+rule_api="rule.h fixer.h severity.h policy.h message.h address.h regex-cache.h
 matches.h reply-prefix.h"
 # The rule API headers of lint/engine, which rules and rules/lib may include.
-rule_api_up="rule.h severity.h policy.h"
+rule_api_up="rule.h fixer.h severity.h policy.h"
 # rules/lib still reaches the engine's per-message memo; issue 17, item 4
 # (one facts object per message) removes it.  Nothing else may join.
 memo_up="memo.h"

@@ -17,6 +17,7 @@
 #include "input.h"
 #include "policy.h"
 #include "rule.h"
+#include "subject-tag.h"
 #include "testlib.h"
 
 static const char *fixtures;
@@ -129,8 +130,8 @@ static void expect_subject(const char *raw, const char *decoded,
 			   const char *want)
 {
 	g_autofree char *what = NULL;
-	g_autofree char *got = sl_fix_subject_tag(raw, decoded, "[vs]", "\n",
-						  &what);
+	g_autofree char *got = sl_subject_tag_edit(raw, decoded, "[vs]", "\n",
+						   &what);
 
 	if (!want) {
 		if (got)
@@ -187,8 +188,8 @@ static void test_subject_encoded(void **state)
 	expect_subject(" [VS] =?UTF-8?Q?=C3=BCber?=\n", "[VS] über",
 		       " [vs] =?UTF-8?Q?=C3=BCber?=\n");
 	/* The spelling is inside an encoded word: re-encoded by GMime. */
-	got = sl_fix_subject_tag(" =?UTF-8?Q?=5BVS=5D_=C3=BCber?=\r\n",
-				 "[VS] über", "[vs]", "\r\n", &what);
+	got = sl_subject_tag_edit(" =?UTF-8?Q?=5BVS=5D_=C3=BCber?=\r\n",
+				  "[VS] über", "[vs]", "\r\n", &what);
 	assert_non_null(got);
 	assert_true(g_str_has_prefix(got, " [vs] "));
 	assert_true(g_str_has_suffix(got, "\r\n"));

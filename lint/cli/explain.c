@@ -5,7 +5,7 @@
  */
 #include "errors.h"
 #include "explain.h"
-#include "fix.h"
+#include "fixer.h"
 #include "policy.h"
 #include "rule.h"
 #include "severity.h"
@@ -219,9 +219,9 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 	print_wrapped(out, "    ", r->rationale);
 	fprintf(out, "\nHow to fix:\n");
 	print_wrapped(out, "    ", r->help);
-	if (sl_fix_summary(r->id)) {
+	if (r->fix) {
 		g_autofree char *fix = g_strconcat("seclint --fix ",
-						   sl_fix_summary(r->id), NULL);
+						   r->fix->summary, NULL);
 
 		print_wrapped(out, "    ", fix);
 	}

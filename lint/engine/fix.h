@@ -3,12 +3,13 @@
 #define SECLINT_FIX_H
 
 #include "check.h"
+#include "fixer.h"
 #include "policy.h"
 
 /*
  * --fix: rewrites the headers of a message so that the findings with a
- * mechanical fix go away (lint/engine/fix.c lists them), and leaves every other
- * byte as it was.
+ * mechanical fix go away (the fix a rule declares: fixer.h), and leaves
+ * every other byte as it was.
  */
 
 /* The command line: --fix, --fix-to=OUT, --in-place, --force. */
@@ -31,8 +32,6 @@ gboolean sl_fix_wanted(const struct sl_fix_options *o);
  */
 int sl_fix_files(const struct sl_fix_options *o, struct sl_run *run,
 		 char **files, gboolean staged);
-/* What --fix does for the rule, or NULL if it has no fix. */
-const char *sl_fix_summary(const char *rule_id);
 /* A hook mode refuses --fix: prints why and returns TRUE if it is there. */
 gboolean sl_fix_refused(const char *mode, int argc, char **argv);
 
@@ -54,10 +53,9 @@ gboolean sl_fix_message(const char *bytes, gsize len,
 			const struct sl_policy *policy, const GPtrArray *extra,
 			struct sl_fix_result *result, GError **error);
 
-/* Header edits (lint/engine/fix-edit.c), on the value after the colon. */
-typedef gboolean (*sl_fix_addr_pred)(const char *addr, gpointer data);
 /*
- * The address-list value @value without the mailboxes @drop selects (it
+ * The address edit (lint/engine/fix-edit.c), on the value after the colon:
+ * the address-list value @value without the mailboxes @drop selects (it
  * sees normalised addresses; display names never count), or NULL if none
  * was there.  A group left empty goes too; *empty says nothing is left.
  * The normalised addresses removed are added to @removed.  The result is
@@ -67,14 +65,5 @@ typedef gboolean (*sl_fix_addr_pred)(const char *addr, gpointer data);
 char *sl_fix_drop_addresses(const char *value, sl_fix_addr_pred drop,
 			    gpointer data, GPtrArray *removed, gboolean *empty,
 			    GError **error);
-/*
- * The raw Subject value @raw with @tag where the tag rules want it (after
- * reply prefixes): a loose spelling rewritten, a misplaced tag moved, else
- * the tag added.  Encoded words are kept and the tag written outside them;
- * a spelling inside one makes the whole value re-encoded from @decoded.
- * NULL if the tag is already right; else *what says what was done.
- */
-char *sl_fix_subject_tag(const char *raw, const char *decoded,
-			 const char *tag, const char *eol, char **what);
 
 #endif

@@ -318,8 +318,7 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 /*
  * A public mailing list: a known one marked public, or any other mailing
  * list (sl_policy_is_mailing_list()).  The one answer to "is this address
- * a public list" for every rule (oss-crosspost, private-with-public-list,
- * followup-headers-leak, ...).
+ * a public list" for every rule that asks it.
  */
 gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 				  const char *addr)

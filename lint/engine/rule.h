@@ -14,6 +14,7 @@
 
 /* Rules. */
 struct sl_check;
+struct sl_fix;
 
 struct sl_source {
 	const char *document;
@@ -48,6 +49,9 @@ struct sl_rule {
 	 * it does without; NULL: nothing.  Shown by --explain. */
 	const char *needs;
 	const struct sl_param *params;	/* ends with { NULL }; or NULL */
+	/* What --fix does for a finding of the rule (fixer.h); shown by
+	 * --explain. */
+	const struct sl_fix *fix;	/* NULL: no mechanical fix */
 };
 
 extern const struct sl_rule *const sl_rules[];

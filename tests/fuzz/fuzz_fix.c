@@ -16,6 +16,7 @@
 #include "input.h"
 #include "message.h"
 #include "policy.h"
+#include "subject-tag.h"
 
 static struct sl_policy *policy;
 
@@ -67,7 +68,7 @@ static void fuzz_subject(const char *raw)
 
 	if (!g_utf8_validate(decoded, -1, NULL))
 		return;
-	out = sl_fix_subject_tag(raw, decoded, "[vs]", "\n", &what);
+	out = sl_subject_tag_edit(raw, decoded, "[vs]", "\n", &what);
 	if (!out)
 		return;
 	now = g_mime_utils_header_decode_text(NULL, out);
