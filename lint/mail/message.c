@@ -71,7 +71,7 @@ static gboolean is_forward(const char *type)
  * carries a file name, or is not text.  PGP/MIME and S/MIME structure
  * parts never are (lint/mail/mime-crypto.c decides them by place and content);
  * a public key or a signature outside that structure is told by its
- * content by the rule that cares (report-attachment), not by its label.
+ * content by the rule that cares about it, not by its label.
  */
 gboolean sl_part_is_attachment(const struct sl_part *part)
 {
