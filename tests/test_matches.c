@@ -39,6 +39,13 @@ static const struct sample samples[] = {
 	{ "\\n\\s*\\n", 0, "a\n\nb\n \n\nc\n\n" },
 	{ "\\s+", 0, "  a \t b\u00a0c\n" },
 	{ "b", 0, "" },
+	/* Groups unset before and after the last one set: the pooled match
+	 * data has more pairs than these patterns have groups. */
+	{ "(a)|(b)", 0, "ab" },
+	{ "(a)(b)?(c)?", 0, "a ab abc" },
+	/* More groups than a pooled matcher's match data holds. */
+	{ "(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)(k)(l)(m)(n)(o)(p)(q)(r)?", 0,
+	  "abcdefghijklmnopq abcdefghijklmnopqr" },
 };
 
 static GPtrArray *glib_matches(GRegex *re, const char *text)

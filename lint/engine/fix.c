@@ -66,19 +66,17 @@ void sl_fix_decline(struct sl_fixing *fx, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The message's header fields; FALSE if GMime finds none. */
+/* The message's header fields; FALSE if GMime finds none.  The message is
+ * parsed as the linter parses it, after an mbox separator line. */
 static GMimeMessage *locate_fields(const GString *text, GArray *fields)
 {
-	g_autoptr(GMimeStream) stream = g_mime_stream_mem_new_with_buffer(
-		text->str, text->len);
-	g_autoptr(GMimeParser) parser = g_mime_parser_new_with_stream(stream);
+	gsize start;
+	g_autoptr(GMimeParser) parser = sl_input_open_message(
+		text->str, text->len, &start);
 	GMimeMessage *gm;
 	GMimeHeaderList *list;
 	int n;
 
-	g_mime_parser_set_format(parser, g_str_has_prefix(text->str, "From ")
-				 ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
-	sl_input_defuse_addresses(parser);
 	gm = g_mime_parser_construct_message(parser, NULL);
 	if (!gm)
 		return NULL;
@@ -87,8 +85,10 @@ static GMimeMessage *locate_fields(const GString *text, GArray *fields)
 	for (int i = 0; i < n; i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(list, i);
 		const char *raw = g_mime_header_get_raw_value(h);
-		struct field f = { g_mime_header_get_name(h),
-				   (gsize)g_mime_header_get_offset(h), 0, 0 };
+		struct field f = {
+			g_mime_header_get_name(h),
+			start + (gsize)g_mime_header_get_offset(h), 0, 0
+		};
 		const char *colon = memchr(text->str + f.start, ':',
 					   text->len - f.start);
 

@@ -19,6 +19,7 @@
 #include "mbox.h"
 #include "message.h"
 #include "msglimits.h"
+#include "pool.h"
 
 struct parse_state {
 	GString *critical;	/* first critical parser complaint */
@@ -121,10 +122,40 @@ static void defuse_address(GMimeParser *parser, const char *header,
 		*(char *)value = '\0';
 }
 
-void sl_input_defuse_addresses(GMimeParser *parser)
+/*
+ * The one place a GMime parser is opened: a message, never GMime's mbox
+ * mode (lint/mail/mbox.c cuts an mbox), with @on_address emptying the
+ * address headers GMime must not parse.
+ */
+static GMimeParser *open_parser(GMimeStream *stream,
+				GMimeParserHeaderRegexFunc on_address,
+				gpointer data)
 {
+	GMimeParser *parser = g_mime_parser_new_with_stream(stream);
+
+	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
 	g_mime_parser_set_header_regex(parser, GMIME_ADDRESS_HEADERS,
-				       defuse_address, NULL);
+				       on_address, data);
+	return parser;
+}
+
+GMimeParser *sl_input_open_message(const char *bytes, gsize len,
+				   gsize *start)
+{
+	g_autoptr(GMimeStream) stream = NULL;
+	const char *eol;
+
+	*start = 0;
+	/* An mbox's separator line, as sl_input_parse() takes it. */
+	if (len >= 5 && !strncmp(bytes, "From ", 5)) {
+		eol = memchr(bytes, '\n', len);
+		*start = eol ? (gsize)(eol + 1 - bytes) : len;
+		if (!sl_mbox_is_separator(bytes, *start))
+			*start = 0;
+	}
+	stream = g_mime_stream_mem_new_with_buffer(bytes + *start,
+						   len - *start);
+	return open_parser(stream, defuse_address, NULL);
 }
 
 static gboolean sniff(const char *bytes, gsize len, gboolean *is_mbox,
@@ -253,48 +284,46 @@ static gboolean io_error(GError **error, const char *what)
 /*
  * GMime compiles the header pattern of a parser anew each time it is set,
  * which cost more than the rest of an mbox message's parse set-up; so
- * each thread keeps one parser and gives it each message's stream, and
- * the callback finds the message's state through the slot.
+ * parsers are kept in a pool shared by the threads, each given a
+ * message's stream in turn, and the callback finds the message's state
+ * through the parser's own record.
  */
-struct parser_slot {
+struct pooled_parser {
 	GMimeParser *parser;
 	GMimeStream *idle;	/* between messages: no input held */
 	struct parse_state *st;
 };
 
-static void on_slot_address_header(GMimeParser *parser, const char *header,
-				   const char *value, gint64 offset,
-				   gpointer data)
-{
-	struct parser_slot *slot = data;
+static struct sl_pool parsers;
 
-	on_address_header(parser, header, value, offset, slot->st);
+static void on_pooled_address_header(GMimeParser *parser, const char *header,
+				     const char *value, gint64 offset,
+				     gpointer data)
+{
+	struct pooled_parser *p = data;
+
+	on_address_header(parser, header, value, offset, p->st);
 }
 
-static void parser_slot_free(gpointer p)
+static struct pooled_parser *parser_take(void)
 {
-	struct parser_slot *slot = p;
+	struct pooled_parser *p = sl_pool_take(&parsers);
 
-	g_object_unref(slot->parser);
-	g_object_unref(slot->idle);
-	g_free(slot);
+	if (p)
+		return p;
+	p = g_new0(struct pooled_parser, 1);
+	p->idle = g_mime_stream_mem_new();
+	p->parser = open_parser(p->idle, on_pooled_address_header, p);
+	return p;
 }
 
-static struct parser_slot *parser_slot(void)
+static void parser_put(struct pooled_parser *p)
 {
-	static GPrivate key = G_PRIVATE_INIT(parser_slot_free);
-	struct parser_slot *slot = g_private_get(&key);
-
-	if (slot)
-		return slot;
-	slot = g_new0(struct parser_slot, 1);
-	slot->idle = g_mime_stream_mem_new();
-	slot->parser = g_mime_parser_new_with_stream(slot->idle);
-	g_mime_parser_set_format(slot->parser, GMIME_FORMAT_MESSAGE);
-	g_mime_parser_set_header_regex(slot->parser, GMIME_ADDRESS_HEADERS,
-				       on_slot_address_header, slot);
-	g_private_set(&key, slot);
-	return slot;
+	if (sl_pool_put(&parsers, p))
+		return;
+	g_object_unref(p->parser);
+	g_object_unref(p->idle);
+	g_free(p);
 }
 
 /* One message, all of @stream, digested (GMime's objects are gone once it
@@ -304,14 +333,15 @@ static struct sl_message *parse_one(GMimeStream *stream,
 				    struct sl_lines *lines, unsigned index,
 				    GError **error)
 {
-	struct parser_slot *slot = parser_slot();
+	struct pooled_parser *p = parser_take();
 	struct sl_message *msg;
 
-	slot->st = st;
-	g_mime_parser_init_with_stream(slot->parser, stream);
-	msg = next_message(slot->parser, st, lines, index, error);
-	g_mime_parser_init_with_stream(slot->parser, slot->idle);
-	slot->st = NULL;
+	p->st = st;
+	g_mime_parser_init_with_stream(p->parser, stream);
+	msg = next_message(p->parser, st, lines, index, error);
+	g_mime_parser_init_with_stream(p->parser, p->idle);
+	p->st = NULL;
+	parser_put(p);
 	return msg;
 }
 

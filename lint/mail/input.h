@@ -14,9 +14,15 @@
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 			   struct sl_lines *lines, GError **error);
 
-/* Makes @parser empty address headers with an unterminated comment before
- * GMime parses them (GMime 3.2.13 leaks there; see lint/mail/input.c). */
-void sl_input_defuse_addresses(GMimeParser *parser);
+/*
+ * A GMime parser of the one message in @bytes, opened as the linter opens
+ * its own: a leading mbox separator line is skipped (the message starts at
+ * @bytes + *@start, where the parser's offsets count from), and address
+ * headers with an unterminated comment are emptied before GMime parses
+ * them (GMime 3.2.13 leaks there; see lint/mail/input.c).
+ */
+GMimeParser *sl_input_open_message(const char *bytes, gsize len,
+				   gsize *start);
 
 /*
  * Reads every message of one input (a single RFC 5322 message, an mbox or

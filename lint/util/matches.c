@@ -12,35 +12,61 @@
  * is checked once, and every match after that skips the check.  An empty
  * match moves on by one character, as g_match_info_next() does.
  *
- * A pattern that has been run over 64 KiB of text in a thread is compiled
+ * Each pattern is compiled once for the process (lint/util/pattern-cache.c)
+ * and matched by every thread: PCRE2 only reads a compiled pattern while
+ * matching.  A pattern that has been run over 64 KiB of text is compiled
  * again by PCRE2's JIT, several times faster than its interpreter on the
- * large patches of an archive; small messages never pay for the JIT.
- * The JIT stack grows to 4 MiB, and a match that still runs out of it is
- * done again by the interpreter, so no match fails silently.  Valgrind
- * cannot follow JIT code (it reads whole words past the subject), so
- * SECLINT_REGEX_JIT=0 in the environment turns it off for its tests.
+ * large patches of an archive; small messages never pay for the JIT.  The
+ * JIT compiles a copy, published when done, as pcre2_jit_compile() must
+ * not run on a pattern another thread is matching with.  The JIT stack
+ * grows to 4 MiB, and a match that still runs out of it is done again by
+ * the interpreter, so no match fails silently.
+ *
+ * A rule may look for a pattern in each of 10 000 short lines: matchers,
+ * with their match data (which keeps PCRE2's backtracking frames), and
+ * JIT stacks are reused from pools (lint/util/pool.c), not made for each
+ * search.  Valgrind cannot follow JIT code (it reads whole words past the
+ * subject), so SECLINT_REGEX_JIT=0 in the environment turns it off for
+ * its tests.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "matches.h"
+#include "pattern-cache.h"
+#include "pool.h"
 
 struct code {
-	pcre2_code *code;
-	size_t used;		/* bytes of text matched so far */
-	gboolean jit;		/* compiled by the JIT */
+	pcre2_code *code;		/* never changed once compiled */
+	uint32_t groups;		/* capture groups, and the match */
+	atomic_size_t used;		/* bytes of text matched so far */
+	atomic_bool jit_tried;
+	_Atomic(pcre2_code *) jit;	/* a copy compiled by the JIT */
 };
+
+/* Match data for this many groups stays with a pooled matcher; a pattern
+ * with more captures gets its own (none of seclint's has). */
+#define POOL_GROUPS 16
 
 struct sl_matches {
 	const char *text;
 	size_t len, pos;
-	struct code *code;		/* the thread's cache's */
-	pcre2_match_data *data;
+	const struct code *code;	/* the cache's */
+	const pcre2_code *re;		/* code->code, or its JIT copy */
+	pcre2_match_data *data;		/* pooled or wide */
 	uint32_t options;		/* for pcre2_match() */
+	int rc;				/* of the last match */
 	gboolean raw;			/* bytes, not UTF-8 */
 	gboolean found;
+	pcre2_match_data *pooled;	/* POOL_GROUPS groups, kept */
+	pcre2_match_data *wide;		/* for this pattern only */
 };
+
+/* Match data that served a text this long may hold large backtracking
+ * frames: it is not kept. */
+#define KEEP_AFTER (64 * 1024)
 
 static const struct {
 	GRegexCompileFlags glib;
@@ -118,129 +144,28 @@ static pcre2_code *compile(const char *pattern, GRegexCompileFlags cflags)
 	return code;
 }
 
-/* Each thread compiles a pattern once, like lint/util/regex.c's cache. */
-struct code_key {
-	char *pattern;
-	GRegexCompileFlags cflags;
-};
-
-static guint code_hash(gconstpointer p)
+static gpointer compile_code(const char *pattern, guint64 cflags,
+			     GError **error)
 {
-	const struct code_key *k = p;
-
-	return g_str_hash(k->pattern) ^ (guint)k->cflags;
-}
-
-static gboolean code_equal(gconstpointer a, gconstpointer b)
-{
-	const struct code_key *x = a, *y = b;
-
-	return x->cflags == y->cflags && !strcmp(x->pattern, y->pattern);
-}
-
-static void code_key_free(gpointer p)
-{
-	struct code_key *k = p;
-
-	g_free(k->pattern);
-	g_free(k);
-}
-
-static void code_free(gpointer p)
-{
-	struct code *c = p;
-
-	pcre2_code_free(c->code);
-	g_free(c);
-}
-
-/*
- * Most patterns are string constants asked for again and again from the
- * same address (or a GRegex's own copy): a slot keyed by the address
- * finds them without hashing the pattern; the strings are still compared,
- * as an address may hold another pattern later.
- */
-#define CODE_SLOTS 512
-
-struct codes {
-	GHashTable *table;	/* struct code_key -> struct code */
-	struct {
-		const char *address;
-		const struct code_key *key;	/* the table's */
-		struct code *code;		/* the table's */
-	} slots[CODE_SLOTS];
-};
-
-static void codes_free(gpointer p)
-{
-	struct codes *codes = p;
-
-	g_hash_table_unref(codes->table);
-	g_free(codes);
-}
-
-static GPrivate codes_key = G_PRIVATE_INIT(codes_free);
-
-static struct codes *thread_codes(void)
-{
-	struct codes *codes = g_private_get(&codes_key);
-
-	if (!codes) {
-		codes = g_new0(struct codes, 1);
-		codes->table = g_hash_table_new_full(code_hash, code_equal,
-						     code_key_free, code_free);
-		g_private_set(&codes_key, codes);
-	}
-	return codes;
-}
-
-static struct code *table_code(GHashTable *table, const char *pattern,
-			       GRegexCompileFlags cflags,
-			       const struct code_key **found)
-{
-	struct code_key probe = { (char *)pattern, cflags };
-	struct code_key *key;
+	pcre2_code *compiled = compile(pattern, (GRegexCompileFlags)cflags);
 	struct code *code;
-	gpointer k, v;
-	pcre2_code *compiled;
 
-	if (g_hash_table_lookup_extended(table, &probe, &k, &v)) {
-		*found = k;
-		return v;
-	}
-	compiled = compile(pattern, cflags);
+	(void)error;	/* the callers say what failed */
 	if (!compiled)
 		return NULL;
 	code = g_new0(struct code, 1);
 	code->code = compiled;
-	key = g_new(struct code_key, 1);
-	*key = (struct code_key){ g_strdup(pattern), cflags };
-	g_hash_table_insert(table, key, code);
-	*found = key;
+	pcre2_pattern_info(compiled, PCRE2_INFO_CAPTURECOUNT, &code->groups);
+	code->groups++;
 	return code;
 }
 
-/* The thread's compiled @pattern, or NULL if it does not compile. */
+static struct sl_pattern_cache codes = { .compile = compile_code };
+
+/* The compiled @pattern, or NULL if it does not compile. */
 static struct code *code_for(const char *pattern, GRegexCompileFlags cflags)
 {
-	struct codes *codes = thread_codes();
-	guintptr h = (guintptr)pattern ^ ((guintptr)pattern >> 9) ^
-		     (guintptr)cflags;
-	const struct code_key *key;
-	struct code *code;
-	__typeof__(codes->slots[0]) *slot =
-		&codes->slots[(h >> 3) % CODE_SLOTS];
-
-	if (slot->address == pattern && slot->key->cflags == cflags &&
-	    !strcmp(slot->key->pattern, pattern))
-		return slot->code;
-	code = table_code(codes->table, pattern, cflags, &key);
-	if (code) {
-		slot->address = pattern;
-		slot->key = key;
-		slot->code = code;
-	}
-	return code;
+	return sl_pattern_cache_get(&codes, pattern, (guint)cflags, NULL);
 }
 
 #define JIT_AFTER (64 * 1024)
@@ -257,37 +182,59 @@ static gboolean jit_allowed(void)
 	return allowed == 2;
 }
 
-static GPrivate jit_stack_key =
-	G_PRIVATE_INIT((GDestroyNotify)pcre2_jit_stack_free);
+/* A JIT match's context, with its stack: one for each match running. */
+struct jit_scratch {
+	pcre2_match_context *context;
+	pcre2_jit_stack *stack;
+};
 
-static pcre2_match_context *jit_context(void)
+static struct sl_pool jit_scratches;
+
+static struct jit_scratch *jit_scratch_take(void)
 {
-	static GPrivate context_key =
-		G_PRIVATE_INIT((GDestroyNotify)pcre2_match_context_free);
-	pcre2_match_context *mc = g_private_get(&context_key);
+	struct jit_scratch *j = sl_pool_take(&jit_scratches);
 
-	if (!mc) {
-		pcre2_jit_stack *stack = pcre2_jit_stack_create(
-			32 * 1024, 4 * 1024 * 1024, NULL);
-
-		g_private_set(&jit_stack_key, stack);
-		mc = pcre2_match_context_create(NULL);
-		pcre2_jit_stack_assign(mc, NULL, stack);
-		g_private_set(&context_key, mc);
+	if (!j) {
+		j = g_new(struct jit_scratch, 1);
+		j->stack = pcre2_jit_stack_create(32 * 1024, 4 * 1024 * 1024,
+						  NULL);
+		j->context = pcre2_match_context_create(NULL);
+		pcre2_jit_stack_assign(j->context, NULL, j->stack);
 	}
-	return mc;
+	return j;
 }
 
-/* Count @len more bytes for @c, and compile it by the JIT when due. */
+static void jit_scratch_put(struct jit_scratch *j)
+{
+	if (sl_pool_put(&jit_scratches, j))
+		return;
+	pcre2_match_context_free(j->context);
+	pcre2_jit_stack_free(j->stack);
+	g_free(j);
+}
+
+/*
+ * Count @len more bytes for @c, and compile it by the JIT when due: one
+ * thread compiles a copy and publishes it; until then, and if the JIT
+ * fails, the interpreter matches.
+ */
 static void use_code(struct code *c, size_t len)
 {
-	c->used += len;
-	if (c->jit || c->used < JIT_AFTER || !jit_allowed())
+	pcre2_code *copy;
+
+	if (!jit_allowed() ||
+	    atomic_load_explicit(&c->jit_tried, memory_order_relaxed) ||
+	    atomic_fetch_add_explicit(&c->used, len, memory_order_relaxed) +
+			    len < JIT_AFTER ||
+	    atomic_exchange_explicit(&c->jit_tried, TRUE,
+				     memory_order_relaxed))
 		return;
-	c->jit = pcre2_jit_compile(c->code, PCRE2_JIT_COMPLETE) == 0;
-	c->used = 0;
-	if (!c->jit)
-		c->used = (size_t)-1 / 2;	/* no JIT here: do not retry */
+	copy = pcre2_code_copy(c->code);
+	if (copy && pcre2_jit_compile(copy, PCRE2_JIT_COMPLETE) == 0) {
+		atomic_store_explicit(&c->jit, copy, memory_order_release);
+		return;
+	}
+	pcre2_code_free(copy);	/* no JIT here: do not retry */
 }
 
 /*
@@ -410,16 +357,41 @@ void sl_utf8_make_valid_tail(GString *s, gsize from)
 	g_assert(dst == s->str + s->len);
 }
 
+static struct sl_pool matchers;
+
+static sl_matches *matcher_take(void)
+{
+	sl_matches *m = sl_pool_take(&matchers);
+
+	if (!m) {
+		m = g_new0(sl_matches, 1);
+		m->pooled = pcre2_match_data_create(POOL_GROUPS, NULL);
+	}
+	return m;
+}
+
+static void matcher_free(sl_matches *m)
+{
+	pcre2_match_data_free(m->pooled);
+	g_free(m);
+}
+
 static sl_matches *matches_new(struct code *code, GRegexCompileFlags cflags,
 			       const char *text, gssize len,
 			       GRegexMatchFlags mflags)
 {
-	sl_matches *m = g_new0(sl_matches, 1);
+	sl_matches *m = matcher_take();
 
 	m->text = text;
 	m->len = len < 0 ? strlen(text) : (size_t)len;
+	m->pos = 0;
 	m->code = code;
+	m->re = NULL;
+	m->data = NULL;
+	m->options = 0;
+	m->rc = 0;
 	m->raw = (cflags & G_REGEX_RAW) != 0;
+	m->found = FALSE;
 	/* A pattern GLib would not match (or one this file does not mirror)
 	 * has no matches; so has a text that is not UTF-8, as with GLib. */
 	if (!m->code || (!m->raw && !sl_utf8_valid(text, m->len))) {
@@ -430,8 +402,16 @@ static sl_matches *matches_new(struct code *code, GRegexCompileFlags cflags,
 		if (mflags & match_options[i].glib)
 			m->options |= match_options[i].pcre2;
 	m->options |= PCRE2_NO_UTF_CHECK;
-	m->data = pcre2_match_data_create_from_pattern(m->code->code, NULL);
-	use_code(m->code, m->len);
+	if (code->groups <= POOL_GROUPS) {
+		m->data = m->pooled;
+	} else {
+		m->wide = pcre2_match_data_create(code->groups, NULL);
+		m->data = m->wide;
+	}
+	use_code(code, m->len);
+	m->re = atomic_load_explicit(&code->jit, memory_order_acquire);
+	if (!m->re)
+		m->re = code->code;
 	return m;
 }
 
@@ -488,17 +468,24 @@ gboolean sl_matches_next(sl_matches *m)
 	m->found = FALSE;
 	if (m->pos > m->len)
 		return FALSE;
-	rc = pcre2_match(m->code->code, (PCRE2_SPTR)m->text, m->len, m->pos,
-			 m->options, m->data,
-			 m->code->jit ? jit_context() : NULL);
+	if (m->re != m->code->code) {
+		struct jit_scratch *j = jit_scratch_take();
+
+		rc = pcre2_match(m->re, (PCRE2_SPTR)m->text, m->len, m->pos,
+				 m->options, m->data, j->context);
+		jit_scratch_put(j);
+	} else {
+		rc = pcre2_match(m->re, (PCRE2_SPTR)m->text, m->len, m->pos,
+				 m->options, m->data, NULL);
+	}
 	if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
-		rc = pcre2_match(m->code->code, (PCRE2_SPTR)m->text, m->len,
-				 m->pos, m->options | PCRE2_NO_JIT, m->data,
-				 NULL);
+		rc = pcre2_match(m->re, (PCRE2_SPTR)m->text, m->len, m->pos,
+				 m->options | PCRE2_NO_JIT, m->data, NULL);
 	if (rc < 0) {
 		m->pos = m->len + 1;
 		return FALSE;
 	}
+	m->rc = rc;
 	m->found = TRUE;
 	return TRUE;
 }
@@ -508,11 +495,12 @@ gboolean sl_matches_fetch_pos(const sl_matches *m, int group, int *start,
 {
 	PCRE2_SIZE *ov;
 
-	if (!m->found || group < 0 ||
-	    (uint32_t)group >= pcre2_get_ovector_count(m->data))
+	if (!m->found || group < 0 || (uint32_t)group >= m->code->groups)
 		return FALSE;
 	ov = pcre2_get_ovector_pointer(m->data);
-	if (ov[2 * group] == PCRE2_UNSET) {
+	/* The data may have more pairs than the pattern has groups: those
+	 * past the last group set are not written by PCRE2. */
+	if (group >= m->rc || ov[2 * group] == PCRE2_UNSET) {
 		*start = *end = -1;	/* as g_match_info_fetch_pos() */
 		return TRUE;
 	}
@@ -542,8 +530,16 @@ void sl_matches_free(sl_matches *m)
 {
 	if (!m)
 		return;
-	pcre2_match_data_free(m->data);
-	g_free(m);
+	g_clear_pointer(&m->wide, pcre2_match_data_free);
+	if (m->data == m->pooled && m->len > KEEP_AFTER) {
+		pcre2_match_data_free(m->pooled);
+		m->pooled = pcre2_match_data_create(POOL_GROUPS, NULL);
+	}
+	/* No text is kept in the pool. */
+	m->text = NULL;
+	m->code = NULL;
+	if (!sl_pool_put(&matchers, m))
+		matcher_free(m);
 }
 
 /* g_regex_replace_literal() of every match of @re in @text by @with. */

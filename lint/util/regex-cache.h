@@ -8,8 +8,8 @@
 /*
  * Cached compiled regular expressions (lint/util/regex.c): use these, not
  * g_regex_new() or g_regex_match_simple(), which compile on every call.
- * sl_regex() borrows (valid for the calling thread's life); sl_regex_new()
- * returns a new reference.
+ * sl_regex() borrows (valid for the process's life, shared by all threads);
+ * sl_regex_new() returns a new reference.
  */
 GRegex *sl_regex(const char *pattern, GRegexCompileFlags cflags,
 		 GRegexMatchFlags mflags, GError **error);

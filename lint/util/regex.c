@@ -3,9 +3,9 @@
  * Compiled regular expressions, cached.  The rules match a few hundred
  * fixed patterns against every message; g_regex_match_simple() compiles
  * its pattern on each call, which was most of the time spent on a large
- * mbox.  Each thread keeps its own cache (GLib 2.74 updates a GRegex's
- * JIT state while matching, so one GRegex is not shared between -j
- * threads); the cache lives as long as the thread.
+ * mbox.  One cache serves every thread (lint/util/pattern-cache.c):
+ * without G_REGEX_OPTIMIZE, GLib's matching only reads a GRegex, so -j
+ * threads share it; each GRegex lives as long as the process.
  *
  * G_REGEX_OPTIMIZE is dropped: it turns on PCRE2's JIT inside GRegex,
  * which runs on a 32 KiB stack that a hostile message can exhaust,
@@ -15,140 +15,25 @@
  * reports on JIT code reading past the subject cannot be suppressed
  * narrowly).
  */
-#include <string.h>
-
 #include "matches.h"
+#include "pattern-cache.h"
 #include "regex-cache.h"
 
-struct regex_key {
-	char *pattern;
-	GRegexCompileFlags cflags;
-	GRegexMatchFlags mflags;
-};
-
-static guint key_hash(gconstpointer p)
+static gpointer compile(const char *pattern, guint64 flags, GError **error)
 {
-	const struct regex_key *k = p;
-
-	return g_str_hash(k->pattern) ^ (guint)k->cflags ^
-	       ((guint)k->mflags << 16);
+	return g_regex_new(pattern, (GRegexCompileFlags)(flags & 0xffffffffu),
+			   (GRegexMatchFlags)(flags >> 32), error);
 }
 
-static gboolean key_equal(gconstpointer a, gconstpointer b)
-{
-	const struct regex_key *x = a, *y = b;
-
-	return x->cflags == y->cflags && x->mflags == y->mflags &&
-	       !strcmp(x->pattern, y->pattern);
-}
-
-static void key_free(gpointer p)
-{
-	struct regex_key *k = p;
-
-	g_free(k->pattern);
-	g_free(k);
-}
-
-/*
- * Most patterns are string constants, asked for again and again from the
- * same address: a slot keyed by the address finds them without hashing
- * the whole pattern.  An address may hold another string later (a pattern
- * built at run time and freed), so a slot is only taken after comparing
- * the strings; the table entry it points to lives as long as the cache.
- */
-#define SL_REGEX_SLOTS 512
-
-struct regex_slot {
-	const char *address;
-	const struct regex_key *key;	/* the table's */
-	GRegex *re;			/* the table's */
-};
-
-struct regex_cache {
-	GHashTable *table;	/* struct regex_key -> GRegex */
-	struct regex_slot slots[SL_REGEX_SLOTS];
-};
-
-static void cache_free(gpointer p)
-{
-	struct regex_cache *cache = p;
-
-	g_hash_table_unref(cache->table);
-	g_free(cache);
-}
-
-static GPrivate cache_key = G_PRIVATE_INIT(cache_free);
-
-static struct regex_cache *thread_cache(void)
-{
-	struct regex_cache *cache = g_private_get(&cache_key);
-
-	if (!cache) {
-		cache = g_new0(struct regex_cache, 1);
-		cache->table = g_hash_table_new_full(key_hash, key_equal,
-						     key_free,
-						     (GDestroyNotify)g_regex_unref);
-		g_private_set(&cache_key, cache);
-	}
-	return cache;
-}
-
-static struct regex_slot *slot_of(struct regex_cache *cache,
-				  const char *pattern,
-				  GRegexCompileFlags cflags,
-				  GRegexMatchFlags mflags)
-{
-	guintptr h = (guintptr)pattern;
-
-	h ^= h >> 9 ^ (guintptr)cflags ^ ((guintptr)mflags << 7);
-	return &cache->slots[(h >> 3) % SL_REGEX_SLOTS];
-}
-
-static gboolean slot_holds(const struct regex_slot *slot, const char *pattern,
-			   GRegexCompileFlags cflags, GRegexMatchFlags mflags)
-{
-	return slot->address == pattern && slot->key->cflags == cflags &&
-	       slot->key->mflags == mflags && !strcmp(slot->key->pattern,
-						      pattern);
-}
-
-static GRegex *table_regex(GHashTable *table, const char *pattern,
-			   GRegexCompileFlags cflags, GRegexMatchFlags mflags,
-			   struct regex_key **found, GError **error)
-{
-	struct regex_key probe = { (char *)pattern, cflags, mflags };
-	gpointer key, re;
-
-	if (g_hash_table_lookup_extended(table, &probe, &key, &re)) {
-		*found = key;
-		return re;
-	}
-	re = g_regex_new(pattern, cflags, mflags, error);
-	if (!re)
-		return NULL;
-	*found = g_new(struct regex_key, 1);
-	**found = (struct regex_key){ g_strdup(pattern), cflags, mflags };
-	g_hash_table_insert(table, *found, re);
-	return re;
-}
+static struct sl_pattern_cache cache = { .compile = compile };
 
 GRegex *sl_regex(const char *pattern, GRegexCompileFlags cflags,
 		 GRegexMatchFlags mflags, GError **error)
 {
-	struct regex_cache *cache = thread_cache();
-	struct regex_slot *slot;
-	struct regex_key *key;
-	GRegex *re;
-
 	cflags &= ~G_REGEX_OPTIMIZE;
-	slot = slot_of(cache, pattern, cflags, mflags);
-	if (slot->key && slot_holds(slot, pattern, cflags, mflags))
-		return slot->re;
-	re = table_regex(cache->table, pattern, cflags, mflags, &key, error);
-	if (re)
-		*slot = (struct regex_slot){ pattern, key, re };
-	return re;
+	return sl_pattern_cache_get(&cache, pattern,
+				    (guint64)cflags | (guint64)mflags << 32,
+				    error);
 }
 
 GRegex *sl_regex_new(const char *pattern, GRegexCompileFlags cflags,
