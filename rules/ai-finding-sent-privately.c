@@ -22,9 +22,9 @@ static void check(struct sl_check *c)
 	gboolean trailer_only;
 
 	if (!to || sl_msg_find_public_list(c->msg, c->policy) ||
-	    !sl_msg_content_visible(c->msg))
+	    !sl_facts_content_visible(c->facts))
 		return;
-	t = sl_check_text(c);
+	t = sl_facts_text(c->facts);
 	said = sl_text_ai_disclosure(t, &trailer_only);
 	if (!said)
 		return;

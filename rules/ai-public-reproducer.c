@@ -26,9 +26,9 @@ static void check(struct sl_check *c)
 	g_autofree char *said = NULL;
 	const char *who, *repro;
 
-	if (!list || !sl_msg_content_visible(c->msg))
+	if (!list || !sl_facts_content_visible(c->facts))
 		return;
-	t = sl_check_text(c);
+	t = sl_facts_text(c->facts);
 	who = ai_or_tool(c->msg, t, &said);
 	repro = who ? sl_text_reproducer(c->msg, t, TRUE) : NULL;
 	if (repro)

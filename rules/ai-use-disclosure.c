@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
 #include "context.h"
+#include "facts.h"
 #include "policy.h"
 #include "query.h"
 #include "regex-cache.h"
@@ -27,15 +28,14 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *to =
 		sl_msg_find_role(c->msg, c->policy, "distros");
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 
 	if (!to)
 		to = sl_msg_find_role(c->msg, c->policy, "oss-security");
 	if (!to || !sl_check_ai_assisted(c) ||
-	    !sl_msg_content_visible(c->msg))
+	    !sl_facts_content_visible(c->facts))
 		return;
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	if (sl_regex_match_simple(specific, own, 0, 0))
 		return;
 	if (sl_regex_match_simple(vague, own, 0, 0))

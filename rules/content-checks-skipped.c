@@ -7,7 +7,7 @@
 static void check(struct sl_check *c)
 {
 	if (sl_msg_has_closed_list(c->msg, c->policy) &&
-	    !sl_msg_content_visible(c->msg))
+	    !sl_facts_content_visible(c->facts))
 		sl_report(c, "body", "content checks skipped: message is "
 			  "encrypted");
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
+#include "facts.h"
 #include "message.h"
 #include "policy.h"
 #include "query.h"
@@ -65,15 +66,14 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *to =
 		sl_msg_find_role(c->msg, c->policy, "distros");
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 
 	/* Sent to the kernel teams as well, it says so in the header. */
-	if (!to || c->msg->followup || !sl_msg_content_visible(c->msg) ||
+	if (!to || c->msg->followup || !sl_facts_content_visible(c->facts) ||
 	    sl_msg_find_role(c->msg, c->policy, "kernel-security") ||
 	    sl_msg_find_role(c->msg, c->policy, "hardware-security"))
 		return;
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	if (!about_kernel(c->msg, own) ||
 	    sl_regex_match_simple(coordination, own, 0, 0))
 		return;

@@ -38,9 +38,9 @@ static void check(struct sl_check *c)
 	g_auto(sl_embargo_scan) s = { 0 };
 	gboolean clear;
 
-	if (!sl_embargo_applies(c->msg, c->policy, "distros"))
+	if (!sl_embargo_applies(c->facts, c->policy, "distros"))
 		return;
-	sl_embargo_scan_open(&s, c->msg);
+	sl_embargo_scan_open(&s, c->facts);
 	clear = has_clear_date(s.dates);
 	for (guint i = 0; i < s.dates->len; i++) {
 		const struct sl_embargo_date *d = s.dates->pdata[i];

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "embargo.h"
+#include "facts.h"
 #include "query.h"
 #include "regex-cache.h"
 #include "rule.h"
@@ -39,13 +40,12 @@ static gboolean any_proposed(GPtrArray *dates)
  */
 static gboolean issue_public(struct sl_check *c)
 {
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 	g_autofree char *why = NULL;
 
 	if (sl_msg_find_public_list(c->msg, c->policy))
 		return TRUE;
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	why = sl_check_public_artefact(c, own);
 	return why != NULL;
 }
@@ -58,10 +58,10 @@ static void check(struct sl_check *c)
 	g_autofree char *words = NULL;
 
 	if (c->msg->followup ||
-	    !sl_embargo_applies(c->msg, c->policy, "distros") ||
+	    !sl_embargo_applies(c->facts, c->policy, "distros") ||
 	    issue_public(c))
 		return;
-	sl_embargo_scan_open(&s, c->msg);
+	sl_embargo_scan_open(&s, c->facts);
 	if (any_proposed(s.dates)) {
 		if (!has_time(s.dates) && sl_embargo_latest(s.dates))
 			sl_report_weak(c, "body", "the proposed disclosure "

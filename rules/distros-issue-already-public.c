@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
 #include "context.h"
+#include "facts.h"
 #include "policy.h"
 #include "query.h"
 #include "rule.h"
@@ -11,13 +12,12 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *distros =
 		sl_msg_find_role(c->msg, c->policy, "distros");
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 	g_autofree char *why = NULL;
 
 	if (!distros)
 		return;
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	why = sl_check_public_artefact(c, own);
 	if (!why)
 		return;

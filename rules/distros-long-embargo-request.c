@@ -25,9 +25,9 @@ static void check(struct sl_check *c)
 	const struct sl_embargo_date *period;
 	int max = sl_param_int(c, "embargo-max-days");
 
-	if (!sl_embargo_applies(c->msg, c->policy, "distros"))
+	if (!sl_embargo_applies(c->facts, c->policy, "distros"))
 		return;
-	sl_embargo_scan_open(&s, c->msg);
+	sl_embargo_scan_open(&s, c->facts);
 	words = sl_embargo_long_request(s.text);
 	if (!words && c->msg->subject)
 		words = sl_embargo_long_request(c->msg->subject);

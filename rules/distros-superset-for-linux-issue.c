@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
 #include "context.h"
+#include "facts.h"
 #include "policy.h"
 #include "query.h"
 #include "regex-cache.h"
@@ -16,8 +17,7 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *distros =
 		sl_msg_find_role(c->msg, c->policy, "distros-all");
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 	g_autofree char *all = NULL;
 	const char *linux_list = sl_policy_role_address(c->policy,
 							"distros-linux");
@@ -30,7 +30,7 @@ static void check(struct sl_check *c)
 			  distros->addr, linux_list);
 		return;
 	}
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	all = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n", own,
 			  NULL);
 	if (sl_regex_match_simple(linux_only, all, 0, 0) &&

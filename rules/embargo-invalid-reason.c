@@ -80,9 +80,9 @@ static void check(struct sl_check *c)
 
 	if ((!sl_msg_find_role(c->msg, c->policy, "kernel-security") &&
 	     !sl_msg_find_role(c->msg, c->policy, "hardware-security")) ||
-	    sl_msg_is_encrypted(c->msg))
+	    sl_facts_is_encrypted(c->facts))
 		return;
-	sl_embargo_scan_open(&s, c->msg);
+	sl_embargo_scan_open(&s, c->facts);
 	text = s.text;
 	why = invalid_reason(text);
 	if (why)

@@ -12,7 +12,7 @@ static void check(struct sl_check *c)
 
 	if (!hw)
 		return;
-	switch (sl_msg_encryption(c->msg)) {
+	switch (sl_facts_encryption(c->facts)) {
 	case SL_ENC_PGP_MIME:
 	case SL_ENC_SMIME:
 		return;

@@ -12,7 +12,7 @@ static void check(struct sl_check *c)
 
 	if (!hw || sl_msg_signing(c->msg) != SL_SIGN_NONE)
 		return;
-	if (sl_msg_is_encrypted(c->msg))
+	if (sl_facts_is_encrypted(c->facts))
 		sl_report_weak(c, "body", "any signature is inside the "
 			       "encryption, where seclint cannot see it; "
 			       "make sure the message to %s is signed too",

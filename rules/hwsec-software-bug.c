@@ -12,7 +12,7 @@ static void check(struct sl_check *c)
 		sl_msg_find_role(c->msg, c->policy, "hardware-security");
 
 	/* An encrypted body cannot be read; judge nothing from it. */
-	if (hw && sl_msg_content_visible(c->msg) &&
+	if (hw && sl_facts_content_visible(c->facts) &&
 	    !sl_msg_mentions_hardware(c->msg))
 		sl_report_at(c, hw->header, hw->addr,
 			     "nothing in the report to %s points "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
 #include "context.h"
+#include "facts.h"
 #include "fixref.h"
 #include "query.h"
 #include "rule.h"
@@ -20,14 +21,13 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *ksec =
 		sl_msg_find_role(c->msg, c->policy, "kernel-security");
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 	g_autofree char *why = NULL;
 
 	if (!ksec || (!sl_msg_find_role(c->msg, c->policy, "distros") &&
 		      !sl_msg_find_role(c->msg, c->policy, "oss-security")))
 		return;
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	why = merged_fix(c, own);
 	if (why)
 		sl_report(c, ksec->header, "%s is a recipient, but %s; the "

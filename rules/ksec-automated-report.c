@@ -11,9 +11,9 @@ static void check(struct sl_check *c)
 	const char *why;
 
 	if (!sl_msg_has_closed_list(c->msg, c->policy) ||
-	    !sl_msg_content_visible(c->msg))
+	    !sl_facts_content_visible(c->facts))
 		return;
-	t = sl_check_text(c);
+	t = sl_facts_text(c->facts);
 	why = sl_text_automated(c->msg, t);
 	if (!why)
 		return;

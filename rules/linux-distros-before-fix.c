@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
 #include "context.h"
+#include "facts.h"
 #include "fixref.h"
 #include "patch.h"
 #include "query.h"
@@ -39,14 +40,14 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *distros =
 		sl_msg_find_role(c->msg, c->policy, "distros");
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 	g_autofree char *local = NULL;
 
-	if (!distros || c->msg->followup || !sl_msg_content_visible(c->msg) ||
+	if (!distros || c->msg->followup ||
+	    !sl_facts_content_visible(c->facts) ||
 	    !sl_check_is_kernel_issue(c))
 		return;
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	if (shows_fix(c, own, &local))
 		return;
 	if (local)

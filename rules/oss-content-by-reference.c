@@ -59,13 +59,13 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *oss =
 		sl_msg_find_role(c->msg, c->policy, "oss-security");
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 	glong len;
 	guint urls;
 
 	if (!oss || c->msg->followup || has_text_attachment(c->msg))
 		return;
-	own = sl_msg_own_prose(c->msg, &len, &urls);
+	own = sl_facts_own_prose(c->facts, &len, &urls);
 	if (!urls)
 		return;
 	if (len < SL_MIN_PROSE ||

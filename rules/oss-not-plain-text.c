@@ -36,14 +36,13 @@ static void check(struct sl_check *c)
 {
 	const struct sl_address *oss =
 		sl_msg_find_role(c->msg, c->policy, "oss-security");
-	g_autofree char *own = NULL;
 	const struct sl_part *doc;
 	guint urls;
 	glong len;
 
 	if (!oss)
 		return;
-	own = sl_msg_own_prose(c->msg, &len, &urls);
+	sl_facts_own_prose(c->facts, &len, &urls);
 	doc = document(c->msg);
 	if (doc && len < SL_COVER_NOTE) {
 		g_autofree char *where = g_strdup_printf("part %s", doc->path);

@@ -57,9 +57,9 @@ static void check(struct sl_check *c)
 	const struct sl_embargo_date *d;
 	g_autofree char *words = NULL, *name = NULL;
 
-	if (!sl_embargo_applies(c->msg, c->policy, "oss-security"))
+	if (!sl_embargo_applies(c->facts, c->policy, "oss-security"))
 		return;
-	sl_embargo_scan_open(&s, c->msg);
+	sl_embargo_scan_open(&s, c->facts);
 	d = future_date(c->msg, &s);
 	if (d) {
 		name = sl_embargo_date_name(d);

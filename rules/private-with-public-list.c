@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
+#include "facts.h"
 #include "policy.h"
 #include "prose.h"
 #include "query.h"
@@ -61,9 +62,9 @@ static enum sl_severity public_tool_severity(struct sl_check *c)
 	gboolean trailer_only = FALSE;
 
 	if (!name || !sl_severity_parse(name, &sev) || !only_ksec_closed(c) ||
-	    !sl_msg_content_visible(c->msg))
+	    !sl_facts_content_visible(c->facts))
 		return SL_SEV_OFF;
-	t = sl_check_text(c);
+	t = sl_facts_text(c->facts);
 	said = sl_text_ai_disclosure(t, &trailer_only);
 	if ((said && !trailer_only) || sl_text_tool_finding(c->msg, t))
 		return sev;
@@ -111,13 +112,12 @@ static const char says_public[] =
 /* The first unnegated match of @pattern in the sender's own words. */
 static char *own_words_say(struct sl_check *c, const char *pattern)
 {
-	g_autofree char *own = NULL;
-	g_autofree char *signature = NULL;
+	const char *own = NULL;
 	g_autofree char *flat = NULL;
 
-	if (!sl_msg_content_visible(c->msg))
+	if (!sl_facts_content_visible(c->facts))
 		return NULL;
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	flat = sl_text_unwrap(own);
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }

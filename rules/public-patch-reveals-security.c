@@ -4,6 +4,7 @@
 
 #include "address.h"
 #include "context.h"
+#include "facts.h"
 #include "fixref.h"
 #include "matches.h"
 #include "message.h"
@@ -71,15 +72,14 @@ static const struct sl_address *public_list(const struct sl_check *c)
 static void check(struct sl_check *c)
 {
 	const struct sl_address *list = public_list(c);
-	g_autofree char *signature = NULL;
-	g_autofree char *own = NULL;
+	const char *own = NULL;
 	g_autofree char *words = NULL;
 	g_autofree char *message = NULL;
 	gboolean embargo, exploit;
 
 	if (!list || sl_msg_find_role(c->msg, c->policy, "oss-security"))
 		return;
-	own = sl_msg_own_text(c->msg, &signature);
+	own = sl_facts_own_text(c->facts);
 	if (!is_patch_mail(c->msg, own))
 		return;
 	message = sl_text_before_patch(own);

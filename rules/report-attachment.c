@@ -3,6 +3,7 @@
 
 #include "address.h"
 #include "crypto.h"
+#include "facts.h"
 #include "matches.h"
 #include "message.h"
 #include "query.h"
@@ -372,8 +373,7 @@ static gboolean base64_decode_lines(char **lines, GByteArray *out)
 static void check_uuencoded(struct sl_check *c, gboolean strict,
 			    const char *to)
 {
-	g_autofree char *sig = NULL;
-	g_autofree char *own = sl_msg_own_text(c->msg, &sig);
+	const char *own = sl_facts_own_text(c->facts);
 	g_autoptr(sl_matches) m = NULL;
 
 	if (!strstr(own, "begin"))

@@ -134,11 +134,11 @@ static void check(struct sl_check *c)
 	/* The kernel's threat model: not for a distros report about
 	 * other software, whose version numbers are no kernel's. */
 	if (c->msg->followup || !sl_msg_has_closed_list(c->msg, c->policy) ||
-	    !sl_msg_content_visible(c->msg) ||
+	    !sl_facts_content_visible(c->facts) ||
 	    (!sl_msg_kernel_report_to(c->msg, c->policy) &&
 	     !sl_check_is_kernel_issue(c)))
 		return;
-	t = sl_check_text(c);
+	t = sl_facts_text(c->facts);
 	/* Unwrapped: "requires\nCAP_SYS_ADMIN" is one claim. */
 	text = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
 			   t->prose->str, NULL);

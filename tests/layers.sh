@@ -23,9 +23,6 @@ rule_api="rule.h fixer.h severity.h policy.h message.h address.h regex-cache.h
 matches.h reply-prefix.h"
 # The rule API headers of lint/engine, which rules and rules/lib may include.
 rule_api_up="rule.h fixer.h severity.h policy.h"
-# rules/lib still reaches the engine's per-message memo; issue 17, item 4
-# (one facts object per message) removes it.  Nothing else may join.
-memo_up="memo.h"
 max_lines=250
 
 rank() {
@@ -85,9 +82,6 @@ for l in $layers; do
 			elif [ "$at" = lint/engine ] &&
 			     { [ "$l" = rules ] || [ "$l" = rules/lib ]; } &&
 			     echo " $rule_api_up " | grep -q " $inc "; then
-				ok
-			elif [ "$at" = lint/engine ] && [ "$l" = rules/lib ] &&
-			     [ "$inc" = "$memo_up" ]; then
 				ok
 			else
 				ko "$f includes $at/$inc: $l may not include from above it"

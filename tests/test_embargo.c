@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "embargo.h"
+#include "facts.h"
 #include "input.h"
 #include "message.h"
 
@@ -314,7 +315,8 @@ static gboolean keep_dates(struct sl_message *msg, gpointer data,
 	GString *out = data;
 	gboolean from_header;
 	g_autoptr(GDateTime) base = sl_embargo_base(msg, &from_header);
-	g_autoptr(GPtrArray) dates = sl_msg_embargo_dates(msg, base);
+	g_autoptr(sl_facts) facts = sl_facts_new(msg, NULL);
+	g_autoptr(GPtrArray) dates = sl_facts_embargo_dates(facts, base);
 	g_autofree char *b = g_date_time_format_iso8601(base);
 
 	(void)error;

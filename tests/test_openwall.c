@@ -15,6 +15,7 @@
 #include "crypto.h"
 #include "cve-request.h"
 #include "engine.h"
+#include "facts.h"
 #include "input.h"
 #include "message.h"
 #include "policy.h"
@@ -57,6 +58,14 @@ static const struct sl_part *part(const struct sl_message *m,
 	return NULL;
 }
 
+/* Asked as the rules ask it, through the message's facts. */
+static enum sl_encryption encryption_of(const struct sl_message *m)
+{
+	g_autoptr(sl_facts) facts = sl_facts_new(m, NULL);
+
+	return sl_facts_encryption(facts);
+}
+
 static const char signed_msg[] =
 	HEAD "Content-Type: multipart/signed; boundary=o;"
 	" protocol=\"application/pgp-signature\"\n\n"
@@ -66,6 +75,7 @@ static const char signed_msg[] =
 static void test_pgp_mime_signed(void **state)
 {
 	g_autoptr(sl_message) m = parse(signed_msg);
+	g_autoptr(sl_facts) facts = sl_facts_new(m, NULL);
 	const struct sl_part *sig = part(m, "2");
 
 	(void)state;
@@ -73,8 +83,8 @@ static void test_pgp_mime_signed(void **state)
 	assert_true(sig->crypto);
 	assert_int_equal(sig->armor, SL_ARMOR_SIGNATURE);
 	assert_int_equal(sl_msg_signing(m), SL_SIGN_PGP_MIME);
-	assert_int_equal(sl_msg_encryption(m), SL_ENC_NONE);
-	assert_false(sl_msg_is_encrypted(m));
+	assert_int_equal(encryption_of(m), SL_ENC_NONE);
+	assert_false(sl_facts_is_encrypted(facts));
 }
 
 /* Issue 6: a payload in the signature's place is content, not a signature. */
@@ -134,7 +144,7 @@ static void test_pgp_mime_encrypted(void **state)
 	(void)state;
 	assert_int_equal(part(m, "1")->crypto_kind, SL_CRYPTO_PGP_CONTROL);
 	assert_int_equal(part(m, "2")->crypto_kind, SL_CRYPTO_PGP_ENCRYPTED);
-	assert_int_equal(sl_msg_encryption(m), SL_ENC_PGP_MIME);
+	assert_int_equal(encryption_of(m), SL_ENC_PGP_MIME);
 	assert_int_equal(sl_msg_signing(m), SL_SIGN_NONE);
 	assert_false(sl_part_is_manual_pgp(part(m, "2")));
 }
@@ -152,7 +162,7 @@ static void test_fake_ciphertext(void **state)
 	(void)state;
 	assert_false(part(m, "1")->crypto);
 	assert_false(part(m, "2")->crypto);
-	assert_int_equal(sl_msg_encryption(m), SL_ENC_NONE);
+	assert_int_equal(encryption_of(m), SL_ENC_NONE);
 	assert_true(sl_part_is_attachment(part(m, "2")));
 }
 
@@ -175,7 +185,7 @@ static void test_smime(void **state)
 		char kind = types[i][1][0];
 
 		assert_true(part(m, "1")->crypto);
-		assert_int_equal(sl_msg_encryption(m) == SL_ENC_SMIME,
+		assert_int_equal(encryption_of(m) == SL_ENC_SMIME,
 				 kind == 'e');
 		assert_int_equal(sl_msg_signing(m) == SL_SIGN_SMIME,
 				 kind == 's');
@@ -214,10 +224,10 @@ static void test_inline_pgp(void **state)
 		HEAD "\n-----BEGIN PGP SIGNED MESSAGE-----\n\nno signature\n");
 
 	(void)state;
-	assert_int_equal(sl_msg_encryption(enc), SL_ENC_INLINE_PGP);
-	assert_int_equal(sl_msg_encryption(quoted), SL_ENC_NONE);
+	assert_int_equal(encryption_of(enc), SL_ENC_INLINE_PGP);
+	assert_int_equal(encryption_of(quoted), SL_ENC_NONE);
 	assert_int_equal(sl_msg_signing(clear), SL_SIGN_INLINE_PGP);
-	assert_int_equal(sl_msg_encryption(clear), SL_ENC_NONE);
+	assert_int_equal(encryption_of(clear), SL_ENC_NONE);
 	assert_int_equal(sl_msg_signing(half), SL_SIGN_NONE);
 }
 

@@ -4,12 +4,11 @@
  * The registry is in registry.c, the report functions in report.c.
  */
 #include "engine.h"
-#include "memo.h"
+#include "facts.h"
 #include "message.h"
 #include "policy.h"
 #include "rule.h"
 #include "severity.h"
-#include "text.h"
 
 static enum sl_severity rule_severity(const struct sl_policy *policy,
 				      size_t i, gboolean followup)
@@ -31,10 +30,8 @@ GPtrArray *sl_lint_message_with(const struct sl_message *msg,
 {
 	GPtrArray *findings = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sl_finding_free);
-	struct sl_context ctx = { .options = options };
-	struct sl_memo memo;
+	g_autoptr(sl_facts) facts = sl_facts_new(msg, options);
 
-	sl_memo_begin(&memo, msg);
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		struct sl_check check = {
 			.rule = sl_rules[i],
@@ -42,15 +39,11 @@ GPtrArray *sl_lint_message_with(const struct sl_message *msg,
 			.policy = policy,
 			.severity = rule_severity(policy, i, msg->followup),
 			.findings = findings,
-			.ctx = &ctx,
+			.facts = facts,
 		};
 
 		if (check.severity != SL_SEV_OFF)
 			sl_rules[i]->check(&check);
 	}
-	sl_memo_end(&memo);
-	if (ctx.patches)
-		g_ptr_array_unref(ctx.patches);
-	sl_text_free(ctx.text);
 	return findings;
 }

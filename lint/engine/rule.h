@@ -14,6 +14,7 @@
 
 /* Rules. */
 struct sl_check;
+struct sl_facts;	/* rules/lib/facts.h */
 struct sl_fix;
 
 struct sl_source {
@@ -75,7 +76,9 @@ struct sl_check {
 	const struct sl_policy *policy;
 	enum sl_severity severity;
 	GPtrArray *findings;	/* of struct sl_finding */
-	struct sl_context *ctx;	/* repository and flags; see below */
+	/* The message's flags, repository and what the rules derived from
+	 * it, shared by the rules that run on it: rules/lib/facts.h. */
+	struct sl_facts *facts;
 };
 
 void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
@@ -116,13 +119,6 @@ struct sl_lint_options {
 	gboolean security;	/* --security: a security report */
 	gboolean embargoed;	/* --embargoed: the issue is under embargo */
 	gboolean ai_assisted;	/* --ai-assisted: AI helped find or write it up */
-};
-
-/* Per message, shared by the rules that run on it. */
-struct sl_context {
-	const struct sl_lint_options *options;
-	GPtrArray *patches;	/* of struct sl_patch; NULL: not parsed yet */
-	struct sl_text *text;	/* sl_check_text(); NULL: not scanned yet */
 };
 
 #endif

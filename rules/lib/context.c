@@ -9,10 +9,10 @@
 
 #include "address.h"
 #include "context.h"
+#include "facts.h"
 #include "fixref.h"
 #include "maintainers.h"
 #include "matches.h"
-#include "memo.h"
 #include "message.h"
 #include "patch.h"
 #include "policy.h"
@@ -22,9 +22,18 @@
 #include "reply-prefix.h"
 #include "rule.h"
 
+/* The run's flags: none without facts (a check made by hand, in a test) or
+ * options. */
+static const struct sl_lint_options *options_of(const struct sl_check *c)
+{
+	static const struct sl_lint_options none;
+
+	return c->facts && c->facts->options ? c->facts->options : &none;
+}
+
 static struct sl_repo *repo_of(const struct sl_check *c)
 {
-	return c->ctx && c->ctx->options ? c->ctx->options->repo : NULL;
+	return options_of(c)->repo;
 }
 
 gboolean sl_check_has_repo(struct sl_check *c)
@@ -42,18 +51,18 @@ gboolean sl_check_has_upstream(struct sl_check *c)
 /* A security report: to a closed list, or flagged as one. */
 gboolean sl_check_security(const struct sl_check *c)
 {
-	return (c->ctx && c->ctx->options && c->ctx->options->security) ||
+	return options_of(c)->security ||
 	       sl_msg_has_closed_list(c->msg, c->policy);
 }
 
 gboolean sl_check_embargoed(const struct sl_check *c)
 {
-	return c->ctx && c->ctx->options && c->ctx->options->embargoed;
+	return options_of(c)->embargoed;
 }
 
 gboolean sl_check_ai_assisted(const struct sl_check *c)
 {
-	return c->ctx && c->ctx->options && c->ctx->options->ai_assisted;
+	return options_of(c)->ai_assisted;
 }
 
 static const GPtrArray *no_patches(void)
@@ -69,13 +78,12 @@ static const GPtrArray *no_patches(void)
  */
 const GPtrArray *sl_check_patches(struct sl_check *c)
 {
-	if (!c->ctx || !sl_text_has_patch(c->msg->body->str) ||
-	    !sl_check_has_repo(c))
+	if (!sl_text_has_patch(c->msg->body->str) || !sl_check_has_repo(c))
 		return no_patches();
-	if (!c->ctx->patches)
-		c->ctx->patches = sl_repo_patches(repo_of(c),
-						  c->msg->body->str);
-	return c->ctx->patches;
+	if (!c->facts->patches)
+		c->facts->patches = sl_repo_patches(repo_of(c),
+						    c->msg->body->str);
+	return c->facts->patches;
 }
 
 char *sl_check_patch_upstream(struct sl_check *c, const struct sl_patch *p)
@@ -140,8 +148,7 @@ char **sl_check_named_files(struct sl_check *c)
 {
 	const GPtrArray *patches = sl_check_patches(c);
 	GPtrArray *files = g_ptr_array_new();
-	g_autofree char *signature = NULL;
-	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
+	const char *own = sl_facts_own_text(c->facts);
 	g_autoptr(sl_matches) mi = sl_matches_fixed(kernel_path, 0, own, -1);
 
 	for (guint i = 0; i < patches->len; i++) {
@@ -168,8 +175,7 @@ static gboolean is_kernel_issue(struct sl_check *c)
 		"\\bkernel (?:panic|oops|BUG)|\\bsyzbot\\b";
 	static const char prefix[] = "(?i)^(?:\\[[^]]*\\] *)*(?:kernel|linux):";
 	const struct sl_maintainers *m;
-	g_autofree char *signature = NULL;
-	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
+	const char *own = sl_facts_own_text(c->facts);
 	g_autoptr(GRegex) re = sl_regex_new(kernel_path, 0, 0, NULL);
 
 	if ((c->msg->subject &&
@@ -187,13 +193,9 @@ static gboolean is_kernel_issue(struct sl_check *c)
 /* The same for every rule that asks: once per message. */
 gboolean sl_check_is_kernel_issue(struct sl_check *c)
 {
-	struct sl_memo *memo = sl_memo_of(c->msg);
-
-	if (!memo)
-		return is_kernel_issue(c);
-	if (!memo->kernel_issue)
-		memo->kernel_issue = is_kernel_issue(c) ? 2 : 1;
-	return memo->kernel_issue == 2;
+	if (!c->facts->kernel_issue)
+		c->facts->kernel_issue = is_kernel_issue(c) ? 2 : 1;
+	return c->facts->kernel_issue == 2;
 }
 
 /* Distinct recipients that are not the sender; a set, since a message

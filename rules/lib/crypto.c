@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "crypto.h"
-#include "memo.h"
+#include "facts.h"
 #include "message.h"
 #include "regex-cache.h"
 
@@ -58,20 +58,16 @@ static enum sl_encryption encryption(const struct sl_message *msg)
 }
 
 /* Most rules ask (to stay silent on what they cannot read): once. */
-enum sl_encryption sl_msg_encryption(const struct sl_message *msg)
+enum sl_encryption sl_facts_encryption(struct sl_facts *f)
 {
-	struct sl_memo *memo = sl_memo_of(msg);
-
-	if (!memo)
-		return encryption(msg);
-	if (!memo->encryption)
-		memo->encryption = encryption(msg) + 1;
-	return (enum sl_encryption)(memo->encryption - 1);
+	if (!f->encryption)
+		f->encryption = encryption(f->msg) + 1;
+	return (enum sl_encryption)(f->encryption - 1);
 }
 
-gboolean sl_msg_is_encrypted(const struct sl_message *msg)
+gboolean sl_facts_is_encrypted(struct sl_facts *f)
 {
-	return sl_msg_encryption(msg) != SL_ENC_NONE;
+	return sl_facts_encryption(f) != SL_ENC_NONE;
 }
 
 enum sl_signing sl_msg_signing(const struct sl_message *msg)

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 
+#include "facts.h"
 #include "message.h"
 
 /* Encryption and signatures (rules/lib/crypto.c). */
@@ -21,9 +22,10 @@ enum sl_signing {
 	SL_SIGN_INLINE_PGP,	/* a clear-signed body */
 };
 
-enum sl_encryption sl_msg_encryption(const struct sl_message *msg);
+/* How the message is encrypted, asked once per message. */
+enum sl_encryption sl_facts_encryption(struct sl_facts *facts);
 /* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
-gboolean sl_msg_is_encrypted(const struct sl_message *msg);
+gboolean sl_facts_is_encrypted(struct sl_facts *facts);
 /* The signature seclint can see: inside encryption it cannot. */
 enum sl_signing sl_msg_signing(const struct sl_message *msg);
 /* An attachment encrypted by hand (.gpg, .asc, ...), not PGP/MIME. */

@@ -9,8 +9,8 @@
 
 #include "crypto.h"
 #include "embargo.h"
+#include "facts.h"
 #include "matches.h"
-#include "memo.h"
 #include "message.h"
 #include "policy.h"
 #include "query.h"
@@ -160,12 +160,9 @@ char *sl_embargo_strip(const char *text)
 	return g_string_free(out, FALSE);
 }
 
-char *sl_msg_embargo_text(const struct sl_message *msg)
+char *sl_facts_embargo_text(struct sl_facts *f)
 {
-	g_autofree char *signature = NULL;
-	g_autofree char *own = sl_msg_own_text(msg, &signature);
-
-	return sl_embargo_strip(own);
+	return sl_embargo_strip(sl_facts_own_text(f));
 }
 
 GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
@@ -211,12 +208,11 @@ static GPtrArray *dates_of(const struct sl_message *msg, const char *text,
 	return dates;
 }
 
-GPtrArray *sl_msg_embargo_dates(const struct sl_message *msg,
-				GDateTime *base)
+GPtrArray *sl_facts_embargo_dates(struct sl_facts *f, GDateTime *base)
 {
-	g_autofree char *text = sl_msg_embargo_text(msg);
+	g_autofree char *text = sl_facts_embargo_text(f);
 
-	return dates_of(msg, text, base);
+	return dates_of(f->msg, text, base);
 }
 
 gboolean sl_embargo_date_usable(const struct sl_embargo_date *date)
@@ -314,51 +310,33 @@ char *sl_embargo_describe(GPtrArray *dates)
 	return g_string_free(out, FALSE);
 }
 
-static GDateTime *thread_start_of(const struct sl_message *msg,
-				  GDateTime *base)
+static GDateTime *thread_start_of(struct sl_facts *f, GDateTime *base)
 {
-	g_autofree char *signature = NULL;
-	g_autofree char *own = sl_msg_own_text(msg, &signature);
-
-	return sl_embargo_thread_start(own, base);
+	return sl_embargo_thread_start(sl_facts_own_text(f), base);
 }
 
-static void scan_fill(struct sl_embargo_scan *scan,
-		      const struct sl_message *msg)
+static void scan_fill(struct sl_embargo_scan *scan, struct sl_facts *f)
 {
-	scan->base = sl_embargo_base(msg, &scan->from_header);
-	scan->text = sl_msg_embargo_text(msg);
-	scan->dates = dates_of(msg, scan->text, scan->base);
-	scan->thread_start = thread_start_of(msg, scan->base);
-}
-
-static void scan_free(gpointer data)
-{
-	sl_embargo_scan_clear(data);
-	g_free(data);
+	scan->base = sl_embargo_base(f->msg, &scan->from_header);
+	scan->text = sl_facts_embargo_text(f);
+	scan->dates = dates_of(f->msg, scan->text, scan->base);
+	scan->thread_start = thread_start_of(f, scan->base);
 }
 
 /*
- * The scan of the message in the lint pass's memo: the embargo rules of
- * one message run one after another, and each would otherwise read the
- * same text again.  Outside a pass, a scan of its own.
+ * The scan kept in the message's facts: the embargo rules of one message
+ * run one after another, and each would otherwise read the same text
+ * again.  @scan gets its own references, for the rule to change and clear.
  */
-void sl_embargo_scan_open(struct sl_embargo_scan *scan,
-			  const struct sl_message *msg)
+void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
 {
-	struct sl_memo *memo = sl_memo_of(msg);
 	struct sl_embargo_scan *kept;
 
-	if (!memo) {
-		scan_fill(scan, msg);
-		return;
+	if (!f->embargo) {
+		f->embargo = g_new0(struct sl_embargo_scan, 1);
+		scan_fill(f->embargo, f);
 	}
-	if (!memo->embargo) {
-		memo->embargo = g_new0(struct sl_embargo_scan, 1);
-		memo->embargo_free = scan_free;
-		scan_fill(memo->embargo, msg);
-	}
-	kept = memo->embargo;
+	kept = f->embargo;
 	scan->base = g_date_time_ref(kept->base);
 	scan->from_header = kept->from_header;
 	scan->text = g_strdup(kept->text);
@@ -407,10 +385,11 @@ char *sl_embargo_long_request(const char *text)
 	return NULL;
 }
 
-gboolean sl_embargo_applies(const struct sl_message *msg,
+gboolean sl_embargo_applies(struct sl_facts *f,
 			    const struct sl_policy *policy, const char *role)
 {
-	return sl_msg_find_role(msg, policy, role) && !sl_msg_is_encrypted(msg);
+	return sl_msg_find_role(f->msg, policy, role) &&
+	       !sl_facts_is_encrypted(f);
 }
 
 void sl_embargo_report(struct sl_check *check, enum sl_severity cap,
@@ -436,9 +415,9 @@ const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
 					     const char *role,
 					     gboolean earliest)
 {
-	if (!sl_embargo_applies(check->msg, check->policy, role))
+	if (!sl_embargo_applies(check->facts, check->policy, role))
 		return NULL;
-	sl_embargo_scan_open(scan, check->msg);
+	sl_embargo_scan_open(scan, check->facts);
 	return earliest ? sl_embargo_earliest(scan->dates)
 			: sl_embargo_latest(scan->dates);
 }

@@ -9,6 +9,7 @@
 #ifndef SECLINT_EMBARGO_H
 #define SECLINT_EMBARGO_H
 
+#include "facts.h"
 #include "message.h"
 #include "policy.h"
 #include "rule.h"
@@ -66,11 +67,10 @@ GPtrArray *sl_embargo_extract(const char *text, const char *where,
  * The candidates of a message: its Subject, then its own body text
  * (quoted lines, the signature, patches and logs excluded).
  */
-GPtrArray *sl_msg_embargo_dates(const struct sl_message *msg,
-				GDateTime *base);
+GPtrArray *sl_facts_embargo_dates(struct sl_facts *facts, GDateTime *base);
 
-/* The scanned body text of a message, as sl_msg_embargo_dates sees it. */
-char *sl_msg_embargo_text(const struct sl_message *msg);
+/* The scanned body text of a message, as sl_facts_embargo_dates sees it. */
+char *sl_facts_embargo_text(struct sl_facts *facts);
 
 /* A candidate that an embargo phrase introduces and that resolves. */
 gboolean sl_embargo_date_usable(const struct sl_embargo_date *date);
@@ -109,8 +109,10 @@ struct sl_embargo_scan {
 	char *since;		/* what a rule counts from, if not the base */
 };
 
+/* The message's scan, made once per message and kept in @facts; @scan
+ * holds its own references (sl_embargo_scan_clear() them). */
 void sl_embargo_scan_open(struct sl_embargo_scan *scan,
-			  const struct sl_message *msg);
+			  struct sl_facts *facts);
 void sl_embargo_scan_clear(struct sl_embargo_scan *scan);
 typedef struct sl_embargo_scan sl_embargo_scan;
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(sl_embargo_scan, sl_embargo_scan_clear)
@@ -165,7 +167,7 @@ char *sl_regex_find_unless_after(const char *text, const char *pattern,
 	"Subject: foo: heap overflow\n\n"
 
 /* Is the message to one of the lists with @role, and readable? */
-gboolean sl_embargo_applies(const struct sl_message *msg,
+gboolean sl_embargo_applies(struct sl_facts *facts,
 			    const struct sl_policy *policy, const char *role);
 
 #endif

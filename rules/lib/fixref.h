@@ -4,7 +4,7 @@
 
 #include <glib.h>
 
-/* Fixes a text names (rules/lib/fixref.c); @own: sl_msg_own_text(). */
+/* Fixes a text names (rules/lib/fixref.c); @own: sl_facts_own_text(). */
 /* Commit ids (12-40 hex) the text says are a fix, or "commit X upstream". */
 char **sl_text_fix_commits(const char *own);
 /* Every commit id (12-40 hex) outside Fixes: lines. */

@@ -6,8 +6,8 @@
  */
 #include <string.h>
 
+#include "facts.h"
 #include "matches.h"
-#include "memo.h"
 #include "message.h"
 #include "prose.h"
 #include "query.h"
@@ -57,37 +57,33 @@ static char *without_disclaimers(const char *own, gboolean *had)
 	return g_string_free(kept, FALSE);
 }
 
-static char *without_disclaimers_memo(const char *own, gboolean *had)
+/* The confidentiality rules each ask it: once per message. */
+static const char *facts_without_disclaimers(struct sl_facts *f,
+					     gboolean *had)
 {
-	struct sl_memo *memo = sl_memo_current();
-	char *text;
-
-	if (memo && sl_text_memo_holds(&memo->no_disclaimers, own)) {
-		*had = memo->no_disclaimers.flag;
-		return g_strdup(memo->no_disclaimers.output);
-	}
-	text = without_disclaimers(own, had);
-	if (memo)
-		sl_text_memo_set(&memo->no_disclaimers, own, text, *had);
-	return text;
+	if (!f->no_disclaimers)
+		f->no_disclaimers = without_disclaimers(sl_facts_own_text(f),
+							&f->had_disclaimers);
+	*had = f->had_disclaimers;
+	return f->no_disclaimers;
 }
 
 void sl_check_restricted_text(struct sl_check *c,
 			      const struct sl_restricted_text *what)
 {
-	g_autofree char *signature = NULL;
-	g_autofree char *own = sl_msg_own_text(c->msg, &signature);
+	const char *own = sl_facts_own_text(c->facts);
+	const char *signature = sl_facts_signature(c->facts);
 	gboolean disclaimer;
-	g_autofree char *text = without_disclaimers_memo(own, &disclaimer);
+	const char *text = facts_without_disclaimers(c->facts, &disclaimer);
+	g_autofree char *rest = NULL;
 	g_autofree char *hit = NULL;
 
-	if (!sl_msg_content_visible(c->msg))
+	if (!sl_facts_content_visible(c->facts))
 		return;
 	if (what->except) {
 		g_autoptr(GRegex) re = sl_regex_new(what->except, 0, 0, NULL);
-		char *rest = sl_regex_replace_all(re, text, "");
 
-		g_free(text);
+		rest = sl_regex_replace_all(re, text, "");
 		text = rest;
 	}
 	hit = sl_regex_find(what->pattern, text, 0);
@@ -117,11 +113,10 @@ char *sl_text_without_urls(const char *text, guint *urls)
 	return g_strstrip(sl_regex_replace_all(space, rest, " "));
 }
 
-char *sl_msg_own_prose(const struct sl_message *msg, glong *prose_len,
-		       guint *urls)
+const char *sl_facts_own_prose(struct sl_facts *f, glong *prose_len,
+			       guint *urls)
 {
-	g_autofree char *signature = NULL;
-	char *own = sl_msg_own_text(msg, &signature);
+	const char *own = sl_facts_own_text(f);
 	g_autofree char *prose = sl_text_without_urls(own, urls);
 
 	*prose_len = g_utf8_strlen(prose, -1);

@@ -4,7 +4,7 @@
 
 #include <glib.h>
 
-#include "message.h"
+#include "facts.h"
 #include "rule.h"
 
 /*
@@ -29,7 +29,7 @@ void sl_text_sentence_bounds(const char *text, gint start, gint end,
 /* Own text without URLs, white space collapsed: what a reader gets. */
 char *sl_text_without_urls(const char *text, guint *urls);
 /* The own text; *@prose_len is its length without URLs, in characters. */
-char *sl_msg_own_prose(const struct sl_message *msg, glong *prose_len,
-		       guint *urls);
+const char *sl_facts_own_prose(struct sl_facts *facts, glong *prose_len,
+			       guint *urls);
 
 #endif

@@ -6,7 +6,6 @@
 
 #include "address.h"
 #include "matches.h"
-#include "memo.h"
 #include "message.h"
 #include "policy.h"
 #include "query.h"
@@ -24,8 +23,6 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 	}
 	return NULL;
 }
-
-static char *own_text(const char *body, char **signature);
 
 /* Less own text than this in a text/plain twin, or a stub, is no
  * plain-text version. */
@@ -89,7 +86,7 @@ static gboolean inside(const struct sl_part *p, const struct sl_part *scope)
 static gboolean is_real_text(const char *text)
 {
 	g_autofree char *sig = NULL;
-	g_autofree char *own = own_text(text, &sig);
+	g_autofree char *own = sl_text_own(text, &sig);
 	g_auto(GStrv) paras = sl_regex_split_all(
 		sl_regex_cached("\\n\\s*\\n", 0), own);
 	glong n = 0;
@@ -165,8 +162,8 @@ gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
 				    G_REGEX_CASELESS, 0);
 }
 
-/* Each line of the body without its trailing white space, "\n" ended. */
-static char *own_text(const char *body, char **signature)
+/* Each line without its trailing white space, "\n" ended. */
+char *sl_text_own(const char *body, char **signature)
 {
 	GString *own = g_string_sized_new(strlen(body) + 2);
 	GString *sig = NULL;
@@ -189,18 +186,6 @@ static char *own_text(const char *body, char **signature)
 	}
 	*signature = sig ? g_string_free(sig, FALSE) : g_strdup("");
 	return g_string_free(own, FALSE);
-}
-
-char *sl_msg_own_text(const struct sl_message *msg, char **signature)
-{
-	struct sl_memo *memo = sl_memo_of(msg);
-
-	if (!memo)
-		return own_text(msg->body->str, signature);
-	if (!memo->own)
-		memo->own = own_text(msg->body->str, &memo->signature);
-	*signature = g_strdup(memo->signature);
-	return g_strdup(memo->own);
 }
 
 /* Corporate mail disclaimers: confidentiality claims that nobody meant. */

@@ -16,8 +16,9 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 enum sl_html { SL_HTML_NONE, SL_HTML_BESIDE_TEXT, SL_HTML_ONLY };
 enum sl_html sl_msg_html(const struct sl_message *msg);
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
-/* The body's own lines: no quoted ("> ") lines; the signature apart. */
-char *sl_msg_own_text(const struct sl_message *msg, char **signature);
+/* The own lines of @text (a body or a part): no quoted ("> ") lines; the
+ * signature apart.  A message's: sl_facts_own_text(). */
+char *sl_text_own(const char *text, char **signature);
 gboolean sl_text_is_disclaimer(const char *text);
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);

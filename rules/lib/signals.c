@@ -456,9 +456,9 @@ const struct sl_text *sl_kernel_report_text(struct sl_check *c,
 					    gboolean initial_only)
 {
 	if ((initial_only && c->msg->followup) || !sl_check_kernel_report(c) ||
-	    !sl_msg_content_visible(c->msg))
+	    !sl_facts_content_visible(c->facts))
 		return NULL;
-	return sl_check_text(c);
+	return sl_facts_text(c->facts);
 }
 
 const struct sl_text *sl_initial_report_text(struct sl_check *c)

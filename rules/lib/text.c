@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "crypto.h"
+#include "facts.h"
 #include "message.h"
 #include "regex-cache.h"
-#include "rule.h"
 #include "text.h"
 
 /*
@@ -415,17 +415,12 @@ struct sl_text *sl_text_scan(const char *body)
 	return t;
 }
 
-struct sl_text *sl_msg_text(const struct sl_message *msg)
-{
-	return sl_text_scan(msg->body->str);
-}
-
 /* Scanned once per message, for all the rules that read it. */
-const struct sl_text *sl_check_text(struct sl_check *c)
+const struct sl_text *sl_facts_text(struct sl_facts *f)
 {
-	if (!c->ctx->text)
-		c->ctx->text = sl_msg_text(c->msg);
-	return c->ctx->text;
+	if (!f->text)
+		f->text = sl_text_scan(f->msg->body->str);
+	return f->text;
 }
 
 void sl_text_free(struct sl_text *t)
@@ -444,14 +439,12 @@ void sl_text_free(struct sl_text *t)
  * Can the content rules read the report?  Not when it is encrypted as a
  * whole (PGP/MIME, S/MIME) or the sender's own text is a PGP message.
  */
-gboolean sl_msg_content_visible(const struct sl_message *msg)
+gboolean sl_facts_content_visible(struct sl_facts *f)
 {
-	g_autoptr(sl_text) t = NULL;
-
-	if (!sl_msg_is_encrypted(msg))
+	if (!sl_facts_is_encrypted(f))
 		return TRUE;
-	if (!strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----"))
+	if (!strstr(f->msg->body->str, "-----BEGIN PGP MESSAGE-----"))
 		return FALSE;	/* PGP/MIME or S/MIME */
-	t = sl_msg_text(msg);	/* a quoted PGP block hides nothing */
-	return !t->encrypted;
+	/* a quoted PGP block hides nothing */
+	return !sl_facts_text(f)->encrypted;
 }

@@ -4,8 +4,7 @@
 
 #include <glib.h>
 
-#include "message.h"
-#include "rule.h"
+#include "facts.h"
 
 /* The text to scan, catalogue 3.0 (rules/lib/text.c). */
 struct sl_text {
@@ -30,13 +29,12 @@ char **sl_split_lines(const char *text);
  * "delta N", base85 data, or a blank line. */
 gboolean sl_binary_patch_line(const char *line);
 struct sl_text *sl_text_scan(const char *body);
-struct sl_text *sl_msg_text(const struct sl_message *msg);
-/* The same, scanned once per message and owned by the check's context. */
-const struct sl_text *sl_check_text(struct sl_check *check);
+/* The message's body, scanned once per message, owned by @facts. */
+const struct sl_text *sl_facts_text(struct sl_facts *facts);
 void sl_text_free(struct sl_text *text);
 typedef struct sl_text sl_text;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
 /* The one query every content rule asks first (3.0, encrypted message). */
-gboolean sl_msg_content_visible(const struct sl_message *msg);
+gboolean sl_facts_content_visible(struct sl_facts *facts);
 
 #endif

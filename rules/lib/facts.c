@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The facts of a message: made empty, filled by the getters on first use
+ * (see rules/lib/facts.h), freed at the end of the lint pass.
+ */
+#include "embargo.h"
+#include "facts.h"
+#include "message.h"
+#include "query.h"
+#include "text.h"
+
+struct sl_facts *sl_facts_new(const struct sl_message *msg,
+			      const struct sl_lint_options *options)
+{
+	struct sl_facts *f = g_new0(struct sl_facts, 1);
+
+	f->msg = msg;
+	f->options = options;
+	return f;
+}
+
+void sl_facts_free(struct sl_facts *f)
+{
+	if (!f)
+		return;
+	g_free(f->own);
+	g_free(f->signature);
+	sl_text_free(f->text);
+	if (f->patches)
+		g_ptr_array_unref(f->patches);
+	g_free(f->cve_request);
+	g_free(f->no_disclaimers);
+	if (f->embargo) {
+		sl_embargo_scan_clear(f->embargo);
+		g_free(f->embargo);
+	}
+	g_free(f);
+}
+
+static void own_fill(struct sl_facts *f)
+{
+	if (!f->own)
+		f->own = sl_text_own(f->msg->body->str, &f->signature);
+}
+
+const char *sl_facts_own_text(struct sl_facts *f)
+{
+	own_fill(f);
+	return f->own;
+}
+
+const char *sl_facts_signature(struct sl_facts *f)
+{
+	own_fill(f);
+	return f->signature;
+}
