@@ -178,6 +178,39 @@ static struct sl_gitconfig *fast(void)
 	return theirs;
 }
 
+/* Whether git's reading @cfg holds a key of section @section. */
+static gboolean holds_section(const struct sl_gitconfig *cfg,
+			      const char *section)
+{
+	g_autofree char *prefix = g_strconcat(section, ".", NULL);
+
+	for (guint i = 0; i < cfg->entries->len; i++) {
+		const struct sl_gitconfig_entry *e = cfg->entries->pdata[i];
+
+		if (g_str_has_prefix(e->key, prefix))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/*
+ * sl_gitconfig_may_hold() never says "no" where git has a key: checked
+ * against git's own reading @theirs for each section alone.
+ */
+static void never_missed(const struct sl_gitconfig *theirs)
+{
+	static const char *const names[] = { "seclint", "sendemail", "user" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+		const char *const one[] = { names[i], NULL };
+
+		if (holds_section(theirs, names[i]) &&
+		    !sl_gitconfig_may_hold(one))
+			fail_msg("git reads %s.* and may_hold says no",
+				 names[i]);
+	}
+}
+
 /*
  * Either libgit2 reads what git reads, or git answers (errors too):
  * 1 libgit2 alone, 0 git, -1 they differ.
@@ -188,12 +221,13 @@ static int agree(void)
 	g_autoptr(GError) e1 = NULL;
 	g_autoptr(GError) e2 = NULL;
 	g_autoptr(sl_gitconfig) mine = sl_gitconfig_read_libgit2(&why);
-	g_autoptr(sl_gitconfig) got = sl_gitconfig_read(TRUE, &e1);
+	g_autoptr(sl_gitconfig) got = sl_gitconfig_read(TRUE, NULL, &e1);
 	g_autoptr(sl_gitconfig) theirs = sl_gitconfig_read_git(&e2);
 
 	if (!theirs)
 		return !mine && !got && !strcmp(e1->message, e2->message)
 		       ? 0 : -1;
+	never_missed(theirs);
 	if (!got || !equal(got, theirs) || (mine && !equal(mine, theirs)))
 		return -1;
 	return mine != NULL;
@@ -427,7 +461,7 @@ static void test_hasconfig(void **state)
 	g_free(git("remote", "add", "origin", "https://example.org/r.git",
 		   NULL));
 	handed_over("a condition libgit2 does not know");
-	cfg = sl_gitconfig_read(TRUE, &error);
+	cfg = sl_gitconfig_read(TRUE, NULL, &error);
 	assert_non_null(cfg);
 	values(cfg, "sendemail.cc", (const char *const[]){
 		"system@example.org", "hasconfig@ex.org", NULL });
@@ -670,9 +704,131 @@ static void test_malformed(void **state)
 	put(home, ".gitconfig", "[sendemail]\n\tcc = ok@example.org\n"
 	    "[broken\n");
 	handed_over(".gitconfig");
-	cfg = sl_gitconfig_read(TRUE, &error);
+	cfg = sl_gitconfig_read(TRUE, NULL, &error);
 	assert_null(cfg);
 	assert_non_null(strstr(error->message, ".gitconfig"));
+}
+
+/*
+ * Asks git what it reads and checks sl_gitconfig_may_hold() for seclint's
+ * section: @expect, and never "no" where git reads a seclint key.
+ */
+static void may_hold(gboolean expect)
+{
+	static const char *const seclint[] = { "seclint", NULL };
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_gitconfig) theirs = sl_gitconfig_read_git(&error);
+	g_autoptr(sl_gitconfig) got = NULL;
+	g_autofree char *path = g_strdup(g_getenv("PATH"));
+	gboolean said = sl_gitconfig_may_hold(seclint);
+
+	assert_non_null(theirs);
+	never_missed(theirs);
+	if (said != expect)
+		fail_msg("may_hold(seclint) is %d, expected %d", said, expect);
+	if (expect)
+		return;
+	/* Then the reading with those sections is empty and runs no git. */
+	g_setenv("PATH", "/nonexistent", TRUE);
+	got = sl_gitconfig_read(FALSE, seclint, &error);
+	g_setenv("PATH", path, TRUE);
+	assert_non_null(got);
+	assert_int_equal(got->entries->len, 0);
+}
+
+static void test_may_hold(void **state)
+{
+	static const char *const both[] = { "seclint", "sendemail", NULL };
+	g_autofree char *xdg = g_build_filename(top, "xdg", NULL);
+	g_autofree char *bare = g_build_filename(top, "bare.git", NULL);
+	g_autofree char *wt = g_build_filename(top, "wt", NULL);
+	g_autofree char *global = g_build_filename(top, "global", NULL);
+	g_autofree char *dir = g_build_filename(home, ".gitconfig", NULL);
+
+	(void)state;
+	/* No file names the section: no git needed, whatever else. */
+	put(top, "etc/gitconfig", "[sendemail]\n\tcc = system@example.org\n"
+	    "[user]\n\tname = Sec Lint\n\temail = seclin@example.org\n");
+	put(home, ".gitconfig", "[core]\n\teditor = vi\n");
+	may_hold(FALSE);
+	assert_true(sl_gitconfig_may_hold(both));
+	assert_int_equal(g_mkdir_with_parents("sub/dir", 0700), 0);
+	assert_int_equal(chdir("sub/dir"), 0);
+	may_hold(FALSE);
+
+	/* Each place git reads from, in each spelling of the section. */
+	put(top, "etc/gitconfig", "[SecLint]\n\tstrict\n");
+	may_hold(TRUE);
+	put(top, "etc/gitconfig", "");
+	put(xdg, "git/config", "[seclint \"x\"]\n\ty = 1\n");
+	g_setenv("XDG_CONFIG_HOME", xdg, TRUE);
+	may_hold(TRUE);
+	g_unsetenv("XDG_CONFIG_HOME");
+	may_hold(FALSE);
+	put(home, ".config/git/config", "[seclint]\n\tquiet\n");
+	may_hold(TRUE);
+	put(home, ".config/git/config", "");
+	put(home, ".gitconfig", "[seclint.sub]\n\tx = 1\n");
+	may_hold(TRUE);
+	put(home, ".gitconfig", "");
+	put(top, "global", "[seclint]\n\tstrict = yes\n");
+	g_setenv("GIT_CONFIG_GLOBAL", global, TRUE);
+	may_hold(TRUE);
+	g_unsetenv("GIT_CONFIG_GLOBAL");
+	g_free(git("config", "seclint.strict", "true", NULL));
+	may_hold(TRUE);		/* the repository's, from sub/dir */
+	g_free(git("config", "--unset", "seclint.strict", NULL));
+	may_hold(FALSE);
+	g_free(git("config", "extensions.worktreeConfig", "true", NULL));
+	g_free(git("config", "--worktree", "seclint.quiet", "true", NULL));
+	may_hold(TRUE);
+	g_free(git("config", "--worktree", "--unset", "seclint.quiet", NULL));
+	g_free(git("config", "--unset", "extensions.worktreeConfig", NULL));
+	may_hold(FALSE);
+
+	/* Includes and `git -c`: git answers. */
+	put(home, ".gitconfig", "[include]\n\tpath = more\n");
+	put(home, "more", "[seclint]\n\tstrict\n");
+	may_hold(TRUE);
+	put(home, ".gitconfig", "[includeIf \"gitdir:~/repo/\"]\n"
+	    "\tpath = more\n");
+	may_hold(TRUE);
+	put(home, ".gitconfig", "");
+	g_setenv("GIT_CONFIG_PARAMETERS", "'seclint.strict'='true'", TRUE);
+	may_hold(TRUE);
+	g_unsetenv("GIT_CONFIG_PARAMETERS");
+	g_setenv("GIT_CONFIG_COUNT", "1", TRUE);
+	g_setenv("GIT_CONFIG_KEY_0", "seclint.strict", TRUE);
+	g_setenv("GIT_CONFIG_VALUE_0", "true", TRUE);
+	may_hold(TRUE);
+	g_unsetenv("GIT_CONFIG_COUNT");
+	may_hold(FALSE);
+
+	/* A global file that is not a file: git answers (and fails). */
+	assert_int_equal(g_unlink(dir), 0);
+	put(home, ".gitconfig/x", "");
+	assert_true(sl_gitconfig_may_hold(both));
+	remove_tree(dir);
+
+	/* GIT_DIR elsewhere, a bare repository, a linked worktree. */
+	assert_int_equal(chdir(top), 0);
+	g_free(git("init", "-q", "--bare", bare, NULL));
+	g_free(git("--git-dir", bare, "config", "seclint.strict", "true",
+		   NULL));
+	may_hold(FALSE);
+	g_setenv("GIT_DIR", bare, TRUE);
+	may_hold(TRUE);
+	g_unsetenv("GIT_DIR");
+	assert_int_equal(chdir(bare), 0);
+	may_hold(TRUE);
+	assert_int_equal(chdir("refs"), 0);
+	may_hold(TRUE);
+	assert_int_equal(chdir(repo), 0);
+	g_free(git("-c", "user.name=T", "-c", "user.email=t@example.org",
+		   "commit", "-q", "--allow-empty", "-m", "x", NULL));
+	g_free(git("worktree", "add", "-q", wt, NULL));
+	assert_int_equal(chdir(wt), 0);
+	assert_true(sl_gitconfig_may_hold(both));	/* .git is a file */
 }
 
 int main(void)
@@ -697,6 +853,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_random_lines, sandbox,
 						cleanup),
 		cmocka_unit_test_setup_teardown(test_malformed, sandbox,
+						cleanup),
+		cmocka_unit_test_setup_teardown(test_may_hold, sandbox,
 						cleanup),
 	};
 

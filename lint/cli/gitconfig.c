@@ -20,8 +20,11 @@
  * (the send-email hook's common case, where nothing else needs libgit2):
  * 1.5 times the CPU time of reading with the child; with --staged,
  * where libgit2 is loaded anyway, 0.82 times (doc/performance.md).
+ *
+ * And neither where no file git reads can hold a key the run asks for
+ * (sl_gitconfig_may_hold(): most runs, as few people set seclint.*).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700	/* POSIX 2008 and realpath() */
 #include <errno.h>
 #include <limits.h>
 #include <pwd.h>
@@ -941,11 +944,165 @@ struct sl_gitconfig *sl_gitconfig_read_libgit2(char **why)
 	return NULL;
 }
 
+/* ---- whether git's files can hold a section at all ---- */
+
+/*
+ * A run that reads only the sections @sections needs no git when no file
+ * git could read mentions any of them.  The test is by text, not by
+ * parsing: a key of section S comes from a "[S" header (git lowers the
+ * section's case, allows no space after '['), from an include, or from
+ * `git -c`; so a file whose text, in any case, holds neither a name of
+ * @sections nor "include" gives none of their keys, whatever else it holds.
+ * Every file git could read is tested, and more (a superset is safe; a
+ * missed file is not):
+ *   system    $GIT_CONFIG_SYSTEM if set, else /etc/gitconfig, and then only
+ *             when the git on PATH is /usr/bin/git (a git built elsewhere
+ *             may have another system file): tested even under
+ *             GIT_CONFIG_NOSYSTEM;
+ *   global    $GIT_CONFIG_GLOBAL if set, and always $XDG_CONFIG_HOME/git/
+ *             config, ~/.config/git/config and ~/.gitconfig;
+ *   local     every directory from the working directory up to the root,
+ *             ignoring GIT_CEILING_DIRECTORIES and file-system boundaries:
+ *             D/.git/config and config.worktree, and D/config and
+ *             config.worktree where D holds HEAD (a bare repository, or a
+ *             git directory itself); $GIT_DIR's too when set.
+ * And "may hold" (git answers) wherever this cannot be sure: GIT_CONFIG,
+ * GIT_COMMON_DIR, GIT_CONFIG_COUNT or GIT_CONFIG_PARAMETERS is set, a .git
+ * is not a directory (a linked worktree, a submodule), a git directory has
+ * a commondir, or a file exists and cannot be read whole.
+ */
+static gboolean mentions(const char *text, gsize len, const char *word)
+{
+	gsize n = strlen(word);
+
+	for (gsize i = 0; i + n <= len; i++)
+		if (!g_ascii_strncasecmp(text + i, word, n))
+			return TRUE;
+	return FALSE;
+}
+
+/* TRUE if @path may hold a key of @sections (or cannot be read). */
+static gboolean file_may_hold(const char *path,
+			      const char *const *sections)
+{
+	g_autofree char *text = NULL;
+	g_autoptr(GError) error = NULL;
+	gsize len;
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return errno != ENOENT && errno != ENOTDIR;
+	if (!S_ISREG(st.st_mode) ||
+	    !g_file_get_contents(path, &text, &len, &error))
+		return TRUE;
+	if (mentions(text, len, "include"))
+		return TRUE;
+	for (const char *const *s = sections; *s; s++)
+		if (mentions(text, len, *s))
+			return TRUE;
+	return FALSE;
+}
+
+/* A git directory's files; TRUE if they may hold a key of @sections. */
+static gboolean gitdir_may_hold(const char *gitdir,
+				const char *const *sections)
+{
+	g_autofree char *common = g_build_filename(gitdir, "commondir", NULL);
+	g_autofree char *config = g_build_filename(gitdir, "config", NULL);
+	g_autofree char *worktree = g_build_filename(gitdir, "config.worktree",
+						     NULL);
+
+	return g_file_test(common, G_FILE_TEST_EXISTS) ||
+	       file_may_hold(config, sections) ||
+	       file_may_hold(worktree, sections);
+}
+
+/* @dir (absolute, physical) and every directory above it. */
+static gboolean repositories_may_hold(const char *dir,
+				      const char *const *sections)
+{
+	g_autofree char *d = g_strdup(dir);
+
+	for (;;) {
+		g_autofree char *dotgit = g_build_filename(d, ".git", NULL);
+		g_autofree char *head = g_build_filename(d, "HEAD", NULL);
+		char *slash = strrchr(d, '/');
+		struct stat st;
+
+		if (lstat(dotgit, &st) == 0 &&
+		    (!S_ISDIR(st.st_mode) || gitdir_may_hold(dotgit, sections)))
+			return TRUE;
+		if (g_file_test(head, G_FILE_TEST_EXISTS) &&
+		    gitdir_may_hold(d, sections))
+			return TRUE;
+		if (!slash || !strcmp(d, "/"))
+			return FALSE;
+		slash[slash == d] = '\0';	/* "/a" -> "/", "/a/b" -> "/a" */
+	}
+}
+
+gboolean sl_gitconfig_may_hold(const char *const *sections)
+{
+	static const char *const unsure[] = {
+		"GIT_CONFIG", "GIT_COMMON_DIR", "GIT_CONFIG_COUNT",
+		"GIT_CONFIG_PARAMETERS",
+	};
+	const char *home = g_getenv("HOME");
+	const char *xdg = g_getenv("XDG_CONFIG_HOME");
+	const char *system = g_getenv("GIT_CONFIG_SYSTEM");
+	const char *global = g_getenv("GIT_CONFIG_GLOBAL");
+	const char *gitdir = g_getenv("GIT_DIR");
+	g_autofree char *cwd = realpath(".", NULL);	/* git's getcwd() */
+
+	for (size_t i = 0; i < G_N_ELEMENTS(unsure); i++)
+		if (g_getenv(unsure[i]))
+			return TRUE;
+	if (system) {
+		if (file_may_hold(system, sections))
+			return TRUE;
+	} else {
+		g_autofree char *git = g_find_program_in_path("git");
+		g_autofree char *real = git ? realpath(git, NULL) : NULL;
+
+		if (!git)
+			return FALSE;	/* the reading is empty anyway */
+		if (!real || strcmp(real, "/usr/bin/git"))
+			return TRUE;
+		if (file_may_hold("/etc/gitconfig", sections))
+			return TRUE;
+	}
+	if (global && file_may_hold(global, sections))
+		return TRUE;
+	if (xdg && *xdg) {
+		g_autofree char *f = g_build_filename(xdg, "git", "config",
+						      NULL);
+
+		if (file_may_hold(f, sections))
+			return TRUE;
+	}
+	if (home && *home) {
+		g_autofree char *f1 = g_build_filename(home, ".config", "git",
+						       "config", NULL);
+		g_autofree char *f2 = g_build_filename(home, ".gitconfig",
+						       NULL);
+
+		if (file_may_hold(f1, sections) || file_may_hold(f2, sections))
+			return TRUE;
+	}
+	if (gitdir && gitdir_may_hold(gitdir, sections))
+		return TRUE;
+	return !cwd || repositories_may_hold(cwd, sections);
+}
+
 struct sl_gitconfig *sl_gitconfig_read(gboolean libgit2_anyway,
+				       const char *const *sections,
 				       GError **error)
 {
 	g_autofree char *why = NULL;
 	struct sl_gitconfig *cfg = NULL;
+
+	if (sections && !sl_gitconfig_may_hold(sections))
+		return sl_gitconfig_new_empty();
 
 #ifdef SECLINT_GITCONFIG_LIBGIT2
 	libgit2_anyway = TRUE;

@@ -23,10 +23,20 @@ struct sl_gitconfig {
 /*
  * With libgit2 where it gives what git gives, if @libgit2_anyway (the run
  * loads libgit2 for other work) or built with SECLINT_GITCONFIG_LIBGIT2;
- * else, and wherever libgit2 could differ, with git (gitconfig.c).
+ * else, and wherever libgit2 could differ, with git (gitconfig.c).  The
+ * run reads keys of @sections only (NULL: of any section): where no file
+ * can hold one (sl_gitconfig_may_hold()), neither is asked.
  */
 struct sl_gitconfig *sl_gitconfig_read(gboolean libgit2_anyway,
+				       const char *const *sections,
 				       GError **error);
+/*
+ * FALSE only where it is certain, without running git, that no file or
+ * setting git would read holds a key of one of @sections (lower-case
+ * section names, NULL-terminated): then sl_gitconfig_read() with those
+ * @sections gives an empty config and runs nothing.  See gitconfig.c.
+ */
+gboolean sl_gitconfig_may_hold(const char *const *sections);
 /* Runs git; no git on PATH is an empty config, a git error is NULL. */
 struct sl_gitconfig *sl_gitconfig_read_git(GError **error);
 /* Reads with libgit2; NULL with *why (allocated) where git must answer. */

@@ -128,11 +128,15 @@ static int check_patch(const char *patch, const GPtrArray *extra,
 	return status;
 }
 
+/* What the hook reads of git config: seclint's settings, send-email's. */
+static const char *const hook_sections[] = { "seclint", "sendemail", NULL };
+
 static int hook(const char *patch, const char *headers)
 {
 	g_autoptr(GPtrArray) extra = sl_address_list_new();
 	g_autoptr(GError) error = NULL;
-	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(FALSE, &error);
+	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(FALSE, hook_sections,
+							&error);
 	g_autoptr(sl_policy) policy = NULL;
 	struct sl_settings settings;
 	int status = 2;

@@ -268,7 +268,8 @@ static struct sl_policy *open_policy(struct options *o,
 				     GError **error)
 {
 	/* --staged loads libgit2 anyway: then it reads git config too. */
-	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(o->staged, error);
+	g_autoptr(sl_gitconfig) cfg =
+		sl_gitconfig_read(o->staged, sl_settings_sections, error);
 
 	if (!cfg || !sl_settings_from_gitconfig(settings, cfg, error))
 		return NULL;

@@ -405,7 +405,8 @@ static gboolean setup(struct sendmail_args *a, struct sl_gitconfig **cfg,
 		return FALSE;
 	}
 	return parse_args(a, error) &&
-	       (*cfg = sl_gitconfig_read(FALSE, error)) &&
+	       (*cfg = sl_gitconfig_read(FALSE, sl_settings_sections,
+						 error)) &&
 	       find_mta(a, *cfg, error);
 }
 

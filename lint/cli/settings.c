@@ -18,6 +18,8 @@
 
 #define CONFIG_SECTION "seclint."
 
+const char *const sl_settings_sections[] = { "seclint", NULL };
+
 /* seclint.* keys read by other parts (lowercase, as git gives them). */
 static const char *const elsewhere[] = {
 	"upstream", "upstreamdepth",	/* the repository context (repo.c) */
