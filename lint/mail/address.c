@@ -30,11 +30,30 @@ static void unquote_local_part(char *addr)
 	memmove(dst, at, strlen(at) + 1);
 }
 
+static gboolean is_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return FALSE;
+	return TRUE;
+}
+
 char *sl_address_normalise(const char *addr_spec)
 {
-	g_autofree char *valid = g_utf8_make_valid(addr_spec, -1);
-	char *addr = g_utf8_strdown(valid, -1);
+	g_autofree char *valid = NULL;
+	char *addr;
 	size_t len;
+
+	/*
+	 * Nearly every address is ASCII: lowered byte by byte, as Unicode
+	 * lowers ASCII (and never by a Turkish locale's dotless i).
+	 */
+	if (is_ascii(addr_spec)) {
+		addr = g_ascii_strdown(addr_spec, -1);
+	} else {
+		valid = g_utf8_make_valid(addr_spec, -1);
+		addr = g_utf8_strdown(valid, -1);
+	}
 
 	g_strstrip(addr);
 	unquote_local_part(addr);
