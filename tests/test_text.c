@@ -338,6 +338,14 @@ static void test_ai_disclosure(void **state)
 		"I found this bug using Claude.",
 		"It was discovered with the help of an AI-based scanner.",
 		"Our LLM agent flagged foo().",
+		/* Each spelling of a name, past the cheap test for one. */
+		"Spotted via GPT-4 last week.",
+		"We detected it using machine learning.",
+		"It was discovered by DeepSeek.",
+		"Found with a large language model.",
+		"This reproducer was LLM-generated.",
+		"Based on an ai-assisted review.",
+		"It was caught by the A.I. scanner we run.",
 	};
 	static const char *const not_found[] = {
 		"I did not use AI to find it.",
