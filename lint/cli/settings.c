@@ -289,9 +289,12 @@ struct sl_policy *sl_settings_open_policy(const struct sl_settings *s,
 			g_prefix_error(error, "%s: ", s->profile_from);
 		return NULL;
 	}
-	apply_rules(s, policy);
-	if (!sl_policy_resolve_params(policy, error))
-		return NULL;
+	/* Loading the profile resolved them; again only if choices change. */
+	if (g_hash_table_size(s->rules) > 0) {
+		apply_rules(s, policy);
+		if (!sl_policy_resolve_params(policy, error))
+			return NULL;
+	}
 	return g_steal_pointer(&policy);
 }
 
