@@ -183,8 +183,18 @@ static void push_job(struct one_input *in)
 	if (!job)
 		return;
 	g_queue_push_tail(&in->pending, job);
-	/* Fails only when no thread can be made; GLib retries later. */
-	g_thread_pool_push(in->pool, job, NULL);
+	/*
+	 * The pool and its threads are made for an mbox only: a single
+	 * message is linted here, as starting a thread costs more than
+	 * it could save (the job and its output are the same).
+	 */
+	if (in->is_mbox && !in->pool)
+		in->pool = g_thread_pool_new(worker, in, (gint)in->run->jobs,
+					     FALSE, NULL);
+	if (!in->pool)
+		worker(job, in);
+	else	/* fails only when no thread can be made; GLib retries */
+		g_thread_pool_push(in->pool, job, NULL);
 	/* A bounded window keeps memory flat however long the mbox is. */
 	emit_pending(in, 2 * in->run->jobs);
 }
@@ -237,16 +247,13 @@ static gboolean read_parallel(struct one_input *in, GError **error)
 	g_mutex_init(&in->lock);
 	g_cond_init(&in->done);
 	g_queue_init(&in->pending);
-	in->pool = g_thread_pool_new(worker, in, (gint)in->run->jobs, FALSE,
-				     error);
-	if (!in->pool)
-		return FALSE;
 	ok = sl_input_read_split(in->name, in->run->extra, &in->is_mbox,
 				 on_message_parallel, on_raw_parallel, in,
 				 error);
 	push_job(in);
 	emit_pending(in, 0);
-	g_thread_pool_free(in->pool, FALSE, TRUE);
+	if (in->pool)
+		g_thread_pool_free(in->pool, FALSE, TRUE);
 	g_cond_clear(&in->done);
 	g_mutex_clear(&in->lock);
 	if (in->error) {
