@@ -319,6 +319,22 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 	return sev;
 }
 
+/* @rule's level in a reply, given @sev, its level in a first message. */
+static enum sl_severity followup_severity(const struct sl_policy *policy,
+					  const struct sl_rule *rule,
+					  enum sl_severity sev)
+{
+	g_autofree char *level = NULL;
+
+	if (sev == SL_SEV_OFF ||
+	    g_hash_table_contains(policy->severity, rule->id))
+		return sev;
+	level = rule_value(policy, rule->id, "followup-severity");
+	if (level)
+		sl_severity_parse(level, &sev);
+	return sev;
+}
+
 /* As sl_policy_severity(), with the profile's follow-up level for replies. */
 enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 					 const struct sl_rule *rule,
@@ -326,15 +342,8 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 {
 	enum sl_severity sev = sl_policy_severity(policy, rule->id,
 						  rule->severity);
-	g_autofree char *level = NULL;
 
-	if (!followup || sev == SL_SEV_OFF ||
-	    g_hash_table_contains(policy->severity, rule->id))
-		return sev;
-	level = rule_value(policy, rule->id, "followup-severity");
-	if (level)
-		sl_severity_parse(level, &sev);
-	return sev;
+	return followup ? followup_severity(policy, rule, sev) : sev;
 }
 
 /*
@@ -348,10 +357,10 @@ void sl_policy_update_severities(struct sl_policy *policy)
 					2 * sl_rules_count);
 
 	for (size_t i = 0; i < sl_rules_count; i++) {
-		sev[2 * i] = sl_policy_rule_severity(policy, sl_rules[i],
-						     FALSE);
-		sev[2 * i + 1] = sl_policy_rule_severity(policy, sl_rules[i],
-							 TRUE);
+		sev[2 * i] = sl_policy_severity(policy, sl_rules[i]->id,
+						sl_rules[i]->severity);
+		sev[2 * i + 1] = followup_severity(policy, sl_rules[i],
+						   sev[2 * i]);
 	}
 	policy->rule_severity = sev;
 }
