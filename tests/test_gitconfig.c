@@ -736,6 +736,21 @@ static void may_hold(gboolean expect)
 	assert_int_equal(got->entries->len, 0);
 }
 
+/* @text in @dir/@name is seen (and git reads it); then the file is emptied. */
+static void held_in(const char *dir, const char *name, const char *text)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_gitconfig) theirs = NULL;
+
+	put(dir, name, text);
+	theirs = sl_gitconfig_read_git(&error);
+	assert_non_null(theirs);
+	if (!holds_section(theirs, "seclint"))
+		fail_msg("git reads no seclint key from %s/%s", dir, name);
+	may_hold(TRUE);
+	put(dir, name, "");
+}
+
 static void test_may_hold(void **state)
 {
 	static const char *const both[] = { "seclint", "sendemail", NULL };
@@ -757,20 +772,13 @@ static void test_may_hold(void **state)
 	may_hold(FALSE);
 
 	/* Each place git reads from, in each spelling of the section. */
-	put(top, "etc/gitconfig", "[SecLint]\n\tstrict\n");
-	may_hold(TRUE);
-	put(top, "etc/gitconfig", "");
-	put(xdg, "git/config", "[seclint \"x\"]\n\ty = 1\n");
+	held_in(top, "etc/gitconfig", "[SecLint]\n\tstrict\n");
 	g_setenv("XDG_CONFIG_HOME", xdg, TRUE);
-	may_hold(TRUE);
+	held_in(xdg, "git/config", "[seclint \"x\"]\n\ty = 1\n");
 	g_unsetenv("XDG_CONFIG_HOME");
+	held_in(home, ".config/git/config", "[seclint]\n\tquiet\n");
+	held_in(home, ".gitconfig", "[seclint.sub]\n\tx = 1\n");
 	may_hold(FALSE);
-	put(home, ".config/git/config", "[seclint]\n\tquiet\n");
-	may_hold(TRUE);
-	put(home, ".config/git/config", "");
-	put(home, ".gitconfig", "[seclint.sub]\n\tx = 1\n");
-	may_hold(TRUE);
-	put(home, ".gitconfig", "");
 	put(top, "global", "[seclint]\n\tstrict = yes\n");
 	g_setenv("GIT_CONFIG_GLOBAL", global, TRUE);
 	may_hold(TRUE);
