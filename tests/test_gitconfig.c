@@ -826,7 +826,15 @@ static void test_may_hold(void **state)
 	may_hold(FALSE);
 	g_setenv("GIT_DIR", bare, TRUE);
 	may_hold(TRUE);
+	put(top, "gitfile", "gitdir: bare.git\n");	/* GIT_DIR as a file */
+	g_setenv("GIT_DIR", "gitfile", TRUE);
+	assert_true(sl_gitconfig_may_hold(both));
+	g_setenv("GIT_DIR", "nowhere", TRUE);
+	assert_true(sl_gitconfig_may_hold(both));
 	g_unsetenv("GIT_DIR");
+	g_setenv("GIT_CONFIG_GLOBAL", "", TRUE);
+	assert_true(sl_gitconfig_may_hold(both));
+	g_unsetenv("GIT_CONFIG_GLOBAL");
 	assert_int_equal(chdir(bare), 0);
 	may_hold(TRUE);
 	assert_int_equal(chdir("refs"), 0);

@@ -967,8 +967,9 @@ struct sl_gitconfig *sl_gitconfig_read_libgit2(char **why)
  *             config.worktree where D holds HEAD (a bare repository, or a
  *             git directory itself); $GIT_DIR's too when set.
  * And "may hold" (git answers) wherever this cannot be sure: GIT_CONFIG,
- * GIT_COMMON_DIR, GIT_CONFIG_COUNT or GIT_CONFIG_PARAMETERS is set, a .git
- * is not a directory (a linked worktree, a submodule), a git directory has
+ * GIT_COMMON_DIR, GIT_CONFIG_COUNT or GIT_CONFIG_PARAMETERS is set,
+ * GIT_CONFIG_SYSTEM or GIT_CONFIG_GLOBAL is empty, GIT_DIR or a .git is
+ * not a directory (a linked worktree, a submodule), a git directory has
  * a commondir, or a file exists and cannot be read whole.
  */
 static gboolean mentions(const char *text, gsize len, const char *word)
@@ -1057,6 +1058,10 @@ gboolean sl_gitconfig_may_hold(const char *const *sections)
 	for (size_t i = 0; i < G_N_ELEMENTS(unsure); i++)
 		if (g_getenv(unsure[i]))
 			return TRUE;
+	/* Empty names, and a GIT_DIR that is a "gitdir:" file or missing. */
+	if ((system && !*system) || (global && !*global) ||
+	    (gitdir && !g_file_test(gitdir, G_FILE_TEST_IS_DIR)))
+		return TRUE;
 	if (system) {
 		if (file_may_hold(system, sections))
 			return TRUE;
@@ -1080,11 +1085,10 @@ gboolean sl_gitconfig_may_hold(const char *const *sections)
 		if (file_may_hold(f, sections))
 			return TRUE;
 	}
-	if (home && *home) {
-		g_autofree char *f1 = g_build_filename(home, ".config", "git",
-						       "config", NULL);
-		g_autofree char *f2 = g_build_filename(home, ".gitconfig",
-						       NULL);
+	if (home) {	/* git's "~/": HOME as it is, even empty */
+		g_autofree char *f1 = g_strconcat(home, "/.config/git/config",
+						  NULL);
+		g_autofree char *f2 = g_strconcat(home, "/.gitconfig", NULL);
 
 		if (file_may_hold(f1, sections) || file_may_hold(f2, sections))
 			return TRUE;
