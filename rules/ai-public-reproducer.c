@@ -29,9 +29,10 @@ static void check(struct sl_check *c)
 	if (!list || !sl_facts_content_visible(c->facts))
 		return;
 	t = sl_facts_text(c->facts);
-	who = ai_or_tool(c->msg, t, &said);
-	repro = who ? sl_text_reproducer(c->msg, t, TRUE) : NULL;
-	if (repro)
+	/* Most posts carry no reproducer: asked first, as it is cheaper. */
+	repro = sl_text_reproducer(c->msg, t, TRUE);
+	who = repro ? ai_or_tool(c->msg, t, &said) : NULL;
+	if (who)
 		sl_report(c, "body", "the report was probably found with %s "
 			  "and goes to the public list %s with %s; do not "
 			  "publish the reproducer, say that one is available "
