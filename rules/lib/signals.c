@@ -93,7 +93,8 @@ char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence)
  * Every branch of ai_found and ai_helped below has one of these names at
  * the start of a word (after \b or after white space), in any case: a
  * text without one matches neither, and most mail is spared compiling
- * and running the two (a fifth of a one-message run's instructions).
+ * and running the two (compiling them was an eighth of a one-message
+ * run's instructions).
  * Adding a name to ai_helped means adding it here.
  */
 static const char ai_named[] = "(?i)\\b(" AI_NAME_LIST ")";
