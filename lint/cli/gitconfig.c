@@ -955,7 +955,7 @@ struct sl_gitconfig *sl_gitconfig_read_libgit2(char **why)
  * @sections nor "include" gives none of their keys, whatever else it holds.
  * Every file git could read is tested, and more (a superset is safe; a
  * missed file is not):
- *   system    $GIT_CONFIG_SYSTEM if set, else /etc/gitconfig, and then only
+ *   system    $GIT_CONFIG_SYSTEM if set, else SL_GIT_ETC_GITCONFIG, only
  *             when the git on PATH is /usr/bin/git (a git built elsewhere
  *             may have another system file): tested even under
  *             GIT_CONFIG_NOSYSTEM;
@@ -1053,7 +1053,7 @@ gboolean sl_gitconfig_may_hold(const char *const *sections)
 	const char *system = g_getenv("GIT_CONFIG_SYSTEM");
 	const char *global = g_getenv("GIT_CONFIG_GLOBAL");
 	const char *gitdir = g_getenv("GIT_DIR");
-	g_autofree char *cwd = realpath(".", NULL);	/* git's getcwd() */
+	g_autofree char *cwd = NULL;
 
 	for (size_t i = 0; i < G_N_ELEMENTS(unsure); i++)
 		if (g_getenv(unsure[i]))
@@ -1073,7 +1073,7 @@ gboolean sl_gitconfig_may_hold(const char *const *sections)
 			return FALSE;	/* the reading is empty anyway */
 		if (!real || strcmp(real, "/usr/bin/git"))
 			return TRUE;
-		if (file_may_hold("/etc/gitconfig", sections))
+		if (file_may_hold(SL_GIT_ETC_GITCONFIG, sections))
 			return TRUE;
 	}
 	if (global && file_may_hold(global, sections))
@@ -1095,6 +1095,7 @@ gboolean sl_gitconfig_may_hold(const char *const *sections)
 	}
 	if (gitdir && gitdir_may_hold(gitdir, sections))
 		return TRUE;
+	cwd = realpath(".", NULL);	/* physical, as git's getcwd() */
 	return !cwd || repositories_may_hold(cwd, sections);
 }
 

@@ -25,9 +25,9 @@ struct sl_settings {
 void sl_settings_init(struct sl_settings *s);
 void sl_settings_clear(struct sl_settings *s);
 
-/* The seclint.* keys: any unknown key, rule or level is an error. */
 /* The git config sections seclint's settings live in ({ "seclint", NULL }). */
 extern const char *const sl_settings_sections[];
+/* The seclint.* keys: any unknown key, rule or level is an error. */
 gboolean sl_settings_from_gitconfig(struct sl_settings *s,
 				    const struct sl_gitconfig *cfg,
 				    GError **error);

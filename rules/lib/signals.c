@@ -95,7 +95,7 @@ char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence)
  * text without one matches neither, and most mail is spared compiling
  * and running the two (compiling them was an eighth of a one-message
  * run's instructions).
- * Adding a name to ai_helped means adding it here.
+ * A name added to AI_HELPED_NAMES must be added here too.
  */
 static const char ai_named[] = "(?i)\\b(" AI_NAME_LIST ")";
 
@@ -113,15 +113,17 @@ static const char ai_found[] =
 	"fuzz\\w*)\\b";
 
 /* Weaker: AI is mentioned as help, not necessarily in finding the bug. */
+/* Its names: each one of AI_NAME_LIST too (ai_named depends on it). */
+#define AI_HELPED_NAMES "(AI|LLM|Claude|ChatGPT|Gemini|Copilot|Codex)"
 static const char ai_helped[] =
-	"(?i)\\b(AI|LLM|Claude|ChatGPT|Gemini|Copilot|Codex)[- ](assisted|"
+	"(?i)\\b" AI_HELPED_NAMES "[- ](assisted|"
 	"aided|powered|based|driven|generated|tool|agent|assistant)\\b|"
 	"\\b(AI|LLM)\\b[\\w -]{0,25}\\b(agent|tool|scanner|model|assistant|"
 	"system|pipeline)s?\\b|"
 	"\\blarge language model|\\bwith the (help|assistance) of (an? )?"
-	"(AI|LLM|Claude|ChatGPT|Gemini|Copilot|Codex)\\b|"
+	AI_HELPED_NAMES "\\b|"
 	"\\b(generated|produced|created) (entirely |mostly )?by (an? )?"
-	"(AI|LLM|Claude|ChatGPT|Gemini|Copilot|Codex)\\b";
+	AI_HELPED_NAMES "\\b";
 
 /* AI that only polished the English is not AI that found the bug. */
 static const char writing_only[] =
