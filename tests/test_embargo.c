@@ -263,6 +263,32 @@ static void test_counts(void **state)
 	assert_ptr_equal(sl_embargo_earliest(dates), a);
 }
 
+/*
+ * A date grown by a clock before it overlapped the date that clock
+ * belonged to, and find_triggers() then asked for a window of minus
+ * 9 bytes (fuzz_message found it): the one found second is dropped.
+ */
+static void test_overlapping_dates(void **state)
+{
+	g_autoptr(GDateTime) base = parse_base(BASE);
+	g_autoptr(GPtrArray) dates = sl_embargo_extract(
+		"Sent Tue, 01 Dec 2026 10:00:00 2022-02-03 about it.\n"
+		"Proposed public disclosure: 2026-12-08 14:00 UTC.", "body",
+		base);
+	gsize end = 0;
+
+	(void)state;
+	assert_int_equal(dates->len, 2);
+	for (guint i = 0; i < dates->len; i++) {
+		const struct sl_embargo_date *d = dates->pdata[i];
+
+		assert_true(d->offset >= end);
+		end = d->offset + strlen(d->text);
+	}
+	assert_string_equal(((struct sl_embargo_date *)
+			     dates->pdata[1])->text, "2026-12-08 14:00 UTC");
+}
+
 /* The fix-ready date, and holds a sentence takes back. */
 static void test_fix_ready_and_negation(void **state)
 {
@@ -401,6 +427,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_overlapping_dates),
 		cmocka_unit_test(test_fix_ready_and_negation),
 		cmocka_unit_test(test_message),
 		cmocka_unit_test(test_thread_start),

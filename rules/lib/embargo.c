@@ -591,10 +591,21 @@ static char *trigger_after(const struct scan *s, gsize end)
 	return g_match_info_fetch(mi, 0);
 }
 
+/*
+ * Takes @d, found at [d->offset, @end), unless it overlaps a date taken
+ * before.  The forms refuse a match that overlaps (find_form()), but a
+ * calendar date grows after that test: a weekday before it, a clock before
+ * or after it ("10:00:00 2022-02-03" after "Tue, 01 Dec 2026 10:00:00").
+ * Overlapping dates would make find_triggers() read a window backwards.
+ */
 static void accept(struct scan *s, struct sl_embargo_date *d, gsize end)
 {
 	struct span sp = { d->offset, end };
 
+	if (overlaps(s, d->offset, end)) {
+		sl_embargo_date_free(d);
+		return;
+	}
 	if (!d->trigger)
 		d->trigger = trigger_after(s, end);
 
