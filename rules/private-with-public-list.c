@@ -10,38 +10,27 @@
 #include "signals.h"
 #include "text.h"
 
-static const struct sl_address *find_public_list(const struct sl_check *c)
-{
-	for (guint i = 0; i < c->msg->recipients->len; i++) {
-		const struct sl_address *a = c->msg->recipients->pdata[i];
-		if (sl_policy_is_public_list(c->policy, a->addr))
-			return a;
-	}
-	return NULL;
-}
-
 static const struct sl_address *find_closed_list(const struct sl_check *c)
 {
-	for (guint i = 0; i < c->msg->recipients->len; i++) {
-		const struct sl_address *a = c->msg->recipients->pdata[i];
-		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
+	const struct sl_recipient_kind *k =
+		sl_policy_recipients(c->policy, c->msg);
 
-		if (l && l->closed)
-			return a;
-	}
+	for (guint i = 0; i < c->msg->recipients->len; i++)
+		if (k[i].list && k[i].list->closed)
+			return c->msg->recipients->pdata[i];
 	return NULL;
 }
 
 /* Is security@ the only closed list among the recipients? */
 static gboolean only_ksec_closed(const struct sl_check *c)
 {
-	for (guint i = 0; i < c->msg->recipients->len; i++) {
-		const struct sl_address *a = c->msg->recipients->pdata[i];
-		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
+	const struct sl_recipient_kind *k =
+		sl_policy_recipients(c->policy, c->msg);
 
-		if (l && l->closed && !sl_list_has_role(l, "kernel-security"))
+	for (guint i = 0; i < c->msg->recipients->len; i++)
+		if (k[i].list && k[i].list->closed &&
+		    !sl_list_has_role(k[i].list, "kernel-security"))
 			return FALSE;
-	}
 	return TRUE;
 }
 
@@ -125,7 +114,8 @@ static char *own_words_say(struct sl_check *c, const char *pattern)
 static void check(struct sl_check *c)
 {
 	const struct sl_address *closed = find_closed_list(c);
-	const struct sl_address *open = closed ? find_public_list(c) : NULL;
+	const struct sl_address *open =
+		closed ? sl_msg_find_public_list(c->msg, c->policy) : NULL;
 	enum sl_severity tolerated;
 	g_autofree char *said = NULL;
 	g_autofree char *embargo = NULL;

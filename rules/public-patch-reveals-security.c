@@ -15,6 +15,7 @@
 #include "regex-cache.h"
 #include "rule.h"
 #include "severity.h"
+#include "signals.h"
 
 static const char embargo_words[] =
 	"(?i)\\b(?:embargo(?:ed)?|do not (?:disclose|share|publish)|"
@@ -58,20 +59,10 @@ static gboolean is_patch_mail(const struct sl_message *msg, const char *own)
 		       G_REGEX_CASELESS, 0));
 }
 
-static const struct sl_address *public_list(const struct sl_check *c)
-{
-	for (guint i = 0; i < c->msg->recipients->len; i++) {
-		const struct sl_address *a = c->msg->recipients->pdata[i];
-
-		if (sl_policy_is_public_list(c->policy, a->addr))
-			return a;
-	}
-	return NULL;
-}
-
 static void check(struct sl_check *c)
 {
-	const struct sl_address *list = public_list(c);
+	const struct sl_address *list =
+		sl_msg_find_public_list(c->msg, c->policy);
 	const char *own = NULL;
 	g_autofree char *words = NULL;
 	g_autofree char *message = NULL;

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The caches behind the engine (lint/util/regex.c, the severity table and
- * the parameters of lint/engine/profile.c) answer as the uncached lookups
- * do, also when an address or a policy is reused for something else.
+ * the parameters of lint/engine/profile.c, what the policy says of a
+ * message's recipients) answer as the uncached lookups do, also when an
+ * address or a policy is reused for something else.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <gmime/gmime.h>
 #include <string.h>
 
+#include "address.h"
+#include "message.h"
 #include "policy.h"
 #include "regex-cache.h"
 #include "rule.h"
@@ -98,13 +102,87 @@ static void test_parameter_changes(void **state)
 	assert_true(sl_policy_resolve_params(policy, &error));
 }
 
+/* sl_policy_recipients() of @msg says what the uncached lookups say. */
+static void assert_recipients_as_looked_up(const struct sl_policy *policy,
+					   const struct sl_message *msg)
+{
+	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
+
+	for (guint i = 0; i < msg->recipients->len; i++) {
+		const struct sl_address *a = msg->recipients->pdata[i];
+
+		assert_ptr_equal(k[i].list,
+				 sl_policy_find_list(policy, a->addr));
+		assert_int_equal(k[i].mailing_list,
+				 sl_policy_is_mailing_list(policy, a->addr));
+		assert_int_equal(k[i].public_list,
+				 sl_policy_is_public_list(policy, a->addr));
+	}
+}
+
+static struct sl_policy *open_policy(void)
+{
+	g_autoptr(GError) error = NULL;
+	struct sl_policy *policy =
+		sl_policy_open(SECLINT_SOURCE_POLICY, NULL, &error);
+
+	assert_non_null(policy);
+	return policy;
+}
+
+/* Kept with the message: asked again after a recipient was added, and by
+ * another policy, perhaps at the freed one's address. */
+static void test_recipients_seen(void **state)
+{
+	g_autoptr(sl_message) msg = sl_message_new();
+	struct sl_policy *policy = open_policy();
+	const struct sl_recipient_kind *k;
+	struct sl_list *ksec;
+
+	(void)state;
+	assert_true(sl_address_add_header(
+		msg->recipients, "To",
+		"security@kernel.org, someone@example.org, "
+		"linux-usb@vger.kernel.org, oss-security@lists.openwall.com",
+		NULL));
+	assert_recipients_as_looked_up(policy, msg);
+	k = sl_policy_recipients(policy, msg);
+	assert_non_null(k[0].list);
+	assert_false(k[0].public_list);
+	assert_null(k[1].list);
+	assert_false(k[1].mailing_list);
+	assert_true(k[2].mailing_list && k[2].public_list);
+	assert_true(k[3].public_list);
+	/* The same answer when asked again, and a new one for an added
+	 * recipient (the command line's come after the digest). */
+	assert_ptr_equal(sl_policy_recipients(policy, msg), k);
+	assert_true(sl_address_add_header(msg->recipients, "Cc",
+					  "linux-distros@vs.openwall.org",
+					  NULL));
+	assert_recipients_as_looked_up(policy, msg);
+	assert_non_null(sl_policy_recipients(policy, msg)[4].list);
+	sl_policy_free(policy);
+
+	/* Another policy, where security@ is public: asked anew. */
+	policy = open_policy();
+	ksec = (struct sl_list *)sl_policy_find_list(policy,
+						     "security@kernel.org");
+	assert_non_null(ksec);
+	ksec->public = TRUE;
+	assert_recipients_as_looked_up(policy, msg);
+	assert_true(sl_policy_recipients(policy, msg)[0].public_list);
+	sl_policy_free(policy);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_regex_address_reused),
 		cmocka_unit_test(test_severity_table),
 		cmocka_unit_test(test_parameter_changes),
+		cmocka_unit_test(test_recipients_seen),
 	};
 
+	g_mime_init();	/* the address parser */
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

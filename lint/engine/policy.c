@@ -9,6 +9,7 @@
 
 #include "address.h"
 #include "errors.h"
+#include "message.h"
 #include "policy.h"
 #include "rule.h"
 #include "severity.h"
@@ -232,12 +233,15 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 	return load_address_files(policy, kf, error);
 }
 
+static gint policy_count;
+
 struct sl_policy *sl_policy_load(const char *path, GError **error)
 {
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autoptr(sl_policy) policy = g_new0(struct sl_policy, 1);
 
 	policy->path = g_strdup(path);
+	policy->serial = (guint)g_atomic_int_add(&policy_count, 1) + 1;
 	policy->lists = g_ptr_array_new_with_free_func(list_free);
 	policy->severity = g_hash_table_new_full(g_str_hash, g_str_equal,
 						 g_free, NULL);
@@ -331,6 +335,45 @@ gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 gboolean sl_list_has_role(const struct sl_list *list, const char *role)
 {
 	return list && strv_contains(list->roles, role);
+}
+
+struct sl_recipients_seen {
+	guint policy;		/* its serial */
+	guint len;		/* of msg->recipients when seen */
+	struct sl_recipient_kind kind[];
+};
+
+/*
+ * Some sixty rules ask the policy about the same recipients of a message,
+ * and a hashed lookup per question was a tenth of a run on list traffic;
+ * so each recipient is looked up once per message and policy.  The answer
+ * is kept with the message, which is linted on one thread (no lock); the
+ * recipients are only ever appended to (the command line's after the
+ * digest), and a policy's lists do not change once it is loaded.
+ */
+const struct sl_recipient_kind *sl_policy_recipients(
+	const struct sl_policy *policy, const struct sl_message *msg)
+{
+	struct sl_message *m = (struct sl_message *)msg;
+	struct sl_recipients_seen *seen = m->seen;
+	guint n = msg->recipients->len;
+
+	if (seen && seen->policy == policy->serial && seen->len == n)
+		return seen->kind;
+	g_free(m->seen);
+	seen = g_malloc(sizeof(*seen) + n * sizeof(seen->kind[0]));
+	seen->policy = policy->serial;
+	seen->len = n;
+	for (guint i = 0; i < n; i++) {
+		const struct sl_address *a = msg->recipients->pdata[i];
+		struct sl_recipient_kind *k = &seen->kind[i];
+
+		k->list = sl_policy_find_list(policy, a->addr);
+		k->mailing_list = sl_policy_is_mailing_list(policy, a->addr);
+		k->public_list = k->list ? k->list->public : k->mailing_list;
+	}
+	m->seen = seen;
+	return seen->kind;
 }
 
 const char *sl_policy_role_address(const struct sl_policy *policy,

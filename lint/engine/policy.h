@@ -35,6 +35,9 @@ struct sl_policy {
 	/* The numbers each rule in force reads (rule -> int[], in the order
 	 * of rule->params); see sl_policy_resolve_params(). */
 	GHashTable *params;
+	/* Told apart from every other policy of the process (caches that
+	 * outlive a policy, such as the message's sl_recipients_seen). */
+	guint serial;
 };
 
 struct sl_policy *sl_policy_load(const char *path, GError **error);
@@ -54,6 +57,19 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 				  const char *addr);
 gboolean sl_list_has_role(const struct sl_list *list, const char *role);
+
+/* What the policy says of one recipient address. */
+struct sl_recipient_kind {
+	const struct sl_list *list;	/* sl_policy_find_list() */
+	gboolean mailing_list;		/* sl_policy_is_mailing_list() */
+	gboolean public_list;		/* sl_policy_is_public_list() */
+};
+struct sl_message;
+/* The same of each of @msg's recipients, in the order of
+ * msg->recipients: found on the first question and kept with the
+ * message for the rules that ask after it. */
+const struct sl_recipient_kind *sl_policy_recipients(
+	const struct sl_policy *policy, const struct sl_message *msg);
 /* The address a finding advises for @role: the first of the first list
  * with it (policy.conf), or @role itself in a policy without one. */
 const char *sl_policy_role_address(const struct sl_policy *policy,

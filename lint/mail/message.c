@@ -55,6 +55,7 @@ void sl_message_free(struct sl_message *msg)
 		g_date_time_unref(msg->date);
 	g_array_unref(msg->header_at);
 	g_array_unref(msg->body_at);
+	g_free(msg->seen);
 	g_free(msg);
 }
 
@@ -143,6 +144,7 @@ struct sl_message *sl_message_steal(struct sl_message *msg)
 	msg->date = NULL;
 	msg->header_at = header_at_new();
 	msg->body_at = body_at_new();
+	msg->seen = NULL;
 	return copy;
 }
 

@@ -11,6 +11,8 @@
 
 #include "address.h"
 
+struct sl_recipients_seen;
+
 /*
  * Crypto structure and OpenPGP armour (lint/mail/mime-crypto.c), for the
  * encryption and signature rules.  A part is structure only where RFC 3156
@@ -80,6 +82,10 @@ struct sl_message {
 	unsigned line;		/* the message's first header line */
 	GArray *header_at;	/* of struct sl_header_at, in order */
 	GArray *body_at;	/* of struct sl_body_at, by offset */
+	/* What a policy says of each recipient: a cache the engine keeps
+	 * with the message (lint/engine/policy.c, sl_policy_recipients()),
+	 * not part of the digest; NULL until first asked.  One block. */
+	struct sl_recipients_seen *seen;
 };
 
 /* A header of the message, as written, and its line in the input. */

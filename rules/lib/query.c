@@ -15,12 +15,11 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
 					  const char *role)
 {
-	for (guint i = 0; i < msg->recipients->len; i++) {
-		const struct sl_address *a = msg->recipients->pdata[i];
+	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
 
-		if (sl_list_has_role(sl_policy_find_list(policy, a->addr), role))
-			return a;
-	}
+	for (guint i = 0; i < msg->recipients->len; i++)
+		if (sl_list_has_role(k[i].list, role))
+			return msg->recipients->pdata[i];
 	return NULL;
 }
 
@@ -211,13 +210,11 @@ char *sl_text_find_disclaimer(const char *own, const char *signature)
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy)
 {
-	for (guint i = 0; i < msg->recipients->len; i++) {
-		const struct sl_address *a = msg->recipients->pdata[i];
-		const struct sl_list *l = sl_policy_find_list(policy, a->addr);
+	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
 
-		if (l && l->closed)
+	for (guint i = 0; i < msg->recipients->len; i++)
+		if (k[i].list && k[i].list->closed)
 			return TRUE;
-	}
 	return FALSE;
 }
 

@@ -435,12 +435,11 @@ gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
 const struct sl_address *sl_msg_find_public_list(
 	const struct sl_message *msg, const struct sl_policy *policy)
 {
-	for (guint i = 0; i < msg->recipients->len; i++) {
-		const struct sl_address *a = msg->recipients->pdata[i];
+	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
 
-		if (sl_policy_is_public_list(policy, a->addr))
-			return a;
-	}
+	for (guint i = 0; i < msg->recipients->len; i++)
+		if (k[i].public_list)
+			return msg->recipients->pdata[i];
 	return NULL;
 }
 
