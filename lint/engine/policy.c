@@ -55,6 +55,15 @@ void sl_policy_free(struct sl_policy *policy)
 	g_free(policy);
 }
 
+char *sl_key_file_get_string(GKeyFile *kf, const char *group,
+			     const char *key)
+{
+	if (!g_key_file_has_group(kf, group) ||
+	    !g_key_file_has_key(kf, group, key, NULL))
+		return NULL;
+	return g_key_file_get_string(kf, group, key, NULL);
+}
+
 static char **normalised_list(GKeyFile *kf, const char *group,
 			      const char *key, GError **error)
 {
@@ -79,13 +88,13 @@ static struct sl_list *load_list(GKeyFile *kf, const char *group,
 	g_autofree char *visibility = NULL;
 
 	l->id = g_strdup(group + strlen(LIST_PREFIX));
-	l->name = g_key_file_get_string(kf, group, "name", NULL);
-	l->subject_tag = g_key_file_get_string(kf, group, "subject-tag", NULL);
+	l->name = sl_key_file_get_string(kf, group, "name");
+	l->subject_tag = sl_key_file_get_string(kf, group, "subject-tag");
 	l->roles = g_key_file_get_string_list(kf, group, "roles", NULL, NULL);
 	if (!l->roles)
 		l->roles = g_new0(char *, 1);
 	l->addresses = normalised_list(kf, group, "addresses", error);
-	visibility = g_key_file_get_string(kf, group, "visibility", NULL);
+	visibility = sl_key_file_get_string(kf, group, "visibility");
 	if (!l->addresses || !l->name || !visibility ||
 	    (strcmp(visibility, "public") && strcmp(visibility, "closed") &&
 	     strcmp(visibility, "team"))) {
@@ -105,8 +114,8 @@ static gboolean load_rule(struct sl_policy *policy, GKeyFile *kf,
 			  const char *group, GError **error)
 {
 	const char *id = group + strlen(RULE_PREFIX);
-	g_autofree char *level = g_key_file_get_string(kf, group, "severity",
-						       NULL);
+	g_autofree char *level = sl_key_file_get_string(kf, group,
+							"severity");
 	enum sl_severity sev;
 
 	if (!sl_rule_find(id)) {

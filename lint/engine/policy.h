@@ -77,6 +77,11 @@ const char *sl_policy_role_address(const struct sl_policy *policy,
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 				    const char *rule_id,
 				    enum sl_severity fallback);
+/* g_key_file_get_string(@kf, @group, @key, NULL), cheaper when the group
+ * or the key is missing (GKeyFile builds a GError for that even when the
+ * caller passes none). */
+char *sl_key_file_get_string(GKeyFile *kf, const char *group,
+			     const char *key);
 
 /* Profiles: one key file per document revision (rules/profiles/). */
 #define SL_DEFAULT_PROFILE "2026-05"

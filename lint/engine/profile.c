@@ -27,6 +27,7 @@ static char *profile_path(const struct sl_policy *policy, const char *name)
 	return g_build_filename(dir, "profiles", file, NULL);
 }
 
+/* @key, one of @group's keys, is a level when it is not empty. */
 static gboolean check_level(GKeyFile *kf, const char *group, const char *key,
 			    GError **error)
 {
@@ -40,12 +41,39 @@ static gboolean check_level(GKeyFile *kf, const char *group, const char *key,
 	return FALSE;
 }
 
+/*
+ * Which levels @group (a group of @kf) sets: its keys are listed once
+ * rather than each level looked up, as GKeyFile builds an error for a
+ * missing key and hashes the group's name again for each lookup.
+ */
+static void level_keys(GKeyFile *kf, const char *group, gboolean *severity,
+		       gboolean *followup)
+{
+	g_auto(GStrv) keys = g_key_file_get_keys(kf, group, NULL, NULL);
+
+	*severity = *followup = FALSE;
+	for (char **k = keys; k && *k; k++) {
+		*severity |= !strcmp(*k, "severity");
+		*followup |= !strcmp(*k, "followup-severity");
+	}
+}
+
+static gboolean check_levels(GKeyFile *kf, const char *group, GError **error)
+{
+	gboolean severity, followup;
+
+	level_keys(kf, group, &severity, &followup);
+	return (!severity || check_level(kf, group, "severity", error)) &&
+	       (!followup ||
+		check_level(kf, group, "followup-severity", error));
+}
+
 /* One profile file, before what it inherits is added. */
 static gboolean validate(GKeyFile *kf, GError **error)
 {
 	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
-	g_autofree char *parent = g_key_file_get_string(kf, "profile",
-							"inherit", NULL);
+	g_autofree char *parent = sl_key_file_get_string(kf, "profile",
+							 "inherit");
 
 	if (!g_key_file_has_key(kf, "profile", "document", NULL) ||
 	    !g_key_file_has_key(kf, "profile", "revision", NULL)) {
@@ -68,8 +96,7 @@ static gboolean validate(GKeyFile *kf, GError **error)
 				    "[%s]: no such rule", *g);
 			return FALSE;
 		}
-		if (!check_level(kf, *g, "severity", error) ||
-		    !check_level(kf, *g, "followup-severity", error))
+		if (!check_levels(kf, *g, error))
 			return FALSE;
 	}
 	return TRUE;
@@ -132,7 +159,7 @@ static GKeyFile *read_chain(const char *path, GPtrArray *chain,
 		g_prefix_error(error, "%s: ", path);
 		return NULL;
 	}
-	parent = g_key_file_get_string(kf, "profile", "inherit", NULL);
+	parent = sl_key_file_get_string(kf, "profile", "inherit");
 	if (!parent)
 		return g_steal_pointer(&kf);
 	dir = g_path_get_dirname(path);
@@ -194,7 +221,7 @@ char *sl_profile_get(const struct sl_policy *policy, const char *group,
 {
 	if (!policy->profile)
 		return NULL;
-	return g_key_file_get_string(policy->profile, group, key, NULL);
+	return sl_key_file_get_string(policy->profile, group, key);
 }
 
 static char *rule_value(const struct sl_policy *policy, const char *rule_id,
@@ -346,21 +373,72 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 	return followup ? followup_severity(policy, rule, sev) : sev;
 }
 
+/* @key of @group (a group of @kf) as a level if @set, else @fallback. */
+static enum sl_severity profile_level(GKeyFile *kf, const char *group,
+				      const char *key, gboolean set,
+				      enum sl_severity fallback)
+{
+	g_autofree char *level = set ? g_key_file_get_string(kf, group, key,
+							     NULL)
+				     : NULL;
+	enum sl_severity sev = fallback;
+
+	if (level)
+		sl_severity_parse(level, &sev);
+	return sev;
+}
+
 /*
  * The engine asks for every rule's severity for every message: GKeyFile
- * lookups by strings were a large share of linting a big mbox.
+ * lookups by strings were a large share of linting a big mbox.  The table
+ * is what sl_policy_rule_severity() gives, filled from one pass over the
+ * profile's groups and the site overrides rather than a lookup of each
+ * rule's group and keys by name.
  */
 void sl_policy_update_severities(struct sl_policy *policy)
 {
 	enum sl_severity *sev = g_renew(enum sl_severity,
 					policy->rule_severity,
 					2 * sl_rules_count);
+	g_auto(GStrv) groups = policy->profile
+				       ? g_key_file_get_groups(policy->profile,
+							       NULL)
+				       : NULL;
+	GHashTableIter it;
+	gpointer id, level;
 
-	for (size_t i = 0; i < sl_rules_count; i++) {
-		sev[2 * i] = sl_policy_severity(policy, sl_rules[i]->id,
-						sl_rules[i]->severity);
-		sev[2 * i + 1] = followup_severity(policy, sl_rules[i],
-						   sev[2 * i]);
+	/* A rule the profile does not name is off; without one, its
+	 * default level. */
+	for (size_t i = 0; i < sl_rules_count; i++)
+		sev[2 * i] = sev[2 * i + 1] = policy->profile
+						      ? SL_SEV_OFF
+						      : sl_rules[i]->severity;
+	for (char **g = groups; g && *g; g++) {
+		gssize i = g_str_has_prefix(*g, RULE_PREFIX)
+				   ? sl_rule_index(*g + strlen(RULE_PREFIX))
+				   : -1;
+
+		gboolean severity, followup;
+
+		if (i < 0)
+			continue;
+		level_keys(policy->profile, *g, &severity, &followup);
+		sev[2 * i] = profile_level(policy->profile, *g, "severity",
+					   severity, sl_rules[i]->severity);
+		sev[2 * i + 1] = profile_level(policy->profile, *g,
+					       "followup-severity",
+					       followup &&
+						       sev[2 * i] != SL_SEV_OFF,
+					       sev[2 * i]);
+	}
+	/* A site override wins, for follow-ups too. */
+	g_hash_table_iter_init(&it, policy->severity);
+	while (g_hash_table_iter_next(&it, &id, &level)) {
+		gssize i = sl_rule_index(id);
+
+		if (i >= 0)
+			sev[2 * i] = sev[2 * i + 1] = (enum sl_severity)(
+				GPOINTER_TO_INT(level) - 1);
 	}
 	policy->rule_severity = sev;
 }

@@ -58,6 +58,8 @@ struct sl_rule {
 extern const struct sl_rule *const sl_rules[];
 extern const size_t sl_rules_count;
 const struct sl_rule *sl_rule_find(const char *id);
+/* The index of the rule @id in sl_rules, or -1. */
+gssize sl_rule_index(const char *id);
 
 /* Findings, as the rules report them. */
 struct sl_finding {
