@@ -149,18 +149,21 @@ static gboolean load_address_file(struct sl_policy *policy, const char *name,
 					? g_strdup(name)
 					: g_build_filename(dir, name, NULL);
 	g_autofree char *text = NULL;
-	g_auto(GStrv) lines = NULL;
+	char *next;
 
 	if (!g_file_get_contents(path, &text, NULL, error)) {
 		g_prefix_error(error, "[mailing-lists] files: ");
 		return FALSE;
 	}
-	lines = g_strsplit(text, "\n", -1);
-	for (char **l = lines; *l; l++) {
-		g_strstrip(*l);
-		if (**l && **l != '#')
+	/* The lines are cut in place: the file is a few hundred of them. */
+	for (char *line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		g_strstrip(line);
+		if (*line && *line != '#')
 			g_hash_table_add(policy->list_addresses,
-					 sl_address_normalise(*l));
+					 sl_address_normalise(line));
 	}
 	return TRUE;
 }

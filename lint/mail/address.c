@@ -38,12 +38,32 @@ static gboolean is_ascii(const char *s)
 	return TRUE;
 }
 
+/*
+ * @s is its own normal form: ASCII without capitals, quotes or the
+ * spaces and trailing dot sl_address_normalise() removes.  Most addresses
+ * are (those of the policy's list files all are), and a copy is cheaper
+ * than lowering, stripping and unquoting.
+ */
+static gboolean is_normal(const char *s)
+{
+	const char *p = s;
+
+	if (*s == '"' || g_ascii_isspace(*s))
+		return FALSE;
+	for (; *p; p++)
+		if ((unsigned char)*p >= 0x80 || g_ascii_isupper(*p))
+			return FALSE;
+	return p == s || (p[-1] != '.' && !g_ascii_isspace(p[-1]));
+}
+
 char *sl_address_normalise(const char *addr_spec)
 {
 	g_autofree char *valid = NULL;
 	char *addr;
 	size_t len;
 
+	if (is_normal(addr_spec))
+		return g_strdup(addr_spec);
 	/*
 	 * Nearly every address is ASCII: lowered byte by byte, as Unicode
 	 * lowers ASCII (and never by a Turkish locale's dotless i).
