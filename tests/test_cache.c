@@ -40,21 +40,77 @@ static void test_regex_address_reused(void **state)
 	assert_false(sl_regex_match_simple(pattern, "XYZ", 0, 0));
 }
 
+static void assert_table(const struct sl_policy *policy)
+{
+	for (size_t i = 0; i < sl_rules_count; i++)
+		for (int f = 0; f < 2; f++)
+			assert_int_equal(policy->rule_severity[2 * i + f],
+					 sl_policy_rule_severity(policy,
+								 sl_rules[i],
+								 f));
+}
+
+/*
+ * The table, filled from one pass over the profile's groups, against the
+ * lookups of each rule by name: every profile, site overrides, groups
+ * without a level, a rule off with a follow-up level, and no profile.
+ */
 static void test_severity_table(void **state)
 {
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_policy) bare = sl_policy_load(SECLINT_SOURCE_POLICY,
+						   &error);
+
 	(void)state;
 	for (size_t p = 0; p < G_N_ELEMENTS(profiles); p++) {
-		g_autoptr(GError) error = NULL;
 		g_autoptr(sl_policy) policy = sl_policy_open(
 			SECLINT_SOURCE_POLICY, profiles[p], &error);
+		GKeyFile *kf;
 
 		assert_non_null(policy);
-		for (size_t i = 0; i < sl_rules_count; i++)
-			for (int f = 0; f < 2; f++)
-				assert_int_equal(policy->rule_severity[2 * i + f],
-						 sl_policy_rule_severity(
-							 policy, sl_rules[i], f));
+		assert_table(policy);
+		kf = policy->profile;
+		g_key_file_set_value(kf, "rule report-too-long", "note", "n");
+		g_key_file_set_value(kf, "rule report-html", "severity", "off");
+		g_key_file_set_value(kf, "rule report-html",
+				     "followup-severity", "error");
+		g_key_file_set_value(kf, "rule report-attachment", "severity",
+				     "info");
+		g_key_file_set_value(kf, "rule report-attachment",
+				     "followup-severity", "no level");
+		g_key_file_remove_group(kf, "rule oss-crosspost", NULL);
+		g_key_file_set_value(kf, "rule no-such-rule", "severity",
+				     "error");
+		g_hash_table_insert(policy->severity,
+				    g_strdup("ksec-with-linux-distros"),
+				    GINT_TO_POINTER(SL_SEV_OFF + 1));
+		g_hash_table_insert(policy->severity,
+				    g_strdup("report-missing-version"),
+				    GINT_TO_POINTER(SL_SEV_ERROR + 1));
+		sl_policy_update_severities(policy);
+		assert_table(policy);
+		assert_int_equal(policy->rule_severity[2 * sl_rule_index(
+						   "report-too-long")],
+				 sl_rule_find("report-too-long")->severity);
+		assert_int_equal(policy->rule_severity[2 * sl_rule_index(
+						   "report-html") + 1],
+				 SL_SEV_OFF);
+		assert_int_equal(policy->rule_severity[2 * sl_rule_index(
+						   "report-attachment") + 1],
+				 SL_SEV_INFO);
+		assert_int_equal(policy->rule_severity[2 * sl_rule_index(
+						   "ksec-with-linux-distros") + 1],
+				 SL_SEV_OFF);
 	}
+	assert_non_null(bare);
+	assert_null(bare->profile);
+	assert_table(bare);
+	g_hash_table_insert(bare->severity, g_strdup("report-html"),
+			    GINT_TO_POINTER(SL_SEV_INFO + 1));
+	sl_policy_update_severities(bare);
+	assert_table(bare);
+	assert_int_equal(bare->rule_severity[2 * sl_rule_index("report-html")],
+			 SL_SEV_INFO);
 }
 
 #define ID "ksec-embargo-too-long"

@@ -72,6 +72,37 @@ static void test_addresses(void **state)
 	assert_int_equal(m->recipients->len, 6);
 }
 
+/* Addresses already in normal form are copied; any other is lowered,
+ * stripped and unquoted as before. */
+static void test_normalise(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "security@kernel.org", "security@kernel.org" },
+		{ "Security@Kernel.ORG", "security@kernel.org" },
+		{ "security@kernel.org.", "security@kernel.org" },
+		{ "security@kernel.org..", "security@kernel.org." },
+		{ " security@kernel.org", "security@kernel.org" },
+		{ "security@kernel.org\t", "security@kernel.org" },
+		{ "security@kernel.org. ", "security@kernel.org" },
+		{ "\"security\"@kernel.org", "security@kernel.org" },
+		{ "\"a\\\"b\"@x.org", "a\"b@x.org" },
+		{ "a\"b@x.org", "a\"b@x.org" },
+		{ "Zo\xc3\xab@Example.NET", "zo\xc3\xab@example.net" },
+		{ "zo\xc3\xab@example.net.", "zo\xc3\xab@example.net" },
+		{ "\xc3\x89@x.org", "\xc3\xa9@x.org" },
+		{ ".", "." },
+		{ "a.", "a" },
+		{ "", "" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *got = sl_address_normalise(cases[i][0]);
+
+		assert_string_equal(got, cases[i][1]);
+	}
+}
+
 static void test_display_name_is_not_address(void **state)
 {
 	g_autoptr(GPtrArray) msgs = parse(
@@ -377,6 +408,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_addresses),
+		cmocka_unit_test(test_normalise),
 		cmocka_unit_test(test_display_name_is_not_address),
 		cmocka_unit_test(test_encoded_subject),
 		cmocka_unit_test(test_mime_digest),

@@ -42,9 +42,27 @@ static void test_declarations(void **state)
 				    strlen(r->params[k].doc) > 20);
 		}
 		assert_ptr_equal(sl_rule_find(r->id), r);
+		assert_int_equal(sl_rule_index(r->id), (gssize)i);
 		for (size_t j = 0; j < i; j++)
 			assert_string_not_equal(sl_rules[j]->id, r->id);
 	}
+}
+
+/* The binary search over ids finds nothing that is not one. */
+static void test_find_unknown(void **state)
+{
+	static const char *const ids[] = {
+		"", "a", "zzz", "report", "report-", "report-html-",
+		"Report-html", "report-html ", "ksec", "threat-model-out-of",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(ids); i++) {
+		assert_null(sl_rule_find(ids[i]));
+		assert_int_equal(sl_rule_index(ids[i]), -1);
+	}
+	assert_non_null(sl_rule_find(sl_rules[0]->id));
+	assert_non_null(sl_rule_find(sl_rules[sl_rules_count - 1]->id));
 }
 
 static unsigned count_prefix(const char *dir, const char *prefix)
@@ -89,6 +107,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_declarations),
+		cmocka_unit_test(test_find_unknown),
 		cmocka_unit_test(test_fixtures_exist),
 		cmocka_unit_test(test_fixture_dirs_name_rules),
 	};
