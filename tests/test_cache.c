@@ -3,7 +3,8 @@
  * The caches behind the engine (lint/util/regex.c, the severity table and
  * the parameters of lint/engine/profile.c, what the policy says of a
  * message's recipients) answer as the uncached lookups do, also when an
- * address or a policy is reused for something else.
+ * address or a policy is reused for something else; so do the policy's
+ * lookups of list addresses (lint/engine/policy.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,8 @@
 #include <cmocka.h>
 #include <gmime/gmime.h>
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "address.h"
 #include "message.h"
@@ -111,6 +114,79 @@ static void test_severity_table(void **state)
 	assert_table(bare);
 	assert_int_equal(bare->rule_severity[2 * sl_rule_index("report-html")],
 			 SL_SEV_INFO);
+}
+
+/*
+ * The addresses of [mailing-lists] files, kept sorted for a binary search:
+ * a sorted file, an unsorted one with addresses to normalise, and every
+ * address of the real one.
+ */
+static void test_list_files(void **state)
+{
+	static const char conf[] =
+		"[mailing-lists]\n"
+		"files=sorted.txt;unsorted.txt\n";
+	static const char sorted[] =
+		"# sorted\n"
+		"b-list@example.org\n"
+		"\n"
+		"m-list@example.org\n"
+		"x-list@example.org\n";
+	static const char unsorted[] =
+		"  z-list@Example.ORG.\r\n"
+		"\"quoted\"@example.org\n"
+		"# a-list@example.org\n"
+		"c-list@example.org\n"
+		"a-list@example.org";
+	static const char *const lists[] = {
+		"b-list@example.org", "m-list@example.org",
+		"x-list@example.org", "z-list@example.org",
+		"quoted@example.org", "c-list@example.org",
+		"a-list@example.org",
+	};
+	static const char *const others[] = {
+		"", "a@example.org", "b-list@example.net", "d-list@example.org",
+		"n-list@example.org", "zz-list@example.org",
+		"\"quoted\"@example.org", "z-list@example.org.",
+		"# sorted",
+	};
+	g_autoptr(GError) error = NULL;
+	g_autofree char *dir = g_dir_make_tmp("seclint-XXXXXX", &error);
+	g_autofree char *path = g_build_filename(dir, "policy.conf", NULL);
+	g_autofree char *s = g_build_filename(dir, "sorted.txt", NULL);
+	g_autofree char *u = g_build_filename(dir, "unsorted.txt", NULL);
+	g_autofree char *rules = NULL;
+	g_autofree char *maintainers = NULL;
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+	g_autoptr(sl_policy) policy = NULL;
+	g_autoptr(sl_policy) source = NULL;
+
+	(void)state;
+	assert_true(g_file_set_contents(path, conf, -1, &error));
+	assert_true(g_file_set_contents(s, sorted, -1, &error));
+	assert_true(g_file_set_contents(u, unsorted, -1, &error));
+	policy = sl_policy_load(path, &error);
+	assert_non_null(policy);
+	for (size_t i = 0; i < G_N_ELEMENTS(lists); i++)
+		assert_true(sl_policy_is_mailing_list(policy, lists[i]));
+	for (size_t i = 0; i < G_N_ELEMENTS(others); i++)
+		assert_false(sl_policy_is_mailing_list(policy, others[i]));
+	g_unlink(path);
+	g_unlink(s);
+	g_unlink(u);
+	g_rmdir(dir);
+
+	source = sl_policy_load(SECLINT_SOURCE_POLICY, &error);
+	assert_non_null(source);
+	rules = g_path_get_dirname(SECLINT_SOURCE_POLICY);
+	maintainers = g_build_filename(rules, "maintainers-lists.txt", NULL);
+	assert_true(g_file_get_contents(maintainers, &text, NULL, &error));
+	lines = g_strsplit(text, "\n", -1);
+	for (char **l = lines; *l; l++)
+		if (**l && **l != '#')
+			assert_true(sl_policy_is_mailing_list(source, *l));
+	assert_false(sl_policy_is_mailing_list(source, "nobody@example.org"));
 }
 
 #define ID "ksec-embargo-too-long"
@@ -235,6 +311,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_regex_address_reused),
 		cmocka_unit_test(test_severity_table),
+		cmocka_unit_test(test_list_files),
 		cmocka_unit_test(test_parameter_changes),
 		cmocka_unit_test(test_recipients_seen),
 	};

@@ -4,6 +4,7 @@
  * roles, read from a GLib key file (rules/policy.conf).  Nothing about a
  * list is written in C.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -40,7 +41,9 @@ void sl_policy_free(struct sl_policy *policy)
 	if (policy->list_specs)
 		g_ptr_array_unref(policy->list_specs);
 	if (policy->list_addresses)
-		g_hash_table_unref(policy->list_addresses);
+		g_ptr_array_unref(policy->list_addresses);
+	if (policy->list_buffers)
+		g_ptr_array_unref(policy->list_buffers);
 	if (policy->list_by_address)
 		g_hash_table_unref(policy->list_by_address);
 	g_hash_table_unref(policy->severity);
@@ -139,7 +142,9 @@ static gboolean load_rule(struct sl_policy *policy, GKeyFile *kf,
 /*
  * One address file of [mailing-lists] files=: an address a line, blank
  * lines and "#" comments ignored; a name without a "/" is relative to the
- * policy file's directory.
+ * policy file's directory.  Its text is kept and cut into lines in place:
+ * an address in normal form (all of a generated file) is used where it
+ * is, rather than copied into a hash table of its own.
  */
 static gboolean load_address_file(struct sl_policy *policy, const char *name,
 				  GError **error)
@@ -148,24 +153,38 @@ static gboolean load_address_file(struct sl_policy *policy, const char *name,
 	g_autofree char *path = g_path_is_absolute(name)
 					? g_strdup(name)
 					: g_build_filename(dir, name, NULL);
-	g_autofree char *text = NULL;
+	char *text = NULL;
 	char *next;
 
 	if (!g_file_get_contents(path, &text, NULL, error)) {
 		g_prefix_error(error, "[mailing-lists] files: ");
 		return FALSE;
 	}
-	/* The lines are cut in place: the file is a few hundred of them. */
+	g_ptr_array_add(policy->list_buffers, text);
 	for (char *line = text; line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
 		g_strstrip(line);
-		if (*line && *line != '#')
-			g_hash_table_add(policy->list_addresses,
-					 sl_address_normalise(line));
+		if (!*line || *line == '#')
+			continue;
+		if (!sl_address_is_normal(line)) {
+			line = sl_address_normalise(line);
+			g_ptr_array_add(policy->list_buffers, line);
+		}
+		g_ptr_array_add(policy->list_addresses, line);
 	}
 	return TRUE;
+}
+
+static int compare_addresses(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int compare_address(const void *key, const void *elem)
+{
+	return strcmp(key, *(char *const *)elem);
 }
 
 static gboolean load_address_files(struct sl_policy *policy, GKeyFile *kf,
@@ -173,12 +192,19 @@ static gboolean load_address_files(struct sl_policy *policy, GKeyFile *kf,
 {
 	g_auto(GStrv) files = g_key_file_get_string_list(kf, "mailing-lists",
 							 "files", NULL, NULL);
+	GPtrArray *a;
 
-	policy->list_addresses = g_hash_table_new_full(g_str_hash, g_str_equal,
-						       g_free, NULL);
+	policy->list_addresses = a = g_ptr_array_new();
+	policy->list_buffers = g_ptr_array_new_with_free_func(g_free);
 	for (char **f = files; f && *f; f++)
 		if (**f && !load_address_file(policy, *f, error))
 			return FALSE;
+	/* A generated file is sorted already. */
+	for (guint i = 1; i < a->len; i++)
+		if (compare_addresses(&a->pdata[i - 1], &a->pdata[i]) > 0) {
+			g_ptr_array_sort(a, compare_addresses);
+			break;
+		}
 	return TRUE;
 }
 
@@ -321,8 +347,10 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 
 	if (l)
 		return l->public || l->closed;
-	if (policy->list_addresses &&
-	    g_hash_table_contains(policy->list_addresses, addr))
+	if (policy->list_addresses && policy->list_addresses->len &&
+	    bsearch(addr, policy->list_addresses->pdata,
+		    policy->list_addresses->len, sizeof(gpointer),
+		    compare_address))
 		return TRUE;
 	for (guint i = 0; i < policy->list_specs->len; i++)
 		if (g_pattern_spec_match_string(policy->list_specs->pdata[i],

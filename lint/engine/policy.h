@@ -26,7 +26,10 @@ struct sl_policy {
 	GKeyFile *profile;	/* the document revision in force, or NULL */
 	char *profile_name;
 	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
-	GHashTable *list_addresses;	/* of the [mailing-lists] files, a set */
+	/* The addresses of the [mailing-lists] files, sorted by strcmp() for
+	 * a binary search, pointing into list_buffers. */
+	GPtrArray *list_addresses;
+	GPtrArray *list_buffers;
 	GHashTable *list_by_address;	/* address -> its [list], built once */
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */

@@ -44,7 +44,7 @@ static gboolean is_ascii(const char *s)
  * are (those of the policy's list files all are), and a copy is cheaper
  * than lowering, stripping and unquoting.
  */
-static gboolean is_normal(const char *s)
+gboolean sl_address_is_normal(const char *s)
 {
 	const char *p = s;
 
@@ -62,7 +62,7 @@ char *sl_address_normalise(const char *addr_spec)
 	char *addr;
 	size_t len;
 
-	if (is_normal(addr_spec))
+	if (sl_address_is_normal(addr_spec))
 		return g_strdup(addr_spec);
 	/*
 	 * Nearly every address is ASCII: lowered byte by byte, as Unicode

@@ -14,6 +14,8 @@ struct sl_address {
 
 /* Address helpers (lint/mail/address.c). */
 char *sl_address_normalise(const char *addr_spec);
+/* @addr_spec is its own sl_address_normalise(). */
+gboolean sl_address_is_normal(const char *addr_spec);
 GPtrArray *sl_address_list_new(void);	/* of struct sl_address */
 gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 			       const char *value, GError **error);
