@@ -27,13 +27,53 @@ static char *profile_path(const struct sl_policy *policy, const char *name)
 	return g_build_filename(dir, "profiles", file, NULL);
 }
 
-/* @key, one of @group's keys, is a level when it is not empty. */
-static gboolean check_level(GKeyFile *kf, const char *group, const char *key,
-			    GError **error)
+/* A key of one profile file, its value as written (not unescaped). */
+struct entry {
+	const char *group;	/* in the file's groups */
+	char *key;
+	char *value;
+};
+
+/*
+ * One profile file, its keys read once for the checks, the overlay and
+ * the empty values: GKeyFile hashes the group's name again for each
+ * lookup, and builds an error for each key it does not have.
+ */
+struct profile_file {
+	char **groups;
+	GArray *entries;	/* of struct entry, in the file's order */
+};
+
+static void profile_file_clear(struct profile_file *f)
 {
-	g_autofree char *level = g_key_file_get_string(kf, group, key, NULL);
+	for (guint i = 0; f->entries && i < f->entries->len; i++) {
+		struct entry *e = &g_array_index(f->entries, struct entry, i);
+
+		g_free(e->key);
+		g_free(e->value);
+	}
+	if (f->entries)
+		g_array_unref(f->entries);
+	g_strfreev(f->groups);
+}
+
+typedef struct profile_file profile_file;
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(profile_file, profile_file_clear)
+
+/*
+ * @value, that of @key in @group or NULL, is a level or empty.  A value
+ * that is a level as written is one unescaped too; any other is
+ * unescaped as GKeyFile does (g_key_file_get_string()) to be judged.
+ */
+static gboolean check_level(GKeyFile *kf, const char *group, const char *key,
+			    const char *value, GError **error)
+{
+	g_autofree char *level = NULL;
 	enum sl_severity sev;
 
+	if (!value || sl_severity_parse(value, &sev))
+		return TRUE;
+	level = g_key_file_get_string(kf, group, key, NULL);
 	if (!level || !*level || sl_severity_parse(level, &sev))
 		return TRUE;
 	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
@@ -41,40 +81,16 @@ static gboolean check_level(GKeyFile *kf, const char *group, const char *key,
 	return FALSE;
 }
 
-/*
- * Which levels @group (a group of @kf) sets: its keys are listed once
- * rather than each level looked up, as GKeyFile builds an error for a
- * missing key and hashes the group's name again for each lookup.
- */
-static void level_keys(GKeyFile *kf, const char *group, gboolean *severity,
-		       gboolean *followup)
+/* One profile file, before what it inherits is added: checked, and its
+ * keys read into @f. */
+static gboolean validate(GKeyFile *kf, struct profile_file *f,
+			 GError **error)
 {
-	g_auto(GStrv) keys = g_key_file_get_keys(kf, group, NULL, NULL);
-
-	*severity = *followup = FALSE;
-	for (char **k = keys; k && *k; k++) {
-		*severity |= !strcmp(*k, "severity");
-		*followup |= !strcmp(*k, "followup-severity");
-	}
-}
-
-static gboolean check_levels(GKeyFile *kf, const char *group, GError **error)
-{
-	gboolean severity, followup;
-
-	level_keys(kf, group, &severity, &followup);
-	return (!severity || check_level(kf, group, "severity", error)) &&
-	       (!followup ||
-		check_level(kf, group, "followup-severity", error));
-}
-
-/* One profile file, before what it inherits is added. */
-static gboolean validate(GKeyFile *kf, GError **error)
-{
-	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
 	g_autofree char *parent = sl_key_file_get_string(kf, "profile",
 							 "inherit");
 
+	f->groups = g_key_file_get_groups(kf, NULL);
+	f->entries = g_array_new(FALSE, FALSE, sizeof(struct entry));
 	if (!g_key_file_has_key(kf, "profile", "document", NULL) ||
 	    !g_key_file_has_key(kf, "profile", "revision", NULL)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
@@ -87,54 +103,69 @@ static gboolean validate(GKeyFile *kf, GError **error)
 			    parent);
 		return FALSE;
 	}
-	for (char **g = groups; *g; g++) {
-		if (!strcmp(*g, "profile"))
-			continue;
-		if (!g_str_has_prefix(*g, RULE_PREFIX) ||
-		    !sl_rule_find(*g + strlen(RULE_PREFIX))) {
+	for (char **g = f->groups; *g; g++) {
+		gboolean rule = strcmp(*g, "profile") != 0;
+		const char *severity = NULL;
+		const char *followup = NULL;
+		char **keys;
+
+		if (rule && (!g_str_has_prefix(*g, RULE_PREFIX) ||
+			     !sl_rule_find(*g + strlen(RULE_PREFIX)))) {
 			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 				    "[%s]: no such rule", *g);
 			return FALSE;
 		}
-		if (!check_levels(kf, *g, error))
+		keys = g_key_file_get_keys(kf, *g, NULL, NULL);
+		for (char **k = keys; k && *k; k++) {
+			struct entry e = {
+				*g, *k, g_key_file_get_value(kf, *g, *k, NULL)
+			};
+
+			g_array_append_val(f->entries, e);
+			if (rule && !strcmp(*k, "severity"))
+				severity = e.value;
+			else if (rule && !strcmp(*k, "followup-severity"))
+				followup = e.value;
+		}
+		g_free(keys);	/* its strings are the entries' now */
+		if (rule &&
+		    (!check_level(kf, *g, "severity", severity, error) ||
+		     !check_level(kf, *g, "followup-severity", followup,
+				  error)))
 			return FALSE;
 	}
 	return TRUE;
 }
 
-/* @child's keys over @kf; the [profile] group is @child's own. */
-static void overlay(GKeyFile *kf, GKeyFile *child)
+/*
+ * @f's keys over @kf.  The [profile] group is the file's own: @kf's is
+ * removed, and @f's copied only if @own_profile (the profile read, not
+ * one it inherits, whose [profile] the next overlay would remove).
+ */
+static void overlay(GKeyFile *kf, const struct profile_file *f,
+		    gboolean own_profile)
 {
-	g_auto(GStrv) groups = g_key_file_get_groups(child, NULL);
+	if (g_key_file_has_group(kf, "profile"))
+		g_key_file_remove_group(kf, "profile", NULL);
+	for (guint i = 0; i < f->entries->len; i++) {
+		const struct entry *e = &g_array_index(f->entries,
+						       struct entry, i);
 
-	g_key_file_remove_group(kf, "profile", NULL);
-	for (char **g = groups; *g; g++) {
-		g_auto(GStrv) keys = g_key_file_get_keys(child, *g, NULL,
-							 NULL);
-
-		for (char **k = keys; k && *k; k++) {
-			g_autofree char *v = g_key_file_get_value(child, *g,
-								  *k, NULL);
-
-			g_key_file_set_value(kf, *g, *k, v);
-		}
+		if (own_profile || strcmp(e->group, "profile"))
+			g_key_file_set_value(kf, e->group, e->key, e->value);
 	}
 }
 
-/* An empty value says "none": the key the parent had is dropped. */
-static void drop_empty_values(GKeyFile *kf)
+/* Adds @f's keys with an empty value to @empty (group, key, ...). */
+static void add_empty(GPtrArray *empty, const struct profile_file *f)
 {
-	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+	for (guint i = 0; i < f->entries->len; i++) {
+		const struct entry *e = &g_array_index(f->entries,
+						       struct entry, i);
 
-	for (char **g = groups; *g; g++) {
-		g_auto(GStrv) keys = g_key_file_get_keys(kf, *g, NULL, NULL);
-
-		for (char **k = keys; k && *k; k++) {
-			g_autofree char *v = g_key_file_get_value(kf, *g, *k,
-								  NULL);
-
-			if (v && !*v)
-				g_key_file_remove_key(kf, *g, *k, NULL);
+		if (e->value && !*e->value) {
+			g_ptr_array_add(empty, g_strdup(e->group));
+			g_ptr_array_add(empty, g_strdup(e->key));
 		}
 	}
 }
@@ -142,23 +173,27 @@ static void drop_empty_values(GKeyFile *kf)
 /*
  * @path and, through [profile] inherit=NAME (a file beside it), the
  * profiles it is written against, oldest first; @chain holds the paths
- * on the way down, to refuse a circle.
+ * on the way down, to refuse a circle.  The keys of every file that are
+ * empty are added to @empty; [profile] is @path's if @own_profile.
  */
 static GKeyFile *read_chain(const char *path, GPtrArray *chain,
+			    gboolean own_profile, GPtrArray *empty,
 			    GError **error)
 {
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autoptr(GKeyFile) base = NULL;
+	g_auto(profile_file) f = { 0 };
 	g_autofree char *parent = NULL;
 	g_autofree char *dir = NULL;
 	g_autofree char *file = NULL;
 	g_autofree char *parent_path = NULL;
 
 	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, error) ||
-	    !validate(kf, error)) {
+	    !validate(kf, &f, error)) {
 		g_prefix_error(error, "%s: ", path);
 		return NULL;
 	}
+	add_empty(empty, &f);
 	parent = sl_key_file_get_string(kf, "profile", "inherit");
 	if (!parent)
 		return g_steal_pointer(&kf);
@@ -173,28 +208,41 @@ static GKeyFile *read_chain(const char *path, GPtrArray *chain,
 			return NULL;
 		}
 	g_ptr_array_add(chain, g_strdup(parent_path));
-	base = read_chain(parent_path, chain, error);
+	base = read_chain(parent_path, chain, FALSE, empty, error);
 	if (!base) {
 		g_prefix_error(error, "%s: inherit=%s: ", path, parent);
 		return NULL;
 	}
-	overlay(base, kf);
+	overlay(base, &f, own_profile);
 	return g_steal_pointer(&base);
 }
 
 GKeyFile *sl_profile_read(const char *path, GError **error)
 {
 	g_autoptr(GPtrArray) chain = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) empty = g_ptr_array_new_with_free_func(g_free);
 	GKeyFile *kf;
 
 	g_ptr_array_add(chain, g_strdup(path));
-	kf = read_chain(path, chain, error);
+	kf = read_chain(path, chain, TRUE, empty, error);
 	if (!kf) {
 		if (error && *error)
 			(*error)->code = SECLINT_ERROR_POLICY;
 		return NULL;
 	}
-	drop_empty_values(kf);
+	/* An empty value says "none": the key the parent had is dropped.
+	 * Only a key some file of the chain leaves empty can be. */
+	for (guint i = 0; i + 1 < empty->len; i += 2) {
+		const char *group = empty->pdata[i];
+		const char *key = empty->pdata[i + 1];
+		g_autofree char *v = g_key_file_has_key(kf, group, key, NULL)
+					     ? g_key_file_get_value(kf, group,
+								    key, NULL)
+					     : NULL;
+
+		if (v && !*v)
+			g_key_file_remove_key(kf, group, key, NULL);
+	}
 	return kf;
 }
 
@@ -373,14 +421,28 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 	return followup ? followup_severity(policy, rule, sev) : sev;
 }
 
-/* @key of @group (a group of @kf) as a level if @set, else @fallback. */
-static enum sl_severity profile_level(GKeyFile *kf, const char *group,
-				      const char *key, gboolean set,
-				      enum sl_severity fallback)
+/*
+ * The levels @group (a group of @kf) sets, as written, or NULL: its keys
+ * are listed once rather than each level looked up (see struct
+ * profile_file).  A level is the same unescaped or not: the escapes of a
+ * key file make no letters.
+ */
+static void levels_of(GKeyFile *kf, const char *group, char **severity,
+		      char **followup)
 {
-	g_autofree char *level = set ? g_key_file_get_string(kf, group, key,
-							     NULL)
-				     : NULL;
+	g_auto(GStrv) keys = g_key_file_get_keys(kf, group, NULL, NULL);
+
+	*severity = *followup = NULL;
+	for (char **k = keys; k && *k; k++)
+		if (!strcmp(*k, "severity") && !*severity)
+			*severity = g_key_file_get_value(kf, group, *k, NULL);
+		else if (!strcmp(*k, "followup-severity") && !*followup)
+			*followup = g_key_file_get_value(kf, group, *k, NULL);
+}
+
+/* @level as a level, else @fallback. */
+static enum sl_severity level_or(const char *level, enum sl_severity fallback)
+{
 	enum sl_severity sev = fallback;
 
 	if (level)
@@ -417,19 +479,16 @@ void sl_policy_update_severities(struct sl_policy *policy)
 		gssize i = g_str_has_prefix(*g, RULE_PREFIX)
 				   ? sl_rule_index(*g + strlen(RULE_PREFIX))
 				   : -1;
-
-		gboolean severity, followup;
+		g_autofree char *severity = NULL;
+		g_autofree char *followup = NULL;
 
 		if (i < 0)
 			continue;
-		level_keys(policy->profile, *g, &severity, &followup);
-		sev[2 * i] = profile_level(policy->profile, *g, "severity",
-					   severity, sl_rules[i]->severity);
-		sev[2 * i + 1] = profile_level(policy->profile, *g,
-					       "followup-severity",
-					       followup &&
-						       sev[2 * i] != SL_SEV_OFF,
-					       sev[2 * i]);
+		levels_of(policy->profile, *g, &severity, &followup);
+		sev[2 * i] = level_or(severity, sl_rules[i]->severity);
+		sev[2 * i + 1] = sev[2 * i] == SL_SEV_OFF
+					 ? SL_SEV_OFF
+					 : level_or(followup, sev[2 * i]);
 	}
 	/* A site override wins, for follow-ups too. */
 	g_hash_table_iter_init(&it, policy->severity);
