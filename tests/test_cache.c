@@ -189,6 +189,141 @@ static void test_list_files(void **state)
 	assert_false(sl_policy_is_mailing_list(source, "nobody@example.org"));
 }
 
+static void write_profile(const char *dir, const char *name, const char *text)
+{
+	g_autofree char *file = g_strconcat(name, ".conf", NULL);
+	g_autofree char *path = g_build_filename(dir, file, NULL);
+
+	assert_true(g_file_set_contents(path, text, -1, NULL));
+}
+
+static char *profile_value(GKeyFile *kf, const char *group, const char *key)
+{
+	return g_key_file_get_value(kf, group, key, NULL);
+}
+
+/*
+ * A chain of profiles, each file's keys read once: what the resolved
+ * profile keeps of each file ([profile] the leaf's own, in its place
+ * among the groups), which empty values drop a key, and the errors of
+ * levels as written and unescaped.
+ */
+static void test_profile_chain(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *dir = g_dir_make_tmp("seclint-XXXXXX", &error);
+	g_autofree char *leaf = g_build_filename(dir, "leaf.conf", NULL);
+	g_autofree char *bad = g_build_filename(dir, "bad.conf", NULL);
+	g_autoptr(GKeyFile) kf = NULL;
+	g_auto(GStrv) groups = NULL;
+	g_auto(GStrv) keys = NULL;
+	g_autofree char *v = NULL;
+	static const char *const order[] = {
+		"rule report-html", "rule report-attachment",
+		"rule oss-crosspost", "rule report-too-long",
+		"rule report-markdown-rst", "profile", "rule report-missing-version",
+		NULL,
+	};
+
+	(void)state;
+	write_profile(dir, "root",
+		      "[profile]\ndocument=r\nrevision=root\nextra=x\n"
+		      "[rule report-html]\nseverity=error\nnote=root\n"
+		      "fix-advice=\n"
+		      "[rule report-attachment]\nseverity=warning\nnote=\n"
+		      "[rule oss-crosspost]\nseverity=error\n"
+		      "[rule report-too-long]\n");
+	write_profile(dir, "mid",
+		      "[profile]\ninherit=root\ndocument=m\nrevision=mid\n"
+		      "onlymid=1\n"
+		      "[rule report-html]\nnote=\n"
+		      "[rule report-attachment]\nnote=mid\n"
+		      "[rule report-markdown-rst]\nseverity=\n"
+		      "[rule oss-crosspost]\n");
+	write_profile(dir, "leaf",
+		      "[profile]\ninherit=mid\ndocument=l\nrevision=leaf\n"
+		      "summary=\n"
+		      "[rule report-html]\nnote=leaf\nseverity=\n"
+		      "[rule report-attachment]\nnote=\nnote=again\n"
+		      "[rule report-missing-version]\nnote=\n"
+		      "[rule oss-crosspost]\nfollowup-severity=info\n");
+	kf = sl_profile_read(leaf, &error);
+	assert_non_null(kf);
+	groups = g_key_file_get_groups(kf, NULL);
+	assert_int_equal(g_strv_length(groups), g_strv_length((char **)order));
+	for (size_t i = 0; order[i]; i++)
+		assert_string_equal(groups[i], order[i]);
+	keys = g_key_file_get_keys(kf, "profile", NULL, NULL);
+	assert_int_equal(g_strv_length(keys), 3);	/* the leaf's own */
+	assert_false(g_key_file_has_key(kf, "profile", "onlymid", NULL));
+	assert_false(g_key_file_has_key(kf, "profile", "extra", NULL));
+	assert_false(g_key_file_has_key(kf, "profile", "summary", NULL));
+	v = profile_value(kf, "rule report-html", "note");
+	assert_string_equal(v, "leaf");
+	g_clear_pointer(&v, g_free);
+	assert_false(g_key_file_has_key(kf, "rule report-html", "severity",
+					NULL));
+	assert_false(g_key_file_has_key(kf, "rule report-html", "fix-advice",
+					NULL));
+	/* A key given twice in one file: the later value. */
+	v = profile_value(kf, "rule report-attachment", "note");
+	assert_string_equal(v, "again");
+	g_clear_pointer(&v, g_free);
+	/* A group with only empty values is there, without them. */
+	assert_true(g_key_file_has_group(kf, "rule report-missing-version"));
+	assert_false(g_key_file_has_key(kf, "rule report-missing-version",
+					"note", NULL));
+	assert_false(g_key_file_has_key(kf, "rule report-markdown-rst",
+					"severity", NULL));
+	v = profile_value(kf, "rule oss-crosspost", "severity");
+	assert_string_equal(v, "error");
+	g_clear_pointer(&v, g_free);
+
+	/* Levels: the first bad one (severity before follow-ups) named as
+	 * GKeyFile unescapes it, an empty one accepted. */
+	assert_true(g_file_set_contents(bad,
+		"[profile]\ndocument=d\nrevision=b\n"
+		"[rule report-html]\nfollowup-severity=f\nseverity=a\\sb\n",
+		-1, NULL));
+	assert_null(sl_profile_read(bad, &error));
+	assert_non_null(strstr(error->message,
+			       "[rule report-html] severity: unknown severity "
+			       "'a b'"));
+	g_clear_error(&error);
+	assert_true(g_file_set_contents(bad,
+		"[profile]\ndocument=d\nrevision=b\n"
+		"[rule report-html]\nseverity=\\q\nfollowup-severity=\n", -1,
+		NULL));
+	assert_null(sl_profile_read(bad, &error));
+	assert_non_null(strstr(error->message,
+			       "severity: unknown severity '\\q'"));
+	g_clear_error(&error);
+	assert_true(g_file_set_contents(bad,
+		"[profile]\ndocument=d\nrevision=b\n"
+		"[rule report-html]\nseverity=\nfollowup-severity=error\n",
+		-1, NULL));
+	g_clear_pointer(&kf, g_key_file_unref);
+	kf = sl_profile_read(bad, &error);
+	assert_non_null(kf);
+	assert_true(g_file_set_contents(bad,
+		"[profile]\ndocument=d\nrevision=b\n"
+		"[rule report-html]\nseverity=info\nfollowup-severity=bad\n",
+		-1, NULL));
+	assert_null(sl_profile_read(bad, &error));
+	assert_non_null(strstr(error->message,
+			       "followup-severity: unknown severity 'bad'"));
+	for (const char *const *n = (const char *const[]){ "root", "mid",
+							   "leaf", "bad",
+							   NULL };
+	     *n; n++) {
+		g_autofree char *file = g_strconcat(*n, ".conf", NULL);
+		g_autofree char *path = g_build_filename(dir, file, NULL);
+
+		g_unlink(path);
+	}
+	g_rmdir(dir);
+}
+
 #define ID "ksec-embargo-too-long"
 
 /* The parameters are read once, again after a change, and required. */
@@ -312,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_regex_address_reused),
 		cmocka_unit_test(test_severity_table),
 		cmocka_unit_test(test_list_files),
+		cmocka_unit_test(test_profile_chain),
 		cmocka_unit_test(test_parameter_changes),
 		cmocka_unit_test(test_recipients_seen),
 	};
