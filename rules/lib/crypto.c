@@ -52,7 +52,11 @@ static enum sl_encryption encryption(const struct sl_message *msg)
 	    ((const struct sl_part *)msg->parts->pdata[0])->crypto_kind ==
 		    SL_CRYPTO_SMIME_ENVELOPED)
 		return SL_ENC_SMIME;
-	if (body_has_line(msg, "^-----BEGIN PGP MESSAGE-----\r?$"))
+	/* The pattern only for a body with the armour line's text at all:
+	 * most have none, and compiling and running it was a tenth of the
+	 * rules' share of a one-message run. */
+	if (strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----") &&
+	    body_has_line(msg, "^-----BEGIN PGP MESSAGE-----\r?$"))
 		return SL_ENC_INLINE_PGP;
 	return SL_ENC_NONE;
 }
@@ -79,7 +83,8 @@ enum sl_signing sl_msg_signing(const struct sl_message *msg)
 	     ((const struct sl_part *)msg->parts->pdata[0])->crypto_kind ==
 		     SL_CRYPTO_SMIME_SIGNED))
 		return SL_SIGN_SMIME;
-	if (sl_regex_match_simple("^-----BEGIN PGP SIGNED MESSAGE-----\r?$.*"
+	if (strstr(msg->body->str, "-----BEGIN PGP SIGNED MESSAGE-----") &&
+	    sl_regex_match_simple("^-----BEGIN PGP SIGNED MESSAGE-----\r?$.*"
 				 "^-----BEGIN PGP SIGNATURE-----\r?$.*"
 				 "^-----END PGP SIGNATURE-----",
 				 msg->body->str,
