@@ -39,10 +39,10 @@ static gboolean is_ascii(const char *s)
 }
 
 /*
- * @s is its own normal form: ASCII without capitals, quotes or the
- * spaces and trailing dot sl_address_normalise() removes.  Most addresses
- * are (those of the policy's list files all are), and a copy is cheaper
- * than lowering, stripping and unquoting.
+ * @s is its own normal form: ASCII without capitals, a quoted local part
+ * or the spaces and trailing dot sl_address_normalise() removes.  Most
+ * addresses are (those of the policy's list files all are), and a copy is
+ * cheaper than lowering, stripping and unquoting.
  */
 gboolean sl_address_is_normal(const char *s)
 {
