@@ -17,7 +17,8 @@
 #   5. peak RSS, the corpus and twice the corpus
 #
 # and, beside rows 1 and 2, their ceiling: GMime's parse with the checks
-# seclint needs (parse-only --checked) / parse-only.
+# seclint needs (parse-only --checked) / parse-only; beside row 4, its
+# floor: a hook that only starts seclint (`seclint --version`).
 #
 # The corpus (bench/mixed-corpus.sh): BENCH_PATCHES (6000) patches of
 # `git format-patch` of a repository with that many commits, and
@@ -151,14 +152,20 @@ hook_tree() {
 			git commit -qm "net: change $i" -m "Change $i of the bench series." \
 				-m "Signed-off-by: Bench <bench@example.org>"
 		done
-		mkdir -p hooks-none hooks-noop
+		mkdir -p hooks-none hooks-noop hooks-floor
 		ln -s /bin/true hooks-noop/sendemail-validate
+		# The floor of any hook that is seclint: starting it (the
+		# dynamic linking of GMime, GLib and their libraries).
+		printf '#!%s --version\n' "$seclint" \
+			>hooks-floor/sendemail-validate
+		chmod +x hooks-floor/sendemail-validate
 		git config core.hooksPath hooks-seclint
 		"$seclint" install-hook >/dev/null
 		git config core.hooksPath hooks-none
 	)
 }
-# hook_row DIR TO: "none noop seclint" median CPU ms of the whole tree.
+# hook_row DIR TO: "none noop seclint floor" median CPU ms of the whole
+# tree.
 hook_row() {
 	(cd "$1" && perl -e '
 		my ($n, $to, @dirs) = @ARGV; my %c;
@@ -180,12 +187,12 @@ hook_row() {
 		}
 		printf "%.1f ", median(@{$c{$_}}) for @dirs;
 		print "\n";
-	' "$pairs" "$2" hooks-none hooks-noop hooks-seclint)
+	' "$pairs" "$2" hooks-none hooks-noop hooks-seclint hooks-floor)
 }
 export HOME="$work" GIT_CONFIG_NOSYSTEM=1
 hook_tree "$work/tree" ""
 set -- $(hook_row "$work/tree" netdev@vger.kernel.org)
-h_none=$1 h_noop=$2 h_sec=$3
+h_none=$1 h_noop=$2 h_sec=$3 h_floor=$4
 maint=${BENCH_MAINTAINERS:-}
 if [ -z "$maint" ] && [ ! -s "$work/MAINTAINERS" ]; then
 	(
@@ -250,6 +257,9 @@ row "peak RSS, -j $jobs: corpus / twice the corpus" \
 echo
 echo "ceiling of rows 1 and 2: GMime's parse with its checks on" \
      "(parse-only --checked, as seclint must parse) / parse-only: $r_checked"
+echo "floor of row 4: a hook that only starts seclint (\`seclint --version\`)," \
+     "added time per patch / the no-op hook's: $(added "$h_none" "$h_noop" "$h_floor")" \
+     "($(per "$h_none" "$h_floor") ms)"
 echo "context: parse-only $(awk -v s="$size" -v c="$c_floor" 'BEGIN { printf "%.0f", s / 1e3 / c }') MB/s CPU," \
      "seclint -j 1 $(awk -v s="$size" -v c="$c_j1" 'BEGIN { printf "%.0f", s / 1e3 / c }') MB/s," \
      "--to security@ -j 1 $(awk -v s="$size" -v c="$c_ksec" 'BEGIN { printf "%.1f", s / 1e3 / c }') MB/s;" \
