@@ -336,9 +336,9 @@ static void expect_two(const char *text)
 }
 
 /*
- * The file reader's first block is 256 KiB: the newline before a separator
- * (searched for as "\nFrom ") just before, on and after its end, and the
- * separator line cut by it; then a body line longer than a block that
+ * The file reader reads 128 KiB blocks: the newline before a separator
+ * (searched for as "\nFrom ") just before, on and after the end of the
+ * second (256 KiB in), and the separator line cut by it; then a body line longer than a block that
  * starts "From " and would be a separator if it were not that long.
  */
 static void test_chunk_boundaries(void **state)
@@ -446,6 +446,68 @@ static void test_file_reads_as_memory(void **state)
 	}
 }
 
+/*
+ * What the file reader holds is the current message and a few blocks: a
+ * long message grows its buffer, and once it is handed over the reader is
+ * back to a small one, not reading (and keeping) megabytes ahead from then
+ * on.  A 3 MB message between short ones; each is cut where it was
+ * written.
+ */
+static void test_file_reader_memory(void **state)
+{
+	static const gsize few_blocks = 512u << 10;	/* 4 of 128 KiB */
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(GArray) starts = g_array_new(FALSE, FALSE, sizeof(gsize));
+	g_autoptr(sl_mbox_reader) reader = NULL;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *path = NULL;
+	struct sl_raw_message *raw;
+	gsize most = 0;
+	unsigned n = 0;
+	int fd;
+
+	(void)state;
+	for (unsigned i = 0; i < 600; i++) {
+		gsize start = text->len, size = i == 20 ? (3u << 20) : 4000;
+
+		g_array_append_val(starts, start);
+		g_string_append_printf(text, PATCH_FROM "From: a@example.org\n"
+				       "Subject: m%u\n\n", i);
+		while (text->len - start < size)
+			g_string_append(text, "a line of the body, as long as "
+					      "many are in a patch\n");
+	}
+	fd = g_file_open_tmp("seclint-mbox-XXXXXX", &path, NULL);
+	assert_true(fd >= 0);
+	assert_true(write(fd, text->str, text->len) == (ssize_t)text->len);
+	unlink(path);
+	reader = sl_mbox_reader_new_fd(fd, 0, SL_MAX_INPUT_SIZE);
+	assert_true(sl_mbox_reader_start(reader, &error));
+	while (sl_mbox_reader_next(reader, &raw, &error) && raw) {
+		gsize start = g_array_index(starts, gsize, n);
+		gsize end = n + 1 < starts->len
+				    ? g_array_index(starts, gsize, n + 1)
+				    : text->len;
+
+		assert_int_equal(raw->index, n + 1);
+		assert_int_equal(raw->offset, start + strlen(PATCH_FROM));
+		assert_int_equal(raw->bytes->len, end - raw->offset);
+		assert_memory_equal(raw->bytes->data, text->str + raw->offset,
+				    raw->bytes->len);
+		if (n > 20)
+			most = MAX(most, sl_mbox_reader_held(reader));
+		sl_raw_message_free(raw);
+		n++;
+	}
+	assert_null(error);
+	assert_int_equal(n, 600);
+	assert_true(most > 0);
+	if (most > few_blocks)
+		fail_msg("the reader holds %" G_GSIZE_FORMAT " bytes after "
+			 "the long message", most);
+	close(fd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -458,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_first_line_not_a_separator),
 		cmocka_unit_test(test_chunk_boundaries),
 		cmocka_unit_test(test_file_reads_as_memory),
+		cmocka_unit_test(test_file_reader_memory),
 	};
 	int rc;
 

@@ -62,10 +62,15 @@ gboolean sl_mbox_is_separator(const char *line, gsize len)
 
 /*
  * The reader keeps the current message, and what has been read after it,
- * in one buffer: read in large blocks, searched for "\nFrom " (a line that
- * could be a separator) with memmem(), so ordinary lines cost nothing.
+ * in one buffer: read a block at a time, searched for "\nFrom " (a line
+ * that could be a separator) with memmem(), so ordinary lines cost nothing.
  * A message is handed over as a copy of its bytes, or a long one as the
- * buffer itself (it is alone in it by then).
+ * buffer itself (it is alone in it by then), and the reader starts again
+ * with a buffer of two blocks.  A read is one block however large the
+ * buffer has grown: the buffer holds the current message and at most a
+ * few blocks after it, so what it keeps does not depend on the messages
+ * before (reading to fill a buffer grown for one long message read
+ * megabytes ahead from then on, and copied them at the next long one).
  */
 #define SL_MBOX_READ (128u << 10)
 /* Read beyond a message of the largest size: the line after it. */
@@ -133,6 +138,11 @@ void sl_mbox_reader_free(struct sl_mbox_reader *r)
 	g_free(r);
 }
 
+gsize sl_mbox_reader_held(const struct sl_mbox_reader *r)
+{
+	return r->cap;
+}
+
 static gboolean too_large(struct sl_mbox_reader *r, GError **error)
 {
 	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
@@ -174,7 +184,7 @@ static gboolean fill(struct sl_mbox_reader *r, GError **error)
 		r->data = r->buf;
 	}
 	do
-		n = pread(r->fd, r->buf + r->len, r->cap - r->len,
+		n = pread(r->fd, r->buf + r->len, SL_MBOX_READ,
 			  (off_t)(r->at + (gint64)r->len));
 	while (n < 0 && errno == EINTR);
 	if (n < 0) {

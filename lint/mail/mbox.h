@@ -21,6 +21,10 @@ struct sl_mbox_reader *sl_mbox_reader_new_fd(int fd, gint64 start,
 struct sl_mbox_reader *sl_mbox_reader_new_bytes(const char *bytes, gsize len,
 						gsize max_message);
 void sl_mbox_reader_free(struct sl_mbox_reader *reader);
+/* The size of the reader's buffer (its capacity, read or not): a few
+ * blocks, or while a long message is read up to twice its length; 0 when
+ * reading bytes. */
+gsize sl_mbox_reader_held(const struct sl_mbox_reader *reader);
 typedef struct sl_mbox_reader sl_mbox_reader;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_mbox_reader, sl_mbox_reader_free)
 /* Checks that the input starts with a separator line. */
