@@ -31,6 +31,7 @@ struct one_input {
 	GQueue pending;		/* of struct job, in input order */
 	GMutex lock;
 	GCond done;
+	gsize raw_pending;	/* bytes of the raw messages in @pending */
 	gint failed;		/* a worker could not parse a message */
 	GError *error;		/* the first failure, in input order */
 };
@@ -161,10 +162,13 @@ static void emit_job(struct one_input *in, struct job *job)
 	g_free(job);
 }
 
-/* Emits finished jobs in order until at most @keep are pending. */
-static void emit_pending(struct one_input *in, guint keep)
+/* Emits finished jobs in order until at most @keep are pending, and the
+ * raw messages they hold (parsed or not) add up to at most @keep_bytes. */
+static void emit_pending(struct one_input *in, guint keep, gsize keep_bytes)
 {
-	while (g_queue_get_length(&in->pending) > keep) {
+	while (g_queue_get_length(&in->pending) > keep ||
+	       (in->raw_pending > keep_bytes &&
+		!g_queue_is_empty(&in->pending))) {
 		struct job *job = g_queue_peek_head(&in->pending);
 
 		g_mutex_lock(&in->lock);
@@ -172,6 +176,7 @@ static void emit_pending(struct one_input *in, guint keep)
 			g_cond_wait(&in->done, &in->lock);
 		g_mutex_unlock(&in->lock);
 		g_queue_pop_head(&in->pending);
+		in->raw_pending -= job->raw_bytes;
 		emit_job(in, job);
 	}
 }
@@ -183,6 +188,7 @@ static void push_job(struct one_input *in)
 	if (!job)
 		return;
 	g_queue_push_tail(&in->pending, job);
+	in->raw_pending += job->raw_bytes;
 	/*
 	 * The pool and its threads are made for an mbox only: a single
 	 * message is linted here, as starting a thread costs more than
@@ -195,8 +201,14 @@ static void push_job(struct one_input *in)
 		worker(job, in);
 	else	/* fails only when no thread can be made; GLib retries */
 		g_thread_pool_push(in->pool, job, NULL);
-	/* A bounded window keeps memory flat however long the mbox is. */
-	emit_pending(in, 2 * in->run->jobs);
+	/*
+	 * A bounded window keeps memory flat however long the mbox is: so
+	 * many jobs, and so many bytes of raw messages (a job holds one
+	 * message at least, and a message may be megabytes: several such
+	 * near each other would all be read ahead).
+	 */
+	emit_pending(in, 2 * in->run->jobs,
+		     (gsize)2 * in->run->jobs * SL_JOB_BYTES);
 }
 
 static gboolean on_message_parallel(struct sl_message *msg, gpointer data,
@@ -251,7 +263,7 @@ static gboolean read_parallel(struct one_input *in, GError **error)
 				 on_message_parallel, on_raw_parallel, in,
 				 error);
 	push_job(in);
-	emit_pending(in, 0);
+	emit_pending(in, 0, 0);
 	if (in->pool)
 		g_thread_pool_free(in->pool, FALSE, TRUE);
 	g_cond_clear(&in->done);
