@@ -54,6 +54,29 @@ for j in 2 8; do
 		ko "broken: -j $j differs from -j 1"; fi
 done
 
+# Long messages near each other (each over a job's 256 KiB, so the window
+# of raw bytes read ahead fills before the window of jobs), between short
+# ones: the same output with any number of threads.
+: >"$tmp/long.mbox"
+for i in 1 2 3 4 5; do
+	printf 'From seclint@example.org Mon Sep 17 00:00:00 2001\n' >>"$tmp/long.mbox"
+	printf 'From: bob@example.com\nTo: security@kernel.org\n' >>"$tmp/long.mbox"
+	printf 'Cc: linux-distros@vs.openwall.org\nSubject: long %s\n\n' "$i" >>"$tmp/long.mbox"
+	yes "a line of a long report, number $i, some seventy bytes long." |
+		head -n $((4500 * i)) >>"$tmp/long.mbox"
+	echo >>"$tmp/long.mbox"
+	cat "$tmp/one.mbox" >>"$tmp/long.mbox"
+done
+for j in 1 2 8; do
+	"$seclint" -j "$j" --format=json "$tmp/long.mbox" >"$tmp/l.$j" 2>&1
+	echo "exit $?" >>"$tmp/l.$j"
+done
+expect_grep long-findings "$tmp/l.1" "long 5"
+for j in 2 8; do
+	if cmp -s "$tmp/l.1" "$tmp/l.$j"; then ok; else
+		ko "long messages: -j $j differs from -j 1"; fi
+done
+
 check_usage() {
 	"$seclint" "$@" "$dir/inputs/clean-report.eml" >/dev/null 2>&1
 	if [ $? = 2 ]; then ok; else ko "$* is not a usage error"; fi
