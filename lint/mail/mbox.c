@@ -174,8 +174,12 @@ static gboolean fill(struct sl_mbox_reader *r, GError **error)
 	const char *nul;
 	ssize_t n;
 
-	memmove(r->buf, r->buf + r->msg, r->len - r->msg);
-	forget(r, r->msg);
+	/* A long message is at the start already: not moved for each
+	 * block read onto it. */
+	if (r->msg) {
+		memmove(r->buf, r->buf + r->msg, r->len - r->msg);
+		forget(r, r->msg);
+	}
 	if (r->len > r->max + SL_MBOX_LINE_SLACK)
 		return too_large(r, error);
 	if (r->cap - r->len < SL_MBOX_READ) {
