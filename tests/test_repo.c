@@ -503,6 +503,96 @@ static void test_cache_stat_key(void **state)
 	remove_tree(dir);
 }
 
+/* Does libgit2 find a repository from the environment, here? */
+static gboolean libgit2_finds(void)
+{
+	git_repository *git = NULL;
+	int rc = git_repository_open_ext(&git, NULL,
+					 GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
+
+	git_repository_free(git);
+	return rc == 0;
+}
+
+/* Does a directory above @dir hold ".git" or "HEAD" (the test's own
+ * look, to know what to expect of the scratch directory's parents)? */
+static gboolean above_may_hold(const char *dir)
+{
+	g_autofree char *d = g_path_get_dirname(dir);
+
+	for (;;) {
+		g_autofree char *git = g_build_filename(d, ".git", NULL);
+		g_autofree char *head = g_build_filename(d, "HEAD", NULL);
+		char *up;
+
+		if (g_file_test(git, G_FILE_TEST_EXISTS) ||
+		    g_file_test(head, G_FILE_TEST_EXISTS))
+			return TRUE;
+		if (!strcmp(d, "/"))
+			return FALSE;
+		up = g_path_get_dirname(d);
+		g_free(d);
+		d = up;
+	}
+}
+
+/* sl_repo_may_find() in @dir: as expected, and never no where libgit2
+ * finds a repository. */
+static void expect_may_find(const char *dir, gboolean want)
+{
+	gboolean may;
+
+	assert_int_equal(chdir(dir), 0);
+	may = sl_repo_may_find();
+	if (may != want)
+		fail_msg("%s: sl_repo_may_find() %d", dir, may);
+	if (!may && libgit2_finds())
+		fail_msg("%s: libgit2 finds a repository", dir);
+}
+
+/* Outside any repository libgit2 is not even started; anywhere it could
+ * find one, it is asked. */
+static void test_may_find(void **state)
+{
+	g_autofree char *dir = g_dir_make_tmp("seclint-find-XXXXXX", NULL);
+	g_autofree char *deep = g_build_filename(dir, "a", "b", NULL);
+	g_autofree char *git = g_build_filename(dir, ".git", NULL);
+	g_autofree char *head = g_build_filename(dir, "a", "HEAD", NULL);
+	g_autofree char *was = g_get_current_dir();
+	gboolean above;
+
+	(void)state;
+	assert_non_null(dir);
+	assert_int_equal(g_mkdir_with_parents(deep, 0700), 0);
+	above = above_may_hold(dir);
+	expect_may_find(deep, above);
+	expect_may_find(dir, above);
+	/* GIT_DIR, set even to nothing: libgit2's to judge. */
+	g_setenv("GIT_DIR", "", TRUE);
+	expect_may_find(deep, TRUE);
+	g_unsetenv("GIT_DIR");
+	/* A bare repository's HEAD, then a gitfile, then a repository. */
+	assert_true(g_file_set_contents(head, "ref: refs/heads/m\n", -1,
+					NULL));
+	expect_may_find(deep, TRUE);
+	expect_may_find(dir, above);
+	assert_int_equal(unlink(head), 0);
+	assert_true(g_file_set_contents(git, "gitdir: /nonexistent\n", -1,
+					NULL));
+	expect_may_find(deep, TRUE);
+	assert_int_equal(unlink(git), 0);
+	assert_int_equal(chdir(was), 0);
+	remove_tree(dir);
+	dir = scratch_repo();
+	g_free(deep);
+	deep = g_build_filename(dir, "a", "b", NULL);
+	assert_int_equal(g_mkdir_with_parents(deep, 0700), 0);
+	expect_may_find(deep, TRUE);
+	assert_true(libgit2_finds());
+	assert_int_equal(chdir(was), 0);
+	remove_tree(dir);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -520,6 +610,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_cache_damaged),
 		cmocka_unit_test(test_cache_unwritable),
 		cmocka_unit_test(test_cache_stat_key),
+		cmocka_unit_test(test_may_find),
 	};
 	int rc;
 

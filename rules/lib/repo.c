@@ -8,7 +8,8 @@
  * whose recipients make the question matter ask it, after the message was
  * found to hold a patch or to name files.  So the send-email hook, which
  * runs for every patch of every series, pays nothing for an ordinary
- * patch to a public list.
+ * patch to a public list.  Outside any repository (sl_repo_may_find())
+ * libgit2 is not started at all.
  *
  * "Upstream" is what the remote-tracking branches hold: the config
  * seclint.upstream (multi-valued: ref names such as origin/master or
@@ -20,7 +21,12 @@
  * path; only those get a patch-id, which is cached.  So a 20-patch series
  * walks the history once.
  */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <git2.h>
 
@@ -219,6 +225,49 @@ static void ensure_libgit2(struct sl_repo *r)
 	r->libgit2 = TRUE;
 }
 
+/* @dir may be a repository, or hold one as ".git" (a directory or a
+ * gitfile): it has either name in it, or cannot be read to tell. */
+static gboolean may_hold_repository(const char *dir)
+{
+	static const char *const names[] = { ".git", "HEAD" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+		g_autofree char *path = g_build_filename(dir, names[i], NULL);
+		struct stat st;
+
+		if (!lstat(path, &st) || errno != ENOENT)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/*
+ * Could libgit2 find a repository from the environment?  It opens $GIT_DIR
+ * if set, else searches up from the working directory (its physical path,
+ * as getcwd() gives it) for a directory that holds ".git" or is a bare
+ * repository, which has a HEAD; GIT_CEILING_DIRECTORIES only stops the
+ * search early.  So with no GIT_DIR and neither name in the working
+ * directory or any above it, there is none, and libgit2 (with the TLS and
+ * SSH libraries it loads, some 5 MB and more start-up than a message
+ * costs) is never started.  Anything unsure hands over to libgit2.
+ */
+gboolean sl_repo_may_find(void)
+{
+	char cwd[PATH_MAX];
+	char *slash;
+
+	if (g_getenv("GIT_DIR") || !getcwd(cwd, sizeof(cwd)) || cwd[0] != '/')
+		return TRUE;
+	for (;;) {
+		if (may_hold_repository(cwd))
+			return TRUE;
+		slash = strrchr(cwd, '/');
+		if (slash == cwd && !cwd[1])
+			return FALSE;	/* "/" was the last */
+		slash[slash == cwd] = '\0';
+	}
+}
+
 /* On the git thread, as every static function below that uses libgit2. */
 static gboolean ensure_open(struct sl_repo *r)
 {
@@ -230,6 +279,8 @@ static gboolean ensure_open(struct sl_repo *r)
 	if (r->tried)
 		return r->git != NULL;
 	r->tried = TRUE;
+	if (!r->path && !sl_repo_may_find())
+		return FALSE;
 	ensure_libgit2(r);
 	/* FROM_ENV: searches up from ".", honours GIT_DIR (the hook's). */
 	if (r->path)

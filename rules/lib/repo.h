@@ -31,6 +31,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_repo, sl_repo_free)
 
 /* Could the repository be opened?  (Opens it.) */
 gboolean sl_repo_available(struct sl_repo *repo);
+/* FALSE when libgit2 could find no repository from the environment (no
+ * GIT_DIR, no ".git" or bare repository here or above): a test that
+ * loads no library. */
+gboolean sl_repo_may_find(void);
 /* --repo DIR given: fail now, with a message, if it is no repository. */
 gboolean sl_repo_check(struct sl_repo *repo, GError **error);
 /* Has it upstream branches (seclint.upstream or refs/remotes/)? */
