@@ -351,9 +351,9 @@ static int run_mode(int argc, char **argv)
  * size comes from the heaps, and up to twice as much freed memory stays
  * resident in each thread's heap, so the peak depended on where the long
  * messages of an mbox fall.  The default threshold, fixed, keeps large
- * buffers mapped and gives them back when freed (/tmp/bw/mixed.mbox:
- * peak RSS -j 1 20.5 -> 16.6 MB, -j 2 26.2 -> 18.6 MB; the fresh pages
- * cost some 0.04 s of system time in 2.6 s of CPU).
+ * buffers mapped and gives them back when freed (the bench's 170 MB
+ * corpus: peak RSS -j 1 20.5 -> 16.6 MB, -j 2 26.2 -> 18.6 MB; the fresh
+ * pages cost some 0.04 s of system time in 2.6 s of CPU).
  */
 static void allocator_policy(void)
 {
