@@ -208,6 +208,21 @@ static char *profile_value(GKeyFile *kf, const char *group, const char *key)
  * among the groups), which empty values drop a key, and the errors of
  * levels as written and unescaped.
  */
+/* A profile of @groups after a valid [profile] group, written to @path, is
+ * refused with an error that says @message. */
+static void expect_refused(const char *path, const char *groups,
+			   const char *message)
+{
+	g_autofree char *text = g_strconcat(
+		"[profile]\ndocument=d\nrevision=b\n", groups, NULL);
+	g_autoptr(GError) error = NULL;
+
+	assert_true(g_file_set_contents(path, text, -1, NULL));
+	assert_null(sl_profile_read(path, &error));
+	if (!strstr(error->message, message))
+		fail_msg("'%s' does not say '%s'", error->message, message);
+}
+
 static void test_profile_chain(void **state)
 {
 	g_autoptr(GError) error = NULL;
@@ -281,23 +296,14 @@ static void test_profile_chain(void **state)
 
 	/* Levels: the first bad one (severity before follow-ups) named as
 	 * GKeyFile unescapes it, an empty one accepted. */
-	assert_true(g_file_set_contents(bad,
-		"[profile]\ndocument=d\nrevision=b\n"
-		"[rule report-html]\nfollowup-severity=f\nseverity=a\\sb\n",
-		-1, NULL));
-	assert_null(sl_profile_read(bad, &error));
-	assert_non_null(strstr(error->message,
-			       "[rule report-html] severity: unknown severity "
-			       "'a b'"));
-	g_clear_error(&error);
-	assert_true(g_file_set_contents(bad,
-		"[profile]\ndocument=d\nrevision=b\n"
-		"[rule report-html]\nseverity=\\q\nfollowup-severity=\n", -1,
-		NULL));
-	assert_null(sl_profile_read(bad, &error));
-	assert_non_null(strstr(error->message,
-			       "severity: unknown severity '\\q'"));
-	g_clear_error(&error);
+	expect_refused(bad,
+		       "[rule report-html]\nfollowup-severity=f\n"
+		       "severity=a\\sb\n",
+		       "[rule report-html] severity: unknown severity 'a b'");
+	expect_refused(bad,
+		       "[rule report-html]\nseverity=\\q\n"
+		       "followup-severity=\n",
+		       "severity: unknown severity '\\q'");
 	assert_true(g_file_set_contents(bad,
 		"[profile]\ndocument=d\nrevision=b\n"
 		"[rule report-html]\nseverity=\nfollowup-severity=error\n",
@@ -305,13 +311,10 @@ static void test_profile_chain(void **state)
 	g_clear_pointer(&kf, g_key_file_unref);
 	kf = sl_profile_read(bad, &error);
 	assert_non_null(kf);
-	assert_true(g_file_set_contents(bad,
-		"[profile]\ndocument=d\nrevision=b\n"
-		"[rule report-html]\nseverity=info\nfollowup-severity=bad\n",
-		-1, NULL));
-	assert_null(sl_profile_read(bad, &error));
-	assert_non_null(strstr(error->message,
-			       "followup-severity: unknown severity 'bad'"));
+	expect_refused(bad,
+		       "[rule report-html]\nseverity=info\n"
+		       "followup-severity=bad\n",
+		       "followup-severity: unknown severity 'bad'");
 	for (const char *const *n = (const char *const[]){ "root", "mid",
 							   "leaf", "bad",
 							   NULL };

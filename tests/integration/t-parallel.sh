@@ -26,17 +26,22 @@ while [ "$(grep -c '^From ' "$tmp/big.mbox")" -lt 2000 ]; do
 	cat "$tmp/one.mbox" >>"$tmp/big.mbox"
 done
 
-for format in text json; do
+# same_jobs NAME FORMAT MBOX: the output (and the exit status) at -j 2
+# and -j 8 is that at -j 1, which is kept in $tmp/NAME.1.
+same_jobs() {
 	for j in 1 2 8; do
-		"$seclint" -j "$j" --format="$format" "$tmp/big.mbox" \
-			>"$tmp/out.$format.$j" 2>&1
-		echo "exit $?" >>"$tmp/out.$format.$j"
+		"$seclint" -j "$j" --format="$2" "$3" >"$tmp/$1.$j" 2>&1
+		echo "exit $?" >>"$tmp/$1.$j"
 	done
-	expect_grep "$format-findings" "$tmp/out.$format.1" "ksec-with-linux-distros"
 	for j in 2 8; do
-		if cmp -s "$tmp/out.$format.1" "$tmp/out.$format.$j"; then ok; else
-			ko "$format: -j $j differs from -j 1"; fi
+		if cmp -s "$tmp/$1.1" "$tmp/$1.$j"; then ok; else
+			ko "$1: -j $j differs from -j 1"; fi
 	done
+}
+
+for format in text json; do
+	same_jobs "$format" "$format" "$tmp/big.mbox"
+	expect_grep "$format-findings" "$tmp/$format.1" "ksec-with-linux-distros"
 done
 
 # A broken message in the middle: what comes before it is reported the
@@ -44,15 +49,8 @@ done
 { cat "$tmp/big.mbox"; cat "$dir/inputs/garbage.txt" 2>/dev/null
   printf 'From x Mon Sep 17 00:00:00 2001\nContent-Type: multipart/mixed\n\nx\n'
   cat "$tmp/one.mbox"; } >"$tmp/broken.mbox"
-for j in 1 2 8; do
-	"$seclint" -j "$j" --format=json "$tmp/broken.mbox" >"$tmp/b.$j" 2>&1
-	echo "exit $?" >>"$tmp/b.$j"
-done
-expect_grep broken-exit "$tmp/b.1" "exit 2"
-for j in 2 8; do
-	if cmp -s "$tmp/b.1" "$tmp/b.$j"; then ok; else
-		ko "broken: -j $j differs from -j 1"; fi
-done
+same_jobs broken json "$tmp/broken.mbox"
+expect_grep broken-exit "$tmp/broken.1" "exit 2"
 
 # Long messages near each other (each over a job's 256 KiB, so the window
 # of raw bytes read ahead fills before the window of jobs), between short
@@ -67,15 +65,8 @@ for i in 1 2 3 4 5; do
 	echo >>"$tmp/long.mbox"
 	cat "$tmp/one.mbox" >>"$tmp/long.mbox"
 done
-for j in 1 2 8; do
-	"$seclint" -j "$j" --format=json "$tmp/long.mbox" >"$tmp/l.$j" 2>&1
-	echo "exit $?" >>"$tmp/l.$j"
-done
-expect_grep long-findings "$tmp/l.1" "long 5"
-for j in 2 8; do
-	if cmp -s "$tmp/l.1" "$tmp/l.$j"; then ok; else
-		ko "long messages: -j $j differs from -j 1"; fi
-done
+same_jobs long json "$tmp/long.mbox"
+expect_grep long-findings "$tmp/long.1" "long 5"
 
 check_usage() {
 	"$seclint" "$@" "$dir/inputs/clean-report.eml" >/dev/null 2>&1
