@@ -583,6 +583,7 @@ static void test_may_find(void **state)
 	assert_int_equal(unlink(git), 0);
 	assert_int_equal(chdir(was), 0);
 	remove_tree(dir);
+	g_free(dir);
 	dir = scratch_repo();
 	g_free(deep);
 	deep = g_build_filename(dir, "a", "b", NULL);
