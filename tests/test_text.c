@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "message.h"
 #include "signals.h"
 #include "text.h"
 
@@ -373,6 +374,40 @@ static void test_ai_disclosure(void **state)
 	}
 }
 
+/* Each kind of reproducer content, and text that holds a pattern's
+ * strings but no match (the strings only spare the patterns). */
+static void test_reproducer_kinds(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "Build it:\n  int main(void) { return poke(); }\n",
+		  "an inline program" },
+		{ "#!/bin/sh\ncat /dev/foo\n", "an inline program" },
+		{ "$ ls /dev/foo\n$ cat /dev/foo\n", "shell commands" },
+		{ "# insmod foo.ko\n# rmmod foo\n", "shell commands" },
+		{ "Then run ./poc twice.\n", "commands to run" },
+		{ "gcc -o poc poc.c\n", "commands to run" },
+		{ "echo 1 > /proc/sys/foo/bar\n", "commands to run" },
+		{ "syz repro: https://example.org/x\n",
+		  "a link to a reproducer" },
+		{ "Please maintain the driver.\n", NULL },
+		{ "It costs $ 5 and # 3 alone.\n", NULL },
+		{ "See https://example.org/ and make sure it is fixed.\n",
+		  NULL },
+	};
+	g_autoptr(sl_message) msg = sl_message_new();
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(sl_text) t = sl_text_scan(cases[i][0]);
+		const char *got = sl_text_reproducer(msg, t, TRUE);
+
+		if (g_strcmp0(got, cases[i][1]))
+			fail_msg("'%s': %s, not %s", cases[i][0],
+				 got ? got : "none",
+				 cases[i][1] ? cases[i][1] : "none");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_crlf_and_empty),
 		cmocka_unit_test(test_unnegated),
 		cmocka_unit_test(test_ai_disclosure),
+		cmocka_unit_test(test_reproducer_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -318,9 +318,18 @@ const char *sl_text_automated(const struct sl_message *msg,
 /* A pattern with a "^" branch among others has no start set for PCRE2
  * (it is tried at every byte): those are kept apart, and "(^|\\s)" is
  * "(?<!\\S)". */
+/*
+ * Beside a pattern, strings one of which every match of it holds (the
+ * patterns are case-sensitive): a text without any is spared compiling
+ * and running the pattern, which most posts, with no program or command
+ * in them, were not (see has()).
+ */
 static const char repro_main[] = "\\b(int|void)\\s+main\\s*\\(";
+static const char *const repro_main_has[] = { "main", NULL };
 static const char repro_shebang[] = "(?m)^\\s*#!\\s*/(usr/)?bin/";
+static const char *const repro_shebang_has[] = { "#!", NULL };
 static const char repro_shell[] = "(?m)^\\s*[$#] \\S";
+static const char *const repro_shell_has[] = { "$ ", "# ", NULL };
 static const char repro_steps[] =
 	"(?im)^\\s*((steps|how) to reproduce|to reproduce( it| this)?|"
 	"reproduction( steps)?|reproducer|repro|poc|proof of concept)"
@@ -329,6 +338,7 @@ static const char repro_steps[] =
 	"call|send|write|echo|unshare|close|mmap)\\b";
 /* Running a program of one's own or a setup command, in the prose. */
 static const char repro_run[] = "(?<!\\S)\\./[\\w.-]+";
+static const char *const repro_run_has[] = { "./", NULL };
 /* A setup command on a line of its own: the command alone, or with an
  * option, a path or a file name after it ("mount -o loop x.img /mnt"),
  * not wrapped prose that starts with the word ("mount it, then ..."). */
@@ -336,8 +346,22 @@ static const char repro_command[] =
 	"(?m)^\\s*(gcc|clang|make|insmod|modprobe|mount|unshare|ip link|"
 	"tc qdisc)(\\s*$|[^\\n]*?\\s(-[\\w-]|\\S*/|\\S+\\.(ko|c|img|o|sh)\\b))|"
 	"^\\s*echo .* > */(proc|sys)\\b";
+static const char *const repro_command_has[] = {
+	"gcc", "clang", "make", "insmod", "modprobe", "mount", "unshare",
+	"ip link", "tc qdisc", "echo", NULL
+};
 static const char repro_link[] =
 	"(?m)^\\s*(syz repro|C reproducer):\\s*https?://";
+static const char *const repro_link_has[] = { "://", NULL };
+
+/* Does @text hold one of @strings (a pattern's, above)? */
+static gboolean has(const char *text, const char *const *strings)
+{
+	for (; *strings; strings++)
+		if (strstr(text, *strings))
+			return TRUE;
+	return FALSE;
+}
 /* Only a mention: "a reproducer is available on request". */
 static const char repro_word[] =
 	"(?i)\\b(reproducers?|repro|poc|proof[- ]of[- ]concept|exploit|"
@@ -377,8 +401,10 @@ static const struct sl_part *repro_attachment(const struct sl_message *msg,
 
 static gboolean has_program(const char *prose)
 {
-	return sl_regex_test(repro_main, 0, prose) ||
-	       sl_regex_test(repro_shebang, 0, prose);
+	return (has(prose, repro_main_has) &&
+		sl_regex_test(repro_main, 0, prose)) ||
+	       (has(prose, repro_shebang_has) &&
+		sl_regex_test(repro_shebang, 0, prose));
 }
 
 gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
@@ -396,15 +422,19 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 
 	if (has_program(prose))
 		return "an inline program";
-	if (sl_regex_count(repro_shell, 0, prose) >= 2)
+	if (has(prose, repro_shell_has) &&
+	    sl_regex_count(repro_shell, 0, prose) >= 2)
 		return "shell commands";
 	if (sl_regex_test(repro_steps, 0, prose))
 		return "reproduction steps";
-	if (sl_regex_test(repro_run, 0, prose) ||
-	    sl_regex_test(repro_command, 0, prose))
+	if ((has(prose, repro_run_has) && sl_regex_test(repro_run, 0, prose)) ||
+	    (has(prose, repro_command_has) &&
+	     sl_regex_test(repro_command, 0, prose)))
 		return "commands to run";
-	if (sl_regex_test(repro_link, 0, t->log->str) ||
-	    sl_regex_test(repro_link, 0, prose))
+	if ((has(t->log->str, repro_link_has) &&
+	     sl_regex_test(repro_link, 0, t->log->str)) ||
+	    (has(prose, repro_link_has) &&
+	     sl_regex_test(repro_link, 0, prose)))
 		return "a link to a reproducer";
 	if (repro_attachment(msg, FALSE))
 		return "an attached reproducer";
