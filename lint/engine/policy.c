@@ -335,18 +335,11 @@ const struct sl_list *sl_policy_find_list(const struct sl_policy *policy,
 	return g_hash_table_lookup(policy->list_by_address, addr);
 }
 
-/*
- * A mailing list: a [list] of the policy that is one (not a team's alias
- * such as cve@kernel.org), an address of the [mailing-lists] files (every
- * L: of the kernel's MAINTAINERS), or one matching a host pattern.
- */
-gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
+/* The mailing lists that are no [list] of the policy: an address of the
+ * [mailing-lists] files, or one matching a host pattern. */
+static gboolean other_mailing_list(const struct sl_policy *policy,
 				   const char *addr)
 {
-	const struct sl_list *l = sl_policy_find_list(policy, addr);
-
-	if (l)
-		return l->public || l->closed;
 	if (policy->list_addresses && policy->list_addresses->len &&
 	    bsearch(addr, policy->list_addresses->pdata,
 		    policy->list_addresses->len, sizeof(gpointer),
@@ -360,6 +353,24 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 }
 
 /*
+ * A mailing list: a [list] of the policy that is one (not a team's alias
+ * such as cve@kernel.org), an address of the [mailing-lists] files (every
+ * L: of the kernel's MAINTAINERS), or one matching a host pattern.  @l is
+ * the [list] at @addr, or NULL.
+ */
+static gboolean is_mailing_list(const struct sl_policy *policy,
+				const struct sl_list *l, const char *addr)
+{
+	return l ? l->public || l->closed : other_mailing_list(policy, addr);
+}
+
+gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
+				   const char *addr)
+{
+	return is_mailing_list(policy, sl_policy_find_list(policy, addr), addr);
+}
+
+/*
  * A public mailing list: a known one marked public, or any other mailing
  * list (sl_policy_is_mailing_list()).  The one answer to "is this address
  * a public list" for every rule that asks it.
@@ -369,7 +380,7 @@ gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 {
 	const struct sl_list *l = sl_policy_find_list(policy, addr);
 
-	return l ? l->public : sl_policy_is_mailing_list(policy, addr);
+	return l ? l->public : other_mailing_list(policy, addr);
 }
 
 gboolean sl_list_has_role(const struct sl_list *list, const char *role)
@@ -409,7 +420,7 @@ const struct sl_recipient_kind *sl_policy_recipients(
 		struct sl_recipient_kind *k = &seen->kind[i];
 
 		k->list = sl_policy_find_list(policy, a->addr);
-		k->mailing_list = sl_policy_is_mailing_list(policy, a->addr);
+		k->mailing_list = is_mailing_list(policy, k->list, a->addr);
 		k->public_list = k->list ? k->list->public : k->mailing_list;
 	}
 	m->seen = seen;
