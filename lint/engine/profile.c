@@ -368,6 +368,16 @@ int sl_param_int(const struct sl_check *c, const char *key)
 		key);
 }
 
+/* @level as a level, else @fallback. */
+static enum sl_severity level_or(const char *level, enum sl_severity fallback)
+{
+	enum sl_severity sev = fallback;
+
+	if (level)
+		sl_severity_parse(level, &sev);
+	return sev;
+}
+
 /*
  * The severity in force: a site override in the policy wins, then the
  * profile (a rule the profile does not name is off), then the default.
@@ -379,7 +389,6 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 	gpointer v = g_hash_table_lookup(policy->severity, rule_id);
 	g_autofree char *group = NULL;
 	g_autofree char *level = NULL;
-	enum sl_severity sev = fallback;
 
 	if (v)
 		return (enum sl_severity)(GPOINTER_TO_INT(v) - 1);
@@ -389,9 +398,7 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 	if (!g_key_file_has_group(policy->profile, group))
 		return SL_SEV_OFF;
 	level = rule_value(policy, rule_id, "severity");
-	if (level)
-		sl_severity_parse(level, &sev);
-	return sev;
+	return level_or(level, fallback);
 }
 
 /* @rule's level in a reply, given @sev, its level in a first message. */
@@ -405,9 +412,7 @@ static enum sl_severity followup_severity(const struct sl_policy *policy,
 	    g_hash_table_contains(policy->severity, rule->id))
 		return sev;
 	level = rule_value(policy, rule->id, "followup-severity");
-	if (level)
-		sl_severity_parse(level, &sev);
-	return sev;
+	return level_or(level, sev);
 }
 
 /* As sl_policy_severity(), with the profile's follow-up level for replies. */
@@ -438,16 +443,6 @@ static void levels_of(GKeyFile *kf, const char *group, char **severity,
 			*severity = g_key_file_get_value(kf, group, *k, NULL);
 		else if (!strcmp(*k, "followup-severity") && !*followup)
 			*followup = g_key_file_get_value(kf, group, *k, NULL);
-}
-
-/* @level as a level, else @fallback. */
-static enum sl_severity level_or(const char *level, enum sl_severity fallback)
-{
-	enum sl_severity sev = fallback;
-
-	if (level)
-		sl_severity_parse(level, &sev);
-	return sev;
 }
 
 /*
