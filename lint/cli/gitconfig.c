@@ -1027,7 +1027,7 @@ static gboolean repositories_may_hold(const char *dir,
 	for (;;) {
 		g_autofree char *dotgit = g_build_filename(d, ".git", NULL);
 		g_autofree char *head = g_build_filename(d, "HEAD", NULL);
-		char *slash = strrchr(d, '/');
+		g_autofree char *up = NULL;
 		struct stat st;
 
 		if (lstat(dotgit, &st) == 0 &&
@@ -1036,9 +1036,11 @@ static gboolean repositories_may_hold(const char *dir,
 		if (g_file_test(head, G_FILE_TEST_EXISTS) &&
 		    gitdir_may_hold(d, sections))
 			return TRUE;
-		if (!slash || !strcmp(d, "/"))
-			return FALSE;
-		slash[slash == d] = '\0';	/* "/a" -> "/", "/a/b" -> "/a" */
+		up = g_path_get_dirname(d);
+		if (!strcmp(up, d))
+			return FALSE;	/* "/" was the last */
+		g_free(d);
+		d = g_steal_pointer(&up);
 	}
 }
 

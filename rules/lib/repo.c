@@ -254,17 +254,20 @@ static gboolean may_hold_repository(const char *dir)
 gboolean sl_repo_may_find(void)
 {
 	char cwd[PATH_MAX];
-	char *slash;
+	g_autofree char *dir = NULL;
 
 	if (g_getenv("GIT_DIR") || !getcwd(cwd, sizeof(cwd)) || cwd[0] != '/')
 		return TRUE;
-	for (;;) {
-		if (may_hold_repository(cwd))
+	for (dir = g_strdup(cwd);; ) {
+		g_autofree char *up = NULL;
+
+		if (may_hold_repository(dir))
 			return TRUE;
-		slash = strrchr(cwd, '/');
-		if (slash == cwd && !cwd[1])
+		up = g_path_get_dirname(dir);
+		if (!strcmp(up, dir))
 			return FALSE;	/* "/" was the last */
-		slash[slash == cwd] = '\0';
+		g_free(dir);
+		dir = g_steal_pointer(&up);
 	}
 }
 
