@@ -314,15 +314,14 @@ const char *sl_text_automated(const struct sl_message *msg,
 	return NULL;
 }
 
-/* Reproducer content: a program, commands, steps, a link to one. */
-/* A pattern with a "^" branch among others has no start set for PCRE2
- * (it is tried at every byte): those are kept apart, and "(^|\\s)" is
- * "(?<!\\S)". */
 /*
- * Beside a pattern, strings one of which every match of it holds (the
- * patterns are case-sensitive): a text without any is spared compiling
- * and running the pattern, which most posts, with no program or command
- * in them, were not (see has()).
+ * Reproducer content: a program, commands, steps, a link to one.  A
+ * pattern with a "^" branch among others has no start set for PCRE2 (it
+ * is tried at every byte): those are kept apart, and "(^|\\s)" is
+ * "(?<!\\S)".  Beside a pattern, strings one of which every match of it
+ * holds (the patterns are case-sensitive): a text without any is spared
+ * compiling and running the pattern, which most posts, with no program or
+ * command in them, were not (see has() and holds_match()).
  */
 static const char repro_main[] = "\\b(int|void)\\s+main\\s*\\(";
 static const char *const repro_main_has[] = { "main", NULL };
@@ -362,6 +361,15 @@ static gboolean has(const char *text, const char *const *strings)
 			return TRUE;
 	return FALSE;
 }
+
+/* sl_regex_test() of @pattern, asked only of a text that holds one of
+ * @strings, those every match of it holds. */
+static gboolean holds_match(const char *text, const char *pattern,
+			    const char *const *strings)
+{
+	return has(text, strings) && sl_regex_test(pattern, 0, text);
+}
+
 /* Only a mention: "a reproducer is available on request". */
 static const char repro_word[] =
 	"(?i)\\b(reproducers?|repro|poc|proof[- ]of[- ]concept|exploit|"
@@ -401,10 +409,8 @@ static const struct sl_part *repro_attachment(const struct sl_message *msg,
 
 static gboolean has_program(const char *prose)
 {
-	return (has(prose, repro_main_has) &&
-		sl_regex_test(repro_main, 0, prose)) ||
-	       (has(prose, repro_shebang_has) &&
-		sl_regex_test(repro_shebang, 0, prose));
+	return holds_match(prose, repro_main, repro_main_has) ||
+	       holds_match(prose, repro_shebang, repro_shebang_has);
 }
 
 gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
@@ -427,14 +433,11 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 		return "shell commands";
 	if (sl_regex_test(repro_steps, 0, prose))
 		return "reproduction steps";
-	if ((has(prose, repro_run_has) && sl_regex_test(repro_run, 0, prose)) ||
-	    (has(prose, repro_command_has) &&
-	     sl_regex_test(repro_command, 0, prose)))
+	if (holds_match(prose, repro_run, repro_run_has) ||
+	    holds_match(prose, repro_command, repro_command_has))
 		return "commands to run";
-	if ((has(t->log->str, repro_link_has) &&
-	     sl_regex_test(repro_link, 0, t->log->str)) ||
-	    (has(prose, repro_link_has) &&
-	     sl_regex_test(repro_link, 0, prose)))
+	if (holds_match(t->log->str, repro_link, repro_link_has) ||
+	    holds_match(prose, repro_link, repro_link_has))
 		return "a link to a reproducer";
 	if (repro_attachment(msg, FALSE))
 		return "an attached reproducer";
