@@ -59,9 +59,6 @@ const struct sl_rule sl_rule_ai_finding_sent_privately = {
 		"note.",
 	.help = "send the report to the maintainers and their public list "
 		"(Cc security@ if needed), and keep the reproducer private",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "What qualifies as a security bug (\"you must treat it "
-		    "as public\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow\n\n"

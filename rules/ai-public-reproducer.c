@@ -54,9 +54,6 @@ const struct sl_rule sl_rule_ai_public_reproducer = {
 		"reproducer attachment.",
 	.help = "remove the reproducer and write \"a reproducer is available "
 		"on request\"",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Responsible use of AI (\"do not publicly share a "
-		    "reproducer\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: foo@vger.kernel.org\n"
 		       "Subject: foo: overflow\n\n"

@@ -65,8 +65,6 @@ const struct sl_rule sl_rule_ai_use_disclosure = {
 		"model gets the same note.",
 	.help = "say which tool or model was used and for what (finding, "
 		"triage, the reproducer, the write-up)",
-	.source = { "oss-security list practice (list admin)",
-		    "AI use disclosure", "2026-06" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Subject: [vs] foo: overflow\n\n"

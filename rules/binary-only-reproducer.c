@@ -135,9 +135,6 @@ const struct sl_rule sl_rule_binary_only_reproducer = {
 		"seclint does not open, gets a note.",
 	.help = "send the reproducer's source inline (C, shell script or "
 		"steps); drop the binary",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Preparing your report (\"Binary-only executables are "
-		    "not accepted\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow\nMIME-Version: 1.0\n"

@@ -25,8 +25,6 @@ const struct sl_rule sl_rule_content_checks_skipped = {
 		"still run.",
 	.help = "nothing to fix; check the report's content yourself before "
 		"encrypting it",
-	.source = { "seclint", "catalogue 3.0, encrypted message",
-		    "all revisions" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: report\n\n"

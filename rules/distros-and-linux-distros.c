@@ -29,9 +29,6 @@ const struct sl_rule sl_rule_distros_and_linux_distros = {
 		"depending on whether non-Linux systems are affected.",
 	.help = "keep linux-distros@ for a Linux-only issue, distros@ when "
 		"BSDs, illumos or Solaris may be affected; not both",
-	.source = { "Openwall wiki mailing-lists/distros",
-		    "List policy and instructions for reporters",
-		    "wiki as quoted 2017-2025" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: distros@vs.openwall.org\n"
 		       "Cc: linux-distros@vs.openwall.org\n"

@@ -55,9 +55,6 @@ const struct sl_rule sl_rule_distros_content_not_publishable = {
 		"made public.",
 	.help = "remove what cannot be published, or share it with the "
 		"kernel security team instead",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Contacting the linux-distros list, Confidentiality",
-		    "v3 proposal (2023-03); Openwall wiki mailing-lists/distros" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Subject: [vs] foo: overflow\n\n"

@@ -105,9 +105,6 @@ const struct sl_rule sl_rule_distros_coordination_status = {
 	.help = "say whether security@kernel.org and the maintainers have the "
 		"report and where the fix stands, or ask the list to help "
 		"coordinate",
-	.source = { "Openwall wiki mailing-lists/distros",
-		    "List policy and instructions for reporters",
-		    "wiki 2024 onwards; list admin on LKML 2019-07-19" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Subject: [vs] Linux kernel: UAF in foo\n\n"

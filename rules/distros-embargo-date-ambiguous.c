@@ -65,8 +65,6 @@ const struct sl_rule sl_rule_distros_embargo_date_ambiguous = {
 		"ISO 8601 with a UTC time.",
 	.help = "write the date as YYYY-MM-DD and the time in UTC, e.g. "
 		"2026-07-01 14:00 UTC",
-	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters", "2024" },
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 03/10/2026.\n",
 	.example_good = SL_EXAMPLE_DISTROS

@@ -100,9 +100,6 @@ const struct sl_rule sl_rule_distros_embargo_date_missing = {
 		"private-with-public-list speak about those).",
 	.help = "state a tentative public disclosure date and time, e.g. "
 		"\"Proposed CRD: 2026-07-01 14:00 UTC\"",
-	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters; "
-		    "oss-security 2019/06/28", "2019, 2024" },
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Details below; please publish ASAP.\n",
 	.example_good = SL_EXAMPLE_DISTROS

@@ -53,9 +53,6 @@ const struct sl_rule sl_rule_distros_embargo_day_of_week = {
 		"PDT end is a Friday; the 2023 proposal (profile v3-proposal) "
 		"also counts Monday as off.  Public holidays are not known.",
 	.help = "move the date to a Tuesday, Wednesday or Thursday (UTC)",
-	.source = { "Documentation/process/security-bugs.rst (v3 proposal); "
-		    "Openwall distros list practice",
-		    "Coordination with other groups", "2023 (v3), 2026" },
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-13 14:00 UTC.\n",
 	.example_good = SL_EXAMPLE_DISTROS

@@ -78,8 +78,6 @@ const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 		"needed\") proposes none.",
 	.help = "propose a disclosure date at most 14 days after the first "
 		"post to the list, with a time and time zone (ISO 8601, UTC)",
-	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters", "2024" },
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-04-02 14:00 UTC.\n",
 	.example_good = SL_EXAMPLE_DISTROS

@@ -47,8 +47,6 @@ const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 		"exception.  The end date comes from the same reading as the "
 		"14-day check; past 14 days that rule speaks instead.",
 	.help = "unless the fix needs the time, propose a date within 7 days",
-	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters", "2024" },
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-17 14:00 UTC.\n",
 	.example_good = SL_EXAMPLE_DISTROS

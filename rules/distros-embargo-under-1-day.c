@@ -53,8 +53,6 @@ const struct sl_rule sl_rule_distros_embargo_under_1_day = {
 		"several dates the earliest counts.",
 	.help = "give the distributions at least a day, or post to "
 		"oss-security if the issue is public",
-	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters", "2024" },
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-04 14:00 UTC.\n",
 	.example_good = SL_EXAMPLE_DISTROS

@@ -52,9 +52,6 @@ const struct sl_rule sl_rule_distros_issue_already_public = {
 		"names as the fix is, or it links to the posted patch.",
 	.help = "post to oss-security instead, or (kernel) say that "
 		"security@kernel.org handled the issue",
-	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters",
-		    "2024 (and the v3 proposal of security-bugs.rst)" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: distros@vs.openwall.org\n"
 		       "Subject: [vs] libfoo: overflow in parse()\n\n"

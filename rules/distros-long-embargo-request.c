@@ -63,9 +63,6 @@ const struct sl_rule sl_rule_distros_long_embargo_request = {
 		"here\") is no request.",
 	.help = "ask for at most 14 days (7 or fewer preferred) and give "
 		"the date",
-	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters",
-		    "2024, 2026" },
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Standard 90-day embargo requested.\n",
 	.example_good = SL_EXAMPLE_DISTROS

@@ -46,9 +46,6 @@ const struct sl_rule sl_rule_distros_manual_pgp_attachment = {
 		"part, detached signatures and public keys are not.",
 	.help = "drop the encrypted file and encrypt the whole message, "
 		"attachments and all, with PGP/MIME",
-	.source = { "Openwall wiki mailing-lists/distros",
-		    "List policy and instructions for reporters (message "
-		    "formats)", "2012 text, still quoted" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Subject: [vs] foo: overflow\nMIME-Version: 1.0\n"

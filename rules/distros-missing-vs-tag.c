@@ -68,9 +68,6 @@ const struct sl_rule sl_rule_distros_missing_vs_tag = {
 		"after RFC 2047 decoding, as the filter sees it, and exactly: "
 		"\"[VS]\" or look-alike brackets are not the tag.",
 	.help = "prefix the Subject with \"[vs] \"",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Contacting the linux-distros list, List rules",
-		    "v3 proposal (2023-03); Openwall wiki mailing-lists/distros" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Subject: Linux kernel: use-after-free in foo\n\nbody\n",

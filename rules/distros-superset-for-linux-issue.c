@@ -57,9 +57,6 @@ const struct sl_rule sl_rule_distros_superset_for_linux_issue = {
 		"distros@, so outside the kernel this is only a question.",
 	.help = "send Linux kernel issues to linux-distros@vs.openwall.org, "
 		"not distros@vs.openwall.org",
-	.source = { "LKML, Kees Cook and Solar Designer",
-		    "\"Sending to the distros@ list risks exposing Linux-only "
-		    "flaws\"", "2019-07-19" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: distros@vs.openwall.org\n"
 		       "Subject: [vs] Linux kernel: UAF in net/foo/bar.c\n\n"

@@ -44,9 +44,6 @@ const struct sl_rule sl_rule_distros_unencrypted = {
 		"supported formats.",
 	.help = "optionally encrypt to the list's PGP key with PGP/MIME; "
 		"plain text is accepted",
-	.source = { "Openwall wiki mailing-lists/distros",
-		    "List policy and instructions for reporters (message "
-		    "formats)", "2012 text, still quoted" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Subject: [vs] foo: overflow\n\nIn plain text.\n",

@@ -60,9 +60,6 @@ const struct sl_rule sl_rule_distros_vs_tag_malformed = {
 		"should come before it, but the filter does see it there, "
 		"so that case is only a note.",
 	.help = "start the Subject with exactly \"[vs] \" (after any Re:)",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Contacting the linux-distros list, List rules",
-		    "v3 proposal (2023-03); Openwall wiki mailing-lists/distros" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Subject: [VS] Linux kernel: overflow in foo\n\nbody\n",

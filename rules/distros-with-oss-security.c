@@ -32,9 +32,6 @@ const struct sl_rule sl_rule_distros_with_oss_security = {
 	.help = "if the issue is public, write to oss-security alone; if not, "
 		"to the distros list alone, and to oss-security on the "
 		"disclosure date",
-	.source = { "Openwall wiki mailing-lists/distros",
-		    "List policy and instructions for reporters",
-		    "wiki as quoted 2017-2025" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Cc: oss-security@lists.openwall.com\n"

@@ -107,9 +107,6 @@ const struct sl_rule sl_rule_embargo_invalid_reason = {
 		"will be refused.",
 	.help = "drop the talk or paper from the request; ask only for the "
 		"time distributions need to ship the fix",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Disclosure and embargoed information",
-		    "2023-06 (4fee0915e649) to 2026-05" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: heap overflow\n\n"

@@ -69,10 +69,6 @@ const struct sl_rule sl_rule_followup_headers_leak = {
 		"you subscribe to, so check your mailer's settings.",
 	.help = "remove the list from Reply-To / Mail-Followup-To (mutt: "
 		"unset followup_to or unsubscribe the list)",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Disclosure and embargoed information; Openwall wiki "
-		    "mailing-lists/oss-security, list content guidelines",
-		    "2023-06 onwards" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Mail-Followup-To: security@kernel.org, "

@@ -52,8 +52,6 @@ const struct sl_rule sl_rule_hwsec_not_encrypted = {
 	.help = "encrypt to the list's key (https://www.kernel.org/static/"
 		"files/hardware-security.asc) or certificate (.crt) with "
 		"PGP/MIME or S/MIME",
-	.source = { "Documentation/process/embargoed-hardware-issues.rst",
-		    "Contact", "2018 onwards" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: hardware-security@kernel.org\n"
 		       "Subject: CPU erratum: speculative load leak\n\n"

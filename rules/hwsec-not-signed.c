@@ -41,8 +41,6 @@ const struct sl_rule sl_rule_hwsec_not_signed = {
 		"message the signature is hidden, so that gets a note.",
 	.help = "sign the message with your PGP key (PGP/MIME) or S/MIME "
 		"certificate; encrypting and signing in one step is best",
-	.source = { "Documentation/process/embargoed-hardware-issues.rst",
-		    "Contact", "2018 onwards" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: hardware-security@kernel.org\n"
 		       "Subject: CPU erratum: speculative load leak\n\n"

@@ -34,8 +34,6 @@ const struct sl_rule sl_rule_hwsec_software_bug = {
 		"microcode or a CPU erratum.  Encrypted reports are not "
 		"judged.",
 	.help = "send software bugs to security@kernel.org",
-	.source = { "Documentation/process/embargoed-hardware-issues.rst",
-		    "Contact", "2024 text" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: hardware-security@kernel.org\n"
 		       "Subject: net: use-after-free in foo\n\nbody\n",

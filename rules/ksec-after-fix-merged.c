@@ -53,8 +53,6 @@ const struct sl_rule sl_rule_ksec_after_fix_merged = {
 		"only the words count.",
 	.help = "drop security@kernel.org from the recipients of messages "
 		"about a merged fix",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Coordination with other groups", "2023-10 and later" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Cc: security@kernel.org\n"

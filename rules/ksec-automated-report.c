@@ -42,11 +42,6 @@ const struct sl_rule sl_rule_ksec_automated_report = {
 		"of its keys, HEAD commit:, syz repro:, ...).",
 	.help = "report it publicly (reply to the bot's message on its list), "
 		"or add your own analysis of why it is a security issue",
-	.source = { "MAINTAINERS, SECURITY CONTACT; "
-		    "Documentation/process/security-bugs.rst",
-		    "item 7 (\"Please do not send automated reports\"); "
-		    "What qualifies as a security bug",
-		    "2023-06 onwards" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: KASAN: use-after-free in foo\n\n"

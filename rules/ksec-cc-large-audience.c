@@ -53,8 +53,6 @@ const struct sl_rule sl_rule_ksec_cc_large_audience = {
 		"min-recipients and min-persons.",
 	.help = "drop security@kernel.org from the Cc if you are used to the "
 		"process and the team is large",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Sending the report", "2026-05 (f85c65f31f12)" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: m1@example.org, m2@example.org, m3@example.org\n"
 		       "Cc: security@kernel.org\n"

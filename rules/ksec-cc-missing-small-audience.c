@@ -45,8 +45,6 @@ const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {
 		"Reports to the closed lists follow their own rules.  The "
 		"limit is the profile's max-recipients.",
 	.help = "Cc security@kernel.org",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Sending the report", "2026-05 (f85c65f31f12)" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: maint@example.org\n"
 		       "Subject: foo: overflow\n\n"

@@ -95,9 +95,6 @@ const struct sl_rule sl_rule_ksec_embargo_too_long = {
 		"apply\", \"no embargo needed\") is none.",
 	.help = "ask for at most 7 days after the fix is ready, and say why "
 		"if more is needed (never beyond 14)",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Disclosure and embargoed information",
-		    "2023-06 (4fee0915e649) to 2026-05" },
 	.example_bad = SL_EXAMPLE_KSEC
 		       "Please keep this under embargo until 2026-04-30.\n",
 	.example_good = SL_EXAMPLE_KSEC

@@ -31,9 +31,6 @@ const struct sl_rule sl_rule_ksec_hardware_issue = {
 		"is still a software bug, so this is only a question.",
 	.help = "if the flaw is in the hardware, write (encrypted) to "
 		"hardware-security@kernel.org instead",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "opening section (\"mainly for software vulnerabilities\")",
-		    "v3 proposal (2023-03); embargoed-hardware-issues.rst" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: new speculative execution side channel\n\n"

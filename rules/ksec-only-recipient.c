@@ -67,8 +67,6 @@ const struct sl_rule sl_rule_ksec_only_recipient = {
 		"this is only a reminder.",
 	.help = "send the report to the maintainers (scripts/get_maintainer.pl) "
 		"and Cc security@kernel.org",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Identifying contacts", "2026-05 (f85c65f31f12)" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: net/foo: overflow\n\nbody\n",

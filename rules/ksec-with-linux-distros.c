@@ -156,8 +156,6 @@ const struct sl_rule sl_rule_ksec_with_linux_distros = {
 		"fix is accepted.  Bcc counts as much as Cc.",
 	.help = "send the report to security@kernel.org alone; write to "
 		"linux-distros separately once a fix has been accepted",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Coordination with other groups", "2023-06 (4fee0915e649)" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Cc: linux-distros@vs.openwall.org\n"

@@ -80,8 +80,6 @@ const struct sl_rule sl_rule_linux_distros_before_fix = {
 		"reporter's branch is not accepted.  Heuristic, so a warning.",
 	.help = "report to security@kernel.org and the maintainers first; "
 		"write to linux-distros once the fix is accepted, and say so",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Coordination with other groups", "2023-06 and later" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"
 		       "Subject: [vs] Linux kernel: UAF in net/foo/bar.c\n\n"

@@ -73,9 +73,6 @@ const struct sl_rule sl_rule_multiple_issues_one_report = {
 		"headings) and reports it as a guess.",
 	.help = "split the report into one message per issue, each to the "
 		"maintainers of the code it affects",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Sending the report (\"please send individual messages\")",
-		    "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: several bugs\n\n"

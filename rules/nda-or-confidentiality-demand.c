@@ -45,8 +45,6 @@ const struct sl_rule sl_rule_nda_or_confidentiality_demand = {
 		"company's automatic mail disclaimer is reported as a note.",
 	.help = "drop the NDA request or disclaimer; state the disclosure "
 		"date you need instead",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Non-disclosure agreements", "2023-06 onwards" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow\n\n"

@@ -100,8 +100,6 @@ const struct sl_rule sl_rule_oss_content_by_reference = {
 	.help = "paste the description (affected versions, the bug, its "
 		"impact, the fix, the exploit if any) into the posting and "
 		"keep the links as references",
-	.source = { "Openwall wiki mailing-lists/oss-security",
-		    "List content guidelines", "wiki as quoted 2015-2024" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Subject: foo 1.2: heap overflow in bar\n\n"

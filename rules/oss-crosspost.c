@@ -68,10 +68,6 @@ const struct sl_rule sl_rule_oss_crosspost = {
 		"seclint.oss-crosspost.severity warning.",
 	.help = "send one message to oss-security alone and a separate one "
 		"to the other list",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Contacting the oss-security list, List rules",
-		    "v3 proposal (2023-03); Openwall wiki "
-		    "mailing-lists/oss-security, list content guidelines" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Cc: linux-kernel@vger.kernel.org\n"

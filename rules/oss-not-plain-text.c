@@ -70,8 +70,6 @@ const struct sl_rule sl_rule_oss_not_plain_text = {
 		"(an error).",
 	.help = "put the advisory's text in the message body as plain "
 		"text rather than in a PDF or a screenshot",
-	.source = { "Openwall wiki mailing-lists/oss-security",
-		    "List content guidelines", "wiki as quoted 2015-2024" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Subject: foo 1.2: heap overflow in bar\n"

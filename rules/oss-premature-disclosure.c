@@ -92,9 +92,6 @@ const struct sl_rule sl_rule_oss_premature_disclosure = {
 		"ended, or naming a date already past, is fine.",
 	.help = "wait for the agreed disclosure date, or remove the "
 		"embargoed parts",
-	.source = { "Openwall wiki, mailing-lists/distros",
-		    "List policy and instructions for reporters",
-		    "2024, 2026" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"

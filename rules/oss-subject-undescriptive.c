@@ -68,9 +68,6 @@ const struct sl_rule sl_rule_oss_subject_undescriptive = {
 		"removed, says nothing.  Replies are not checked.",
 	.help = "write e.g. \"CVE-2099-99999: Linux kernel 6.1-6.9 foo "
 		"use-after-free\"",
-	.source = { "Openwall wiki mailing-lists/oss-security",
-		    "List content guidelines (Subject)",
-		    "wiki as quoted 2015-2024" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Subject: CVE-2099-99999\n\nbody\n",

@@ -42,9 +42,6 @@ const struct sl_rule sl_rule_oss_vs_tag_leftover = {
 		"under embargo or was shared in confidence, then drop the tag.",
 	.help = "remove \"[vs]\" from the Subject and re-read the text for "
 		"anything still embargoed",
-	.source = { "Openwall wiki mailing-lists/distros",
-		    "List policy and instructions for reporters (the [vs] tag)",
-		    "wiki as quoted 2017-2025" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: oss-security@lists.openwall.com\n"
 		       "Subject: [vs] Linux kernel 6.9: overflow in foo\n\nbody\n",

@@ -74,9 +74,6 @@ const struct sl_rule sl_rule_plaintext_mangled = {
 		"quoted-printable or base64).",
 	.help = "send patches with git send-email, or set the mailer to 8bit "
 		"plain text without wrapping (email-clients.rst)",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Sending the report (\"some mailers tend to mangle "
-		    "formatting\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: [PATCH] foo: fix\n"

@@ -209,9 +209,6 @@ const struct sl_rule sl_rule_private_with_public_list = {
 		"(a warning in 2026-05).",
 	.help = "drop the public lists from To/Cc/Bcc; send the fix to them "
 		"later, without the security details",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Identifying contacts; Disclosure and embargoed information",
-		    "2026-05 (f85c65f31f12); 2023-06 onwards" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Cc: linux-kernel@vger.kernel.org\n"

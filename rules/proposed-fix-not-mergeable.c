@@ -120,8 +120,6 @@ const struct sl_rule sl_rule_proposed_fix_not_mergeable = {
 		"alone.",
 	.help = "send the fix with git format-patch/send-email, with "
 		"Signed-off-by: and Fixes: 0123456789ab (\"subject\")",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Proposing a fix; Responsible use of AI", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: [PATCH] foo: fix overflow\n\n"

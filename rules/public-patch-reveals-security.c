@@ -113,8 +113,6 @@ const struct sl_rule sl_rule_public_patch_reveals_security = {
 		"appear.  Posting to oss-security is disclosure, not this.",
 	.help = "drop the embargo, exploit and CVE details from the commit "
 		"message and cover letter until the embargo ends",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Coordination / Disclosure", "2023-06 and later" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: netdev@vger.kernel.org\n"
 		       "Date: Mon, 1 Jun 2026 10:00:00 +0000\n"

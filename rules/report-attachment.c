@@ -473,9 +473,6 @@ const struct sl_rule sl_rule_report_attachment = {
 		"inline (git send-email), put a document's or screenshot's "
 		"text in the message; only a file-system image, binary input "
 		"or a .config may stay attached",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Contact (\"without attachments where possible\")",
-		    "2023-06; Openwall wiki mailing-lists/distros, message formats" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: bug\nMIME-Version: 1.0\n"

@@ -70,10 +70,6 @@ const struct sl_rule sl_rule_report_html = {
 		"seclint.report-html.severity warning.",
 	.help = "configure your mailer to send plain text only, no HTML copy "
 		"(see Documentation/process/email-clients.rst)",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Contact (\"Please send plain text emails\")",
-		    "2023-06; strengthened 2025-11; Openwall wiki "
-		    "mailing-lists/oss-security, list content guidelines" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: bug\nMIME-Version: 1.0\n"

@@ -127,9 +127,6 @@ const struct sl_rule sl_rule_report_markdown_rst = {
 		"plain bullet list or a KASAN banner does not count.",
 	.help = "send plain text: no #-headings, **bold**, ``` fences, "
 		"[links](url) or RST underlines; indent code instead",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Sending the report; Responsible use of AI (\"always "
-		    "convert your report to plain text\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow\n\n"

@@ -113,8 +113,6 @@ const struct sl_rule sl_rule_report_missing_maintainers = {
 		"MAINTAINERS file; silent otherwise.",
 	.help = "Cc the maintainers that scripts/get_maintainer.pl --no-l "
 		"--no-r --pattern-depth 1 names for the files",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Identifying contacts", "2026-05 (f85c65f31f12)" },
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: fs/foo: overflow\n\n"

@@ -29,8 +29,6 @@ const struct sl_rule sl_rule_report_missing_reproducer = {
 		"a public report should do).  \"No reproducer yet\" does not.",
 	.help = "add a reproducer (source, script, steps or a file-system "
 		"image) or say that one is available on request",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Preparing your report (\"reproducer\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow in 6.9\n\n"

@@ -62,9 +62,6 @@ const struct sl_rule sl_rule_report_missing_version = {
 		"reports and are skipped.",
 	.help = "say which versions you tested (e.g. \"v6.9-rc3 and 6.8.7; "
 		"introduced in v5.10 by commit 0123456789ab\")",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Preparing your report (\"affected kernel version "
-		    "range\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow\n\n"

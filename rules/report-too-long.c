@@ -100,8 +100,6 @@ const struct sl_rule sl_rule_report_too_long = {
 		"heading limits are profile parameters.",
 	.help = "start with a few lines saying what is broken where and with "
 		"what impact; shorten or drop the rest",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Responsible use of AI (\"Length\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: report\n\n"

@@ -117,9 +117,6 @@ const struct sl_rule sl_rule_reported_by_redundant = {
 		"From), case-insensitively and, with a repository, through "
 		"its .mailmap.",
 	.help = "drop the Reported-by: line that names the patch's author",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Proposing a fix (\"only a Signed-off-by: tag is "
-		    "needed\")", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: [PATCH] foo: fix overflow\n\n"

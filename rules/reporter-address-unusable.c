@@ -73,9 +73,6 @@ const struct sl_rule sl_rule_reporter_address_unusable = {
 		"answered; the From and a Reply-To are checked.",
 	.help = "send from a working personal address and drop a no-reply "
 		"Reply-To",
-	.source = { "Documentation/process/security-bugs.rst",
-		    "Sending the report (\"Please use a working e-mail "
-		    "address\")", "2026-05" },
 	.example_bad = "From: A <noreply@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow\n\nAn overflow.\n",

@@ -187,9 +187,6 @@ const struct sl_rule sl_rule_threat_model_out_of_scope = {
 		"not trigger it.",
 	.help = "if the issue is in one of these classes, report it publicly "
 		"to the maintainers; otherwise say why it is exploitable",
-	.source = { "Documentation/process/threat-model.rst; "
-		    "security-bugs.rst",
-		    "What does not constitute a security bug", "2026-05" },
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow\n\n"

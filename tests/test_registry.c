@@ -29,8 +29,6 @@ static void test_declarations(void **state)
 		assert_true(r->summary && *r->summary);
 		assert_true(r->rationale && strlen(r->rationale) > 80);
 		assert_true(r->help && *r->help);
-		assert_true(r->source.document && r->source.section &&
-			    r->source.revision);
 		assert_true(r->example_bad && r->example_good);
 		assert_non_null(r->check);
 		/* --explain shows each parameter with its doc. */

@@ -3,6 +3,7 @@
  * --list-rules and --explain: documentation printed from the rule
  * declarations themselves, so it cannot drift from the code.
  */
+#include "citation.h"
 #include "errors.h"
 #include "explain.h"
 #include "fixer.h"
@@ -123,35 +124,77 @@ static void print_profile(FILE *out, GHashTable *profiles, const char *name,
 		print_wrapped(out, "      ", note);
 }
 
+/* The profiles beside @policy's, by name, sorted. */
+static GPtrArray *profile_names(const struct sl_policy *policy)
+{
+	g_autofree char *base = g_path_get_dirname(policy->path);
+	g_autofree char *dir = g_build_filename(base, "profiles", NULL);
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+	const char *file;
+
+	while (d && (file = g_dir_read_name(d)))
+		if (g_str_has_suffix(file, ".conf"))
+			g_ptr_array_add(names, profile_name(file));
+	g_ptr_array_sort(names, (GCompareFunc)g_strcmp0_indirect);
+	return names;
+}
+
+gboolean sl_list_profiles(FILE *out, const struct sl_policy *policy,
+			  GError **error)
+{
+	g_autoptr(GPtrArray) names = profile_names(policy);
+
+	for (guint i = 0; i < names->len; i++) {
+		const char *name = names->pdata[i];
+		g_autoptr(sl_policy) p = sl_policy_open(policy->path, name,
+							error);
+		g_autoptr(sl_texts) texts = p ? sl_texts_open(p, error) : NULL;
+		g_autoptr(GPtrArray) docs = NULL;
+		g_autofree char *summary = NULL;
+
+		if (!texts)
+			return FALSE;
+		docs = sl_texts_documents(texts, p);
+		summary = sl_profile_get(p, "profile", "summary");
+		fprintf(out, "%s%s%s\n", i ? "\n" : "", name,
+			!strcmp(name, SL_DEFAULT_PROFILE) ? " (default)"
+			: !strcmp(name, policy->profile_name) ? " (in force)"
+			: "");
+		for (guint k = 0; k < docs->len; k++)
+			fprintf(out, "    %s\n", (char *)docs->pdata[k]);
+		if (summary)
+			print_wrapped(out, "  ", summary);
+	}
+	return TRUE;
+}
+
 /* The rule's severity and what each document revision says about it. */
 static void print_profiles(FILE *out, const struct sl_policy *policy,
 			   const struct sl_rule *r)
 {
 	g_autofree char *base = g_path_get_dirname(policy->path);
-	g_autofree char *dir = g_build_filename(base, "profiles", NULL);
 	g_autofree char *group = g_strconcat("rule ", r->id, NULL);
-	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
-	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) all = profile_names(policy);
+	g_autoptr(GPtrArray) names = g_ptr_array_new();
 	g_autoptr(GHashTable) profiles = g_hash_table_new_full(
-		g_str_hash, g_str_equal, g_free,
+		g_str_hash, g_str_equal, NULL,
 		(GDestroyNotify)g_key_file_unref);
-	const char *file;
 
-	while (d && (file = g_dir_read_name(d))) {
-		g_autofree char *path = g_build_filename(dir, file, NULL);
-		GKeyFile *kf;
+	for (guint i = 0; i < all->len; i++) {
+		g_autofree char *file = g_strconcat(all->pdata[i], ".conf",
+						    NULL);
+		g_autofree char *path = g_build_filename(base, "profiles", file,
+							 NULL);
+		GKeyFile *kf = sl_profile_read(path, NULL);
 
-		if (!g_str_has_suffix(file, ".conf"))
-			continue;
-		kf = sl_profile_read(path, NULL);
 		if (!kf)
 			continue;
-		g_ptr_array_add(names, profile_name(path));
-		g_hash_table_insert(profiles, profile_name(path), kf);
+		g_ptr_array_add(names, all->pdata[i]);
+		g_hash_table_insert(profiles, all->pdata[i], kf);
 	}
 	if (!names->len)
 		return;
-	g_ptr_array_sort(names, (GCompareFunc)g_strcmp0_indirect);
 	fprintf(out, "\nBy profile:\n");
 	for (guint i = 0; i < names->len; i++)
 		print_profile(out, profiles, names->pdata[i], group);
@@ -191,6 +234,34 @@ static void print_example(FILE *out, const char *title, const char *text)
 		fprintf(out, "    %s\n", *l);
 }
 
+/* What the rule cites under the profile in force, with the words. */
+static gboolean print_sources(FILE *out, const struct sl_policy *policy,
+			      const struct sl_rule *r, GError **error)
+{
+	g_autoptr(sl_texts) texts = sl_texts_open(policy, error);
+	g_autoptr(GPtrArray) cites = texts ? sl_texts_citations(texts, policy,
+								r, error)
+					   : NULL;
+
+	if (!cites)
+		return FALSE;
+	fprintf(out, "\nSource under profile %s:\n", policy->profile_name);
+	if (!cites->len)
+		fprintf(out, "    none: the rule is off under this profile "
+			"(see \"By profile\" above)\n");
+	for (guint i = 0; i < cites->len; i++) {
+		const struct sl_citation *c = cites->pdata[i];
+		g_autofree char *line = sl_citation_line(c);
+		g_autofree char *quote = c->quote ? g_strdup_printf(
+			"\"%s\"", c->quote) : NULL;
+
+		print_wrapped(out, "    ", line);
+		if (quote)
+			print_wrapped(out, "        ", quote);
+	}
+	return TRUE;
+}
+
 gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 		    const char *id, GError **error)
 {
@@ -225,8 +296,8 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 
 		print_wrapped(out, "    ", fix);
 	}
-	fprintf(out, "\nSource:\n    %s, section \"%s\"\n    revision: %s\n",
-		r->source.document, r->source.section, r->source.revision);
+	if (!print_sources(out, policy, r, error))
+		return FALSE;
 	print_example(out, "Fires on", r->example_bad);
 	print_example(out, "Does not fire on", r->example_good);
 	return TRUE;

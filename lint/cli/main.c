@@ -37,6 +37,7 @@ struct options {
 	char *color;
 	char *explain;
 	gboolean list_rules;
+	gboolean list_profiles;
 	gboolean version;
 	gboolean staged;
 	gboolean ai_assisted;
@@ -146,6 +147,9 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		  "Print only the findings that make the run fail", NULL },
 		{ "list-rules", 0, 0, G_OPTION_ARG_NONE, &o->list_rules,
 		  "List the rules and their severities", NULL },
+		{ "list-profiles", 0, 0, G_OPTION_ARG_NONE, &o->list_profiles,
+		  "List the profiles and the document revisions each "
+		  "follows", NULL },
 		{ "explain", 0, 0, G_OPTION_ARG_STRING, &o->explain,
 		  "Explain rule ID: why, source, examples", "ID" },
 		{ "staged", 0, 0, G_OPTION_ARG_NONE, &o->staged,
@@ -288,6 +292,9 @@ static int run_settings(struct options *o, const struct sl_settings *settings,
 		sl_list_rules(stdout, policy);
 		return 0;
 	}
+	if (o->list_profiles)
+		return sl_list_profiles(stdout, policy, error)
+			       ? 0 : usage_error(*error);
 	if (o->explain)
 		return sl_explain(stdout, policy, o->explain, error)
 			       ? 0 : usage_error(*error);

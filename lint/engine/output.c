@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "citation.h"
 #include "message.h"
 #include "output.h"
 #include "policy.h"
@@ -39,13 +40,28 @@ void sl_output_init(struct sl_output *o, enum sl_format format,
 
 void sl_output_set_policy(struct sl_output *o, const struct sl_policy *policy)
 {
+	g_autoptr(sl_texts) texts = NULL;
+
 	o->policy = policy;
+	if (o->format != SL_FORMAT_JSON || o->sources)
+		return;
+	/* Each rule's citations, written into every finding of the rule. */
+	texts = sl_texts_open(policy, NULL);
+	o->sources = g_ptr_array_new_with_free_func(g_free);
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		GString *j = g_string_new(NULL);
+
+		sl_json_citations(j, texts, policy, sl_rules[i]);
+		g_ptr_array_add(o->sources, g_string_free(j, FALSE));
+	}
+	o->owns_sources = TRUE;
 }
 
 void sl_output_init_part(struct sl_output *part,
 			 const struct sl_output *main, FILE *out)
 {
 	sl_output_init(part, main->format, main->color, out);
+	part->sources = main->sources;
 	/* Every finding of a part is written as a continuation. */
 	part->json_open = part->json_any = TRUE;
 }
@@ -196,6 +212,13 @@ static void json_finding(struct sl_output *o, const char *file,
 	}
 	json_number(j, "line", f->line);
 	json_number(j, "column", f->column);
+	if (o->sources) {
+		gssize i = sl_rule_index(f->rule->id);
+
+		g_string_append(j, ",\"sources\":");
+		g_string_append(j, i >= 0 ? (const char *)o->sources->pdata[i]
+					  : "[]");
+	}
 	g_string_append_c(j, '}');
 	json_open(o);
 	fwrite(j->str, 1, j->len, o->out);
@@ -279,6 +302,9 @@ void sl_output_finish(struct sl_output *o)
 	}
 	g_string_free(o->json_errors, TRUE);
 	o->json_errors = NULL;
+	if (o->owns_sources)
+		g_ptr_array_unref(o->sources);
+	o->sources = NULL;
 	fflush(o->out);
 }
 
@@ -287,4 +313,33 @@ int sl_output_exit_code(const struct sl_output *o)
 	if (o->input_errors)
 		return 2;
 	return o->counts[SL_SEV_ERROR] ? 1 : 0;
+}
+
+void sl_json_citations(GString *out, sl_texts *t,
+		       const struct sl_policy *policy, const struct sl_rule *r)
+{
+	g_autoptr(GPtrArray) cites = sl_texts_citations(t, policy, r, NULL);
+
+	if (!cites)	/* a text the INDEX lacks: by name */
+		cites = sl_texts_citations(NULL, policy, r, NULL);
+	g_string_append_c(out, '[');
+	for (guint i = 0; cites && i < cites->len; i++) {
+		const struct sl_citation *c = cites->pdata[i];
+		const char *const members[][2] = {
+			{ "document", c->title ? c->title : c->document },
+			{ "revision", c->revision },
+			{ "date", c->date },
+			{ "section", c->section },
+			{ "quote", c->quote },
+		};
+
+		g_string_append(out, i ? ",{" : "{");
+		for (size_t k = 0; k < G_N_ELEMENTS(members); k++) {
+			if (k)
+				g_string_append_c(out, ',');
+			sl_json_member(out, members[k][0], members[k][1]);
+		}
+		g_string_append_c(out, '}');
+	}
+	g_string_append_c(out, ']');
 }

@@ -25,6 +25,10 @@ struct sl_output {
 	unsigned counts[SL_SEV_ERROR + 1];
 	unsigned input_errors;
 	const struct sl_policy *policy;	/* the profile, for JSON and SARIF */
+	/* JSON: each rule's citations under the profile, by rule index
+	 * (sl_json_citations()); a part borrows its main output's. */
+	GPtrArray *sources;
+	gboolean owns_sources;
 };
 
 void sl_output_init(struct sl_output *o, enum sl_format format,
@@ -53,6 +57,13 @@ char *sl_sanitise(const char *s);
 void sl_json_string(GString *out, const char *s);
 /* "key":"value" (or null) */
 void sl_json_member(GString *out, const char *key, const char *value);
+struct sl_texts;
+/* @r's citations under @policy's profile, a JSON array of objects
+ * (document, revision, date, section, quote) for JSON and SARIF; @texts
+ * may be NULL (citations by document name). */
+void sl_json_citations(GString *out, struct sl_texts *texts,
+		       const struct sl_policy *policy,
+		       const struct sl_rule *r);
 /* How an input is named in the output: "-" is "<stdin>". */
 const char *sl_output_file_name(const char *file);
 

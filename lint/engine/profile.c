@@ -14,6 +14,8 @@
 #include "severity.h"
 
 #define RULE_PREFIX "rule "
+/* The texts a profile follows: document name = a file under texts/. */
+#define DOCUMENTS_GROUP "documents"
 
 static char *profile_path(const struct sl_policy *policy, const char *name)
 {
@@ -104,7 +106,8 @@ static gboolean validate(GKeyFile *kf, struct profile_file *f,
 		return FALSE;
 	}
 	for (char **g = f->groups; *g; g++) {
-		gboolean rule = strcmp(*g, "profile") != 0;
+		gboolean rule = strcmp(*g, "profile") != 0 &&
+				strcmp(*g, DOCUMENTS_GROUP) != 0;
 		const char *severity = NULL;
 		const char *followup = NULL;
 		char **keys;
@@ -217,6 +220,58 @@ static GKeyFile *read_chain(const char *path, GPtrArray *chain,
 	return g_steal_pointer(&base);
 }
 
+/*
+ * Each citation of @kf (a rule group's source=, source-2=, ...) names a
+ * document of its [documents] group, or "none"; each document is a
+ * relative path under texts/.  Whether the texts hold the words cited is
+ * the citation test's to prove (tests/test_citations.c): the texts are
+ * not read to lint.
+ */
+static gboolean check_documents(GKeyFile *kf, GError **error)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+	g_auto(GStrv) docs = g_key_file_get_keys(kf, DOCUMENTS_GROUP, NULL,
+						 NULL);
+
+	for (char **d = docs; d && *d; d++) {
+		g_autofree char *path = sl_key_file_get_string(
+			kf, DOCUMENTS_GROUP, *d);
+
+		if (!path || !*path || g_path_is_absolute(path) ||
+		    strstr(path, "..")) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+				    "[" DOCUMENTS_GROUP "] %s: '%s' is no "
+				    "file under texts/", *d, path ? path : "");
+			return FALSE;
+		}
+	}
+	for (char **g = groups; *g; g++) {
+		g_auto(GStrv) keys = NULL;
+
+		if (!g_str_has_prefix(*g, RULE_PREFIX))
+			continue;
+		keys = g_key_file_get_keys(kf, *g, NULL, NULL);
+		for (char **k = keys; k && *k; k++) {
+			g_autofree char *doc = NULL;
+
+			if (!g_str_has_prefix(*k, "source"))
+				continue;
+			doc = sl_key_file_get_string(kf, *g, *k);
+			if (doc && *doc && strcmp(doc, "none") &&
+			    !g_key_file_has_key(kf, DOCUMENTS_GROUP, doc,
+						NULL)) {
+				g_set_error(error, SECLINT_ERROR,
+					    SECLINT_ERROR_POLICY,
+					    "[%s] %s=%s: no such document in "
+					    "[" DOCUMENTS_GROUP "]", *g, *k,
+					    doc);
+				return FALSE;
+			}
+		}
+	}
+	return TRUE;
+}
+
 GKeyFile *sl_profile_read(const char *path, GError **error)
 {
 	g_autoptr(GPtrArray) chain = g_ptr_array_new_with_free_func(g_free);
@@ -242,6 +297,13 @@ GKeyFile *sl_profile_read(const char *path, GError **error)
 
 		if (v && !*v)
 			g_key_file_remove_key(kf, group, key, NULL);
+	}
+	if (!check_documents(kf, error)) {
+		g_prefix_error(error, "%s: ", path);
+		if (error && *error)
+			(*error)->code = SECLINT_ERROR_POLICY;
+		g_key_file_unref(kf);
+		return NULL;
 	}
 	return kf;
 }

@@ -17,12 +17,6 @@ struct sl_check;
 struct sl_facts;	/* rules/lib/facts.h */
 struct sl_fix;
 
-struct sl_source {
-	const char *document;
-	const char *section;
-	const char *revision;
-};
-
 /*
  * A number a rule reads with sl_param_int(): from the rule's [rule ID]
  * group in the profile, or with .role from policy.conf's [role ROLE]
@@ -42,7 +36,9 @@ struct sl_rule {
 	const char *summary;		/* one line */
 	const char *rationale;		/* why, in our own words */
 	const char *help;		/* how to fix, one line */
-	struct sl_source source;
+	/* What the rule cites (document, section, the words) differs from
+	 * one revision of the documents to the next: it is the profile's,
+	 * [rule ID] source=, section=, quote= (lint/engine/citation.h). */
 	const char *example_bad;	/* a whole message */
 	const char *example_good;	/* a whole message */
 	void (*check)(struct sl_check *check);

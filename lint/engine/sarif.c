@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "citation.h"
 #include "message.h"
 #include "output.h"
 #include "policy.h"
@@ -33,18 +34,40 @@ static void text_object(GString *out, const char *key, const char *text)
 	g_string_append_c(out, '}');
 }
 
-static void rule_help(GString *out, const struct sl_rule *r)
+/* "Documentation/process/security-bugs.rst at ... (...), "Section": "quote"" */
+static char *sources_text(sl_texts *texts, const struct sl_policy *policy,
+			  const struct sl_rule *r, gboolean markdown)
 {
+	g_autoptr(GPtrArray) cites = policy ? sl_texts_citations(
+		texts, policy, r, NULL) : NULL;
+	GString *out = g_string_new(NULL);
+
+	if (!cites && policy)
+		cites = sl_texts_citations(NULL, policy, r, NULL);
+	for (guint i = 0; cites && i < cites->len; i++) {
+		const struct sl_citation *c = cites->pdata[i];
+		g_autofree char *line = sl_citation_line(c);
+
+		g_string_append_printf(out, "\n\n%s %s", markdown
+				       ? "**Source:**" : "Source:", line);
+		if (c->quote)
+			g_string_append_printf(out, markdown ? ":\n\n> %s"
+						       : ": \"%s\"", c->quote);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static void rule_help(GString *out, sl_texts *texts,
+		      const struct sl_policy *policy, const struct sl_rule *r)
+{
+	g_autofree char *src = sources_text(texts, policy, r, FALSE);
+	g_autofree char *msrc = sources_text(texts, policy, r, TRUE);
 	g_autofree char *text = g_strdup_printf(
-		"%s\n\nHow to fix: %s\n\nSource: %s, section \"%s\" (%s).\n"
-		"More: seclint --explain %s", r->summary, r->help,
-		r->source.document, r->source.section, r->source.revision,
-		r->id);
+		"%s\n\nHow to fix: %s%s\n\nMore: seclint --explain %s",
+		r->summary, r->help, src, r->id);
 	g_autofree char *markdown = g_strdup_printf(
-		"%s\n\n**How to fix:** %s\n\n**Source:** `%s`, section \"%s\" "
-		"(%s).\n\nMore: `seclint --explain %s`", r->summary, r->help,
-		r->source.document, r->source.section, r->source.revision,
-		r->id);
+		"%s\n\n**How to fix:** %s%s\n\nMore: `seclint --explain %s`",
+		r->summary, r->help, msrc, r->id);
 
 	g_string_append(out, "\"help\":{\"text\":");
 	sl_json_string(out, text);
@@ -53,7 +76,8 @@ static void rule_help(GString *out, const struct sl_rule *r)
 	g_string_append_c(out, '}');
 }
 
-static void rule_descriptor(GString *out, const struct sl_policy *policy,
+static void rule_descriptor(GString *out, sl_texts *texts,
+			    const struct sl_policy *policy,
 			    const struct sl_rule *r)
 {
 	enum sl_severity sev = policy ? sl_policy_severity(policy, r->id,
@@ -67,7 +91,7 @@ static void rule_descriptor(GString *out, const struct sl_policy *policy,
 	g_string_append_c(out, ',');
 	text_object(out, "fullDescription", r->rationale);
 	g_string_append_c(out, ',');
-	rule_help(out, r);
+	rule_help(out, texts, policy, r);
 	g_string_append(out, ",\"helpUri\":\"" SL_SARIF_HELP_URI "\"");
 	if (sev == SL_SEV_OFF)
 		g_string_append(out, ",\"defaultConfiguration\":"
@@ -76,12 +100,19 @@ static void rule_descriptor(GString *out, const struct sl_policy *policy,
 		g_string_append_printf(out, ",\"defaultConfiguration\":"
 				       "{\"enabled\":true,\"level\":\"%s\"}",
 				       sarif_level[sev]);
-	g_string_append(out, ",\"properties\":{\"tags\":[\"security\"]}}");
+	g_string_append(out, ",\"properties\":{\"tags\":[\"security\"]");
+	if (policy) {
+		g_string_append(out, ",\"sources\":");
+		sl_json_citations(out, texts, policy, r);
+	}
+	g_string_append(out, "}}");
 }
 
 void sl_sarif_open(FILE *out, const struct sl_policy *policy)
 {
 	g_autoptr(GString) j = g_string_new(NULL);
+	g_autoptr(sl_texts) texts = policy ? sl_texts_open(policy, NULL)
+					   : NULL;
 
 	g_string_append(j,
 		"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
@@ -93,7 +124,7 @@ void sl_sarif_open(FILE *out, const struct sl_policy *policy)
 		"        \"rules\": [");
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		g_string_append(j, i ? ",\n          " : "\n          ");
-		rule_descriptor(j, policy, sl_rules[i]);
+		rule_descriptor(j, texts, policy, sl_rules[i]);
 	}
 	g_string_append(j, "\n        ]}},\n");
 	if (policy && policy->profile_name) {
