@@ -47,13 +47,13 @@ const struct sl_rule sl_rule_ai_finding_sent_privately = {
 	.severity = SL_SEV_WARNING,
 	.summary = "a bug found with AI help is sent only to a private list",
 	.rationale =
-		"The 2026 text says a bug found with AI assistance must be "
+		"The 2026-05 text says a bug found with AI assistance must be "
 		"treated as public: the same tools surface the same bugs for "
 		"many people at once, often on the same day, so keeping one "
 		"report private protects nobody.  Such reports go to the "
 		"maintainers and their public list, with the security team "
 		"Cc'd at most.  The rule reads what the message says about AI "
-		"(negations such as \"I did not use AI\" and AI that only "
+		"(negations such as 'I did not use AI' and AI that only "
 		"polished the English do not count); an Assisted-by: trailer "
 		"of a patch only shows that AI wrote the patch, so it gives a "
 		"note.",

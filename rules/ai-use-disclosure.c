@@ -54,15 +54,15 @@ const struct sl_rule sl_rule_ai_use_disclosure = {
 	.summary = "a message to the Openwall lists does not disclose the AI "
 		   "use the sender declared",
 	.rationale =
-		"The Openwall list admin asks reporters to \"disclose your "
-		"use of AI, preferably with specifics, here and in the "
-		"upcoming oss-security posting\" (oss-security practice, "
-		"2026; not in the wiki text).  seclint cannot know how a "
-		"report was made, so this rule runs only when the sender "
-		"says so with --ai-assisted.  Then a message to the distros lists or "
+		"The Openwall list administrator asks reporters to disclose "
+		"their use of AI, with specifics, on the distros list and in "
+		"the oss-security posting (list practice of 2026, not in the "
+		"wiki's text).  seclint cannot know how a report was made, so "
+		"this rule runs only when the sender says so with "
+		"--ai-assisted.  Then a message to the distros lists or "
 		"oss-security that names no AI use is reported, and one that "
-		"only says \"AI\" or \"an LLM\" without naming the tool or "
-		"model gets the same note.",
+		"only says 'AI' or 'an LLM' without naming the tool or model "
+		"gets the same note.",
 	.help = "say which tool or model was used and for what (finding, "
 		"triage, the reproducer, the write-up)",
 	.example_bad = "From: A <a@example.org>\n"

@@ -17,12 +17,13 @@ const struct sl_rule sl_rule_content_checks_skipped = {
 	.severity = SL_SEV_INFO,
 	.summary = "the report is encrypted, so its content was not checked",
 	.rationale =
-		"The content rules (version, reproducer, Markdown, length, "
-		"AI use, threat model, ...) need the text, which an encrypted "
+		"The content rules (version, reproducer, Markdown, length, AI "
+		"use, threat model, ...) need the text, which an encrypted "
 		"message (PGP/MIME, S/MIME, an inline PGP message) hides.  "
-		"Rather than report false \"missing\" findings they all skip "
+		"Rather than report false 'missing' findings they all skip "
 		"such a message, and this note says so once; header rules "
-		"still run.",
+		"still run.  No document asks for this note: it is seclint's "
+		"own.",
 	.help = "nothing to fix; check the report's content yourself before "
 		"encrypting it",
 	.example_bad = "From: A <a@reporter.test>\n"

@@ -46,13 +46,12 @@ const struct sl_rule sl_rule_distros_content_not_publishable = {
 	.rationale =
 		"Everything sent to (linux-)distros is made public when the "
 		"issue is disclosed: the list brings all its issues to "
-		"oss-security.  Text marked \"do not publish\", \"internal "
-		"only\", TLP:RED/AMBER, confidential or \"must not be made "
-		"public\" must not be posted there (a hold with a time, "
-		"\"do not publish before the CRD\", is an embargo and "
-		"passes); the v3 "
-		"text asks reporters not to post information that cannot be "
-		"made public.",
+		"oss-security.  Text marked 'do not publish', 'internal "
+		"only', TLP:RED/AMBER, confidential or 'must not be made "
+		"public' must not be posted there (a hold with a time, 'do "
+		"not publish before the CRD', is an embargo and passes); the "
+		"v3 text asks reporters not to post information that cannot "
+		"be made public.",
 	.help = "remove what cannot be published, or share it with the "
 		"kernel security team instead",
 	.example_bad = "From: A <a@example.org>\n"

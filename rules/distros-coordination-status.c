@@ -90,18 +90,18 @@ const struct sl_rule sl_rule_distros_coordination_status = {
 	.summary = "a kernel report to the distros lists does not say who "
 		   "else is coordinating",
 	.rationale =
-		"For Linux kernel issues the distros wiki says \"you must "
-		"notify the kernel security team first, wait for the fix, "
-		"and only then notify linux-distros\", and the list admin "
-		"named as a common problem reporters \"not mentioning ... "
-		"whether they're also coordinating with security@k.o or "
-		"whether they want someone on linux-distros to help "
-		"coordinate\".  An initial kernel report that names neither "
-		"security@kernel.org, the security team, the maintainers, "
-		"upstream nor the state of the fix leaves the list to ask.  "
-		"Kernel reports are recognised by the words Linux kernel, "
-		"kernel source paths or syzbot; encrypted reports, replies "
-		"and reports also sent to the kernel teams are not checked.",
+		"For Linux kernel issues the distros wiki has reporters "
+		"notify the kernel security team first, wait for the fix, and "
+		"only then write to linux-distros, and the list administrator "
+		"named as a common problem reporters who do not say whether "
+		"they are also coordinating with security@kernel.org or want "
+		"the list's help to coordinate.  An initial kernel report "
+		"that names neither security@kernel.org, the security team, "
+		"the maintainers, upstream nor the state of the fix leaves "
+		"the list to ask.  Kernel reports are recognised by the words "
+		"Linux kernel, kernel source paths or syzbot; encrypted "
+		"reports, replies and reports also sent to the kernel teams "
+		"are not checked.",
 	.help = "say whether security@kernel.org and the maintainers have the "
 		"report and where the fix stands, or ask the list to help "
 		"coordinate",

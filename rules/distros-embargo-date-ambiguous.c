@@ -59,8 +59,8 @@ const struct sl_rule sl_rule_distros_embargo_date_ambiguous = {
 		"in the first message, and a date the members read "
 		"differently is not one: 03/05/2026 is 3 May in most of the "
 		"world and 5 March in the US, IST and CST each name several "
-		"zones, \"Tuesday, July 1st, 2026\" contradicts itself (July 1 "
-		"is a Wednesday), and \"next Friday\" depends on when it is "
+		"zones, 'Tuesday, July 1st, 2026' contradicts itself (July 1 "
+		"is a Wednesday), and 'next Friday' depends on when it is "
 		"read.  seclint never guesses: it flags these and asks for "
 		"ISO 8601 with a UTC time.",
 	.help = "write the date as YYYY-MM-DD and the time in UTC, e.g. "

@@ -85,19 +85,19 @@ const struct sl_rule sl_rule_distros_embargo_date_missing = {
 	.summary = "a first message to the distros lists proposes no "
 		   "disclosure date",
 	.rationale =
-		"The (linux-)distros policy is that \"the reporter must "
-		"provide a tentative public disclosure date/time in their "
-		"very first message\" (Solar Designer, 2019), and list "
-		"members are asked to insist on one.  Without it the list "
-		"cannot plan, and the 14-day clock runs anyway.  \"ASAP\" or "
-		"\"once the fix is public\" is not a date.  A date without a "
-		"time is accepted with a note to add one.  Replies are not "
-		"checked: the date belongs in the first message.  Nor is a "
-		"message about an issue that is public as it is sent (a "
-		"public list among the recipients, a fix linked or already "
-		"upstream, a CVE said to be published): it has no embargo "
-		"to date (distros-issue-already-public and "
-		"private-with-public-list speak about those).",
+		"The (linux-)distros policy, as its administrator states it, "
+		"is that the reporter gives a tentative public disclosure "
+		"date/time in the very first message, and list members are "
+		"asked to insist on one.  Without it the list cannot plan, "
+		"and the 14-day clock runs anyway.  'ASAP' or 'once the fix "
+		"is public' is not a date.  A date without a time is accepted "
+		"with a note to add one.  Replies are not checked: the date "
+		"belongs in the first message.  Nor is a message about an "
+		"issue that is public as it is sent (a public list among the "
+		"recipients, a fix linked or already upstream, a CVE said to "
+		"be published): it has no embargo to date "
+		"(distros-issue-already-public and private-with-public-list "
+		"speak about those).",
 	.help = "state a tentative public disclosure date and time, e.g. "
 		"\"Proposed CRD: 2026-07-01 14:00 UTC\"",
 	.example_bad = SL_EXAMPLE_DISTROS

@@ -45,13 +45,14 @@ const struct sl_rule sl_rule_distros_embargo_day_of_week = {
 	.severity = SL_SEV_INFO,
 	.summary = "the proposed disclosure falls on a Friday or a weekend",
 	.rationale =
-		"Distributions publish updates on working days: the kernel "
-		"texts say vendors \"may prefer to release new kernel "
-		"packages and/or updates Tuesday through Thursday\", and the "
-		"distros list answers requests with \"(near) a weekend is not "
-		"ideal\".  The weekday is taken in UTC, so a Thursday 23:00 "
-		"PDT end is a Friday; the 2023 proposal (profile v3-proposal) "
-		"also counts Monday as off.  Public holidays are not known.",
+		"Distributions publish updates on working days: the list "
+		"administrator answers proposed dates near a weekend with a "
+		"weekday instead, Kees Cook counts embargoes ending on "
+		"Fridays among the usual mistakes, and the 2023 proposal "
+		"(profile v3-proposal) notes that vendors prefer Tuesday "
+		"through Thursday, so it also counts Monday as off.  The "
+		"weekday is taken in UTC, so a Thursday 23:00 PDT end is a "
+		"Friday.  Public holidays are not known.",
 	.help = "move the date to a Tuesday, Wednesday or Thursday (UTC)",
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-13 14:00 UTC.\n",

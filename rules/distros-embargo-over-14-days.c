@@ -61,21 +61,20 @@ const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 		   "14 days away",
 	.rationale =
 		"The Openwall distros lists accept an embargo of at most 14 "
-		"days, counted from the first post to the list; the wiki "
-		"says \"Please do not ask for a longer embargo.\"  A longer "
-		"request is turned down and costs a round trip while the "
-		"clock runs.  seclint reads the proposed end in the Subject "
-		"and the message's own text, measures it from the Date header "
-		"(or now), and allows half a day for time-zone slop; with "
-		"several dates the latest counts.  In a reply the days count "
-		"from the oldest quoted \"On <date>, ... wrote:\" line when "
-		"there is one.  A date counts when an embargo phrase stands "
-		"before it or after it in its sentence (\"we suggest August "
-		"15th 2022 as a potential date for public disclosure\"), and "
-		"holds count (\"hold it back 30 days\", \"do not merge "
-		"before <date>\"); a sentence that takes the embargo back "
-		"(\"the 90-day deadline does not apply\", \"no embargo "
-		"needed\") proposes none.",
+		"days, counted from the first post to the list, and ask "
+		"reporters not to ask for more.  A longer request is turned "
+		"down and costs a round trip while the clock runs.  seclint "
+		"reads the proposed end in the Subject and the message's own "
+		"text, measures it from the Date header (or now), and allows "
+		"half a day for time-zone slop; with several dates the latest "
+		"counts.  In a reply the days count from the oldest quoted "
+		"'On <date>, ... wrote:' line when there is one.  A date "
+		"counts when an embargo phrase stands before it or after it "
+		"in its sentence ('we suggest August 15th 2022 as a potential "
+		"date for public disclosure'), and holds count ('hold it back "
+		"30 days', 'do not merge before <date>'); a sentence that "
+		"takes the embargo back ('the 90-day deadline does not "
+		"apply', 'no embargo needed') proposes none.",
 	.help = "propose a disclosure date at most 14 days after the first "
 		"post to the list, with a time and time zone (ISO 8601, UTC)",
 	.example_bad = SL_EXAMPLE_DISTROS

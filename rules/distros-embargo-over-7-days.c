@@ -41,11 +41,11 @@ const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 		   "7 days (but within 14)",
 	.rationale =
 		"Fourteen days is the ceiling, not the target: the distros "
-		"wiki says \"embargo periods shorter than 7 days are "
-		"preferable\", and the kernel proposal of 2023 (profile "
-		"v3-proposal) makes 7 calendar days the rule and 14 the "
-		"exception.  The end date comes from the same reading as the "
-		"14-day check; past 14 days that rule speaks instead.",
+		"wiki prefers embargoes shorter than 7 days, and the kernel "
+		"proposal of 2023 (profile v3-proposal) makes 7 calendar days "
+		"the rule and 14 the exception.  The end date comes from the "
+		"same reading as the 14-day check; past 14 days that rule "
+		"speaks instead.",
 	.help = "unless the fix needs the time, propose a date within 7 days",
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-17 14:00 UTC.\n",

@@ -44,13 +44,12 @@ const struct sl_rule sl_rule_distros_embargo_under_1_day = {
 		   "than a day, or already over",
 	.rationale =
 		"Distributions need time to build and test updates: the "
-		"distros wiki calls one day the \"reasonable minimum\", while "
-		"\"in extreme special cases even a few hours of advance "
-		"notice may help\".  A short notice is therefore only noted; "
-		"an end that lies before the message was sent is a warning, "
-		"since the date is probably wrong or the issue already "
-		"public, and public issues belong on oss-security.  With "
-		"several dates the earliest counts.",
+		"distros wiki calls one day the reasonable minimum, while in "
+		"extreme cases a few hours of notice may help.  A short "
+		"notice is therefore only noted; an end that lies before the "
+		"message was sent is a warning, since the date is probably "
+		"wrong or the issue already public, and public issues belong "
+		"on oss-security.  With several dates the earliest counts.",
 	.help = "give the distributions at least a day, or post to "
 		"oss-security if the issue is public",
 	.example_bad = SL_EXAMPLE_DISTROS

@@ -40,16 +40,16 @@ const struct sl_rule sl_rule_distros_issue_already_public = {
 		   "is already public",
 	.rationale =
 		"The distros lists exist to give vendors a head start on "
-		"issues nobody else knows about.  Their policy: \"Only use "
-		"these lists to report security issues that are not yet "
-		"public\", and a fix \"in a publicly accessible repository\" "
-		"makes an issue public.  For those, oss-security is the "
-		"place.  The lists make an exception for Linux kernel issues "
-		"the kernel security team handled, so for kernel issues this "
-		"is only a reminder to say so.  Signs of a public fix: the "
-		"patch in the message is on a remote-tracking branch (by "
-		"patch-id, so a rebased copy still matches), a commit it "
-		"names as the fix is, or it links to the posted patch.",
+		"issues nobody else knows about.  Their policy reserves them "
+		"for issues that are not yet public, and a fix in a publicly "
+		"accessible repository makes an issue public.  For those, "
+		"oss-security is the place.  The lists make an exception for "
+		"Linux kernel issues the kernel security team handled, so for "
+		"kernel issues this is only a reminder to say so.  Signs of a "
+		"public fix: the patch in the message is on a remote-tracking "
+		"branch (by patch-id, so a rebased copy still matches), a "
+		"commit it names as the fix is, or it links to the posted "
+		"patch.",
 	.help = "post to oss-security instead, or (kernel) say that "
 		"security@kernel.org handled the issue",
 	.example_bad = "From: A <a@example.org>\n"

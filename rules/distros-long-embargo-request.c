@@ -53,14 +53,13 @@ const struct sl_rule sl_rule_distros_long_embargo_request = {
 	.summary = "the message asks the distros lists for a long or "
 		   "open-ended embargo",
 	.rationale =
-		"\"Please do not ask for a longer embargo\" than 14 days, "
-		"says the distros wiki, and the list answers a \"standard "
-		"90-day embargo\" request with \"It's 14 days maximum on "
-		"distros\".  Habits from bug-bounty programmes (90 days), "
-		"\"next quarter\" or \"after the conference\" are refused, so "
-		"the request only delays the report.  A hold the sentence "
-		"takes back (\"the standard 90-day embargo does not apply "
-		"here\") is no request.",
+		"The distros wiki asks reporters not to ask for an embargo "
+		"longer than 14 days, and the list administrator answers such "
+		"requests with the 14-day maximum.  Habits from bug-bounty "
+		"programmes (90 days), 'next quarter' or 'after the "
+		"conference' are refused, so the request only delays the "
+		"report.  A hold the sentence takes back ('the standard "
+		"90-day embargo does not apply here') is no request.",
 	.help = "ask for at most 14 days (7 or fewer preferred) and give "
 		"the date",
 	.example_bad = SL_EXAMPLE_DISTROS

@@ -36,13 +36,11 @@ const struct sl_rule sl_rule_distros_manual_pgp_attachment = {
 	.rationale =
 		"The distros lists re-encrypt each message to their members "
 		"and support plain messages, PGP/MIME (attachments included) "
-		"and inline PGP: \"manual PGP-encrypted attachments are not "
-		"supported (so if you want to attach file(s) to your "
-		"encrypted message, use PGP/MIME)\" (Openwall wiki, "
-		"mailing-lists/distros).  Such a file is an armoured PGP "
-		"message attached as a file (often .asc), or a .gpg or .pgp "
-		"file of type application/pgp-encrypted, application/pgp or "
-		"application/octet-stream.  PGP/MIME's own encrypted.asc "
+		"and inline PGP, but not attachments encrypted by hand: files "
+		"go inside a PGP/MIME message.  Such a file is an armoured "
+		"PGP message attached as a file (often .asc), or a .gpg or "
+		".pgp file of type application/pgp-encrypted, application/pgp "
+		"or application/octet-stream.  PGP/MIME's own encrypted.asc "
 		"part, detached signatures and public keys are not.",
 	.help = "drop the encrypted file and encrypt the whole message, "
 		"attachments and all, with PGP/MIME",

@@ -61,12 +61,12 @@ const struct sl_rule sl_rule_distros_missing_vs_tag = {
 		   "[vs] Subject tag",
 	.rationale =
 		"The distros lists run a spam filter that lets a message "
-		"through when its Subject carries the literal tag \"[vs]\"; "
+		"through when its Subject carries the literal tag '[vs]'; "
 		"without it, a report may be rejected or silently held while "
 		"the disclosure clock runs.  The tag may follow reply "
-		"prefixes (\"Re: [vs] ...\") and other tags; it is matched "
+		"prefixes ('Re: [vs] ...') and other tags; it is matched "
 		"after RFC 2047 decoding, as the filter sees it, and exactly: "
-		"\"[VS]\" or look-alike brackets are not the tag.",
+		"'[VS]' or look-alike brackets are not the tag.",
 	.help = "prefix the Subject with \"[vs] \"",
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"

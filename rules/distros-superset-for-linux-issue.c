@@ -46,13 +46,12 @@ const struct sl_rule sl_rule_distros_superset_for_linux_issue = {
 	.summary = "a Linux-only issue goes to distros@, which also reaches "
 		   "the BSDs and other systems",
 	.rationale =
-		"distros@ reaches every vendor on the Openwall lists, Linux or "
-		"not; linux-distros@ is its Linux-only subset.  Telling the "
-		"non-Linux vendors about a Linux kernel flaw only widens the "
-		"circle that knows about it before the embargo ends.  Kees "
-		"Cook on LKML (2019): \"Sending to the distros@ list risks "
-		"exposing Linux-only flaws to non-Linux distros\", and the "
-		"list admin moves such threads to linux-distros.  Software "
+		"distros@ reaches every vendor on the Openwall lists, Linux "
+		"or not; linux-distros@ is its Linux-only subset.  Telling "
+		"the non-Linux vendors about a Linux kernel flaw only widens "
+		"the circle that knows about it before the embargo ends: Kees "
+		"Cook warned of exactly that on LKML in 2019, and the list "
+		"administrator moves such threads to linux-distros.  Software "
 		"that the BSDs also ship (OpenSSH, sudo, curl) belongs on "
 		"distros@, so outside the kernel this is only a question.",
 	.help = "send Linux kernel issues to linux-distros@vs.openwall.org, "

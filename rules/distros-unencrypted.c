@@ -34,12 +34,11 @@ const struct sl_rule sl_rule_distros_unencrypted = {
 	.severity = SL_SEV_INFO,
 	.summary = "a message to the distros lists is sent unencrypted",
 	.rationale =
-		"The distros lists accept \"plain unencrypted messages, "
-		"PGP/MIME (including with attachments), or inline PGP\" and "
-		"re-encrypt what they receive to their members, who must be "
-		"able to handle PGP-encrypted mail (Openwall wiki, "
-		"mailing-lists/distros).  Plain text is allowed, so this is "
-		"only a reminder that an embargoed report can travel "
+		"The distros lists accept plain unencrypted messages, "
+		"PGP/MIME (with attachments) and inline PGP, and re-encrypt "
+		"what they receive to their members, who must be able to "
+		"handle PGP-encrypted mail.  Plain text is allowed, so this "
+		"is only a reminder that an embargoed report can travel "
 		"encrypted to the list too.  S/MIME is not among the "
 		"supported formats.",
 	.help = "optionally encrypt to the list's PGP key with PGP/MIME; "

@@ -52,13 +52,13 @@ const struct sl_rule sl_rule_distros_vs_tag_malformed = {
 	.severity = SL_SEV_WARNING,
 	.summary = "the [vs] Subject tag is misspelt or not at the start",
 	.rationale =
-		"Openwall asks reporters to prefix the Subject with \"[vs]\"; "
-		"whether its filter also accepts \"[VS]\", \"[ vs ]\" or "
-		"\"(vs)\" is not documented, so a near miss may be dropped "
-		"like a missing tag.  A tag in the middle of the Subject is "
-		"not a prefix either; only reply prefixes and other [tags] "
-		"should come before it, but the filter does see it there, "
-		"so that case is only a note.",
+		"Openwall asks reporters to prefix the Subject with the tag "
+		"'[vs]'; whether its filter also accepts '[VS]', '[ vs ]' or "
+		"'(vs)' is not documented, so a near miss may be dropped like "
+		"a missing tag.  A tag in the middle of the Subject is not a "
+		"prefix either; only reply prefixes and other [tags] should "
+		"come before it, but the filter does see it there, so that "
+		"case is only a note.",
 	.help = "start the Subject with exactly \"[vs] \" (after any Re:)",
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"

@@ -25,10 +25,10 @@ const struct sl_rule sl_rule_distros_with_oss_security = {
 		   "public oss-security list",
 	.rationale =
 		"The distros lists are for issues that are not public yet; "
-		"oss-security is where issues are made public.  Openwall "
-		"says an issue that is already public goes to oss-security "
-		"\"instead\", not as well, and a message to both publishes the "
-		"private thread and every reply to it.",
+		"oss-security is where issues are made public.  Openwall says "
+		"an issue that is already public goes to oss-security instead "
+		"of the distros lists, not as well, and a message to both "
+		"publishes the private thread and every reply to it.",
 	.help = "if the issue is public, write to oss-security alone; if not, "
 		"to the distros list alone, and to oss-security on the "
 		"disclosure date",

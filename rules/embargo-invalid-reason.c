@@ -98,13 +98,11 @@ const struct sl_rule sl_rule_embargo_invalid_reason = {
 		   "bounty or blog post",
 	.rationale =
 		"The kernel security team defers the publication of a fix for "
-		"one reason only: \"to accommodate the logistics of QA and "
-		"large scale rollouts which require release coordination\" "
-		"(security-bugs.rst).  The hardware process adds that "
-		"stretching an embargo \"to meet conference talk dates or "
-		"other non-technical reasons creates more work and burden\".  "
-		"A request timed to a talk, a paper, a bounty or an advisory "
-		"will be refused.",
+		"one reason only, the logistics of QA and large-scale "
+		"rollouts, and the hardware process adds that stretching an "
+		"embargo for a conference talk or other non-technical reasons "
+		"burdens the developers.  A request timed to a talk, a paper, "
+		"a bounty or an advisory will be refused.",
 	.help = "drop the talk or paper from the request; ask only for the "
 		"time distributions need to ship the fix",
 	.example_bad = "From: A <a@example.org>\n"

@@ -37,18 +37,18 @@ const struct sl_rule sl_rule_hwsec_not_encrypted = {
 	.summary = "a message to hardware-security@kernel.org is not "
 		   "encrypted",
 	.rationale =
-		"The hardware security list is an encrypted list: \"email to "
-		"the list can be sent by either PGP or S/MIME encrypted\" "
+		"The hardware security list is an encrypted list: mail to it "
+		"can be sent PGP or S/MIME encrypted "
 		"(embargoed-hardware-issues.rst, Contact).  The list software "
 		"decrypts each message and re-encrypts it for every "
 		"subscriber, so a plain-text report travels unprotected and "
-		"is not what the team asks for.  The document says mail "
-		"\"can be\" encrypted, not \"must\", so this is a warning "
-		"(the signature, which it says \"must\" be there, is "
+		"is not what the team asks for.  The document says mail can "
+		"be encrypted, not that it must, so this is a warning (the "
+		"signature, which it says must be there, is "
 		"hwsec-not-signed's error).  PGP/MIME and top-level S/MIME "
-		"envelopes pass; an inline PGP message gets a note, since "
-		"the text names no format and PGP/MIME is safer; an opaque "
-		"S/MIME signature (signed-data) is not encryption.",
+		"envelopes pass; an inline PGP message gets a note, since the "
+		"text names no format and PGP/MIME is safer; an opaque S/MIME "
+		"signature (signed-data) is not encryption.",
 	.help = "encrypt to the list's key (https://www.kernel.org/static/"
 		"files/hardware-security.asc) or certificate (.crt) with "
 		"PGP/MIME or S/MIME",

@@ -27,18 +27,19 @@ const struct sl_rule sl_rule_hwsec_not_signed = {
 	.severity = SL_SEV_ERROR,
 	.summary = "a message to hardware-security@kernel.org is not signed",
 	.rationale =
-		"Mail to the hardware security list \"must be signed with the "
-		"reporter's PGP key or S/MIME certificate\" "
+		"Mail to the hardware security list must be signed with the "
+		"reporter's PGP key or S/MIME certificate "
 		"(embargoed-hardware-issues.rst, Contact): the team has to "
-		"know who discloses an embargoed issue.  \"Must\" makes a "
-		"missing signature an error.  A signature counts "
+		"know who discloses an embargoed issue, and the document's "
+		"must makes a missing signature an error.  A signature counts "
 		"where RFC 3156 and RFC 8551 put it: a top-level "
-		"multipart/signed whose second part really is an armoured "
-		"PGP signature or a CMS signature, an S/MIME signed-data "
-		"envelope, or a clear-signed body.  An application/"
-		"pgp-signature part anywhere else, or one carrying other "
-		"content, is an attachment, not a signature.  In an encrypted "
-		"message the signature is hidden, so that gets a note.",
+		"multipart/signed whose second part really is an armoured PGP "
+		"signature or a CMS signature, an S/MIME signed-data "
+		"envelope, or a clear-signed body.  An "
+		"application/pgp-signature part anywhere else, or one "
+		"carrying other content, is an attachment, not a signature.  "
+		"In an encrypted message the signature is hidden, so that "
+		"gets a note.",
 	.help = "sign the message with your PGP key (PGP/MIME) or S/MIME "
 		"certificate; encrypting and signing in one step is best",
 	.example_bad = "From: A <a@example.org>\n"

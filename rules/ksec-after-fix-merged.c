@@ -43,14 +43,14 @@ const struct sl_rule sl_rule_ksec_after_fix_merged = {
 	.rationale =
 		"Once the fix is merged the kernel security team's work is "
 		"over; what remains (telling distributions, the public "
-		"posting) is for linux-distros and oss-security.  The kernel "
-		"text says so in as many words: \"after it's merged do not "
-		"Cc: the kernel security team.\"  seclint knows a fix is "
-		"merged when the message's patch has the patch-id of a commit "
-		"on a remote-tracking branch, when a commit it names as the "
-		"fix is reachable from one (both need the repository), or "
-		"when the text says \"merged in v6.9\".  Without a repository "
-		"only the words count.",
+		"posting) is for linux-distros and oss-security, and since "
+		"2023-10 the kernel text says not to Cc the security team "
+		"after the merge.  seclint knows a fix is merged when the "
+		"message's patch has the patch-id of a commit on a "
+		"remote-tracking branch, when a commit it names as the fix is "
+		"reachable from one (both need the repository), or when the "
+		"text says 'merged in v6.9'.  Without a repository only the "
+		"words count.",
 	.help = "drop security@kernel.org from the recipients of messages "
 		"about a merged fix",
 	.example_bad = "From: A <a@example.org>\n"

@@ -41,16 +41,13 @@ const struct sl_rule sl_rule_ksec_cc_large_audience = {
 	.summary = "the kernel security team is Cc'd on a report that already "
 		   "reaches a large team",
 	.rationale =
-		"The 2026 text asks reporters to Cc the security team on their "
-		"first few reports to large teams, and then no more: \"Once "
-		"you have become comfortable with the process for a few "
-		"reports, it is no longer necessary to Cc: the security list "
-		"when sending to large teams.\"  The team gets far more mail "
-		"than it needs since automated reports grew.  A reminder "
-		"only: the Cc is allowed.  People are recipients that are not "
-		"mailing lists (by the policy, or by L: entries of the "
-		"repository's MAINTAINERS); the thresholds are the profile's "
-		"min-recipients and min-persons.",
+		"The 2026 text asks reporters to Cc the security team on "
+		"their first few reports to large teams, and then no more.  "
+		"The team gets far more mail than it needs since automated "
+		"reports grew.  A reminder only: the Cc is allowed.  People "
+		"are recipients that are not mailing lists (by the policy, or "
+		"by L: entries of the repository's MAINTAINERS); the "
+		"thresholds are the profile's min-recipients and min-persons.",
 	.help = "drop security@kernel.org from the Cc if you are used to the "
 		"process and the team is large",
 	.example_bad = "From: A <a@example.org>\n"

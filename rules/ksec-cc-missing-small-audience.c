@@ -35,15 +35,14 @@ const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {
 		   "the kernel security team",
 	.rationale =
 		"Reports now go to the maintainers, but a report that reaches "
-		"one or two people can stall when they are away.  The 2026 "
-		"text: \"If there are two or fewer recipients in your "
-		"message, you must also always Cc: the Linux kernel security "
-		"team\".  Every To, Cc and Bcc address counts except the "
-		"sender's own.  Mail to a maintainer looks like any other "
-		"mail, so this rule only runs with --security (the "
-		"sendemail-validate hook and sendmail mode cannot pass it).  "
-		"Reports to the closed lists follow their own rules.  The "
-		"limit is the profile's max-recipients.",
+		"one or two people can stall when they are away: the 2026 "
+		"text says that with two or fewer recipients the security "
+		"team must always be Cc'd.  Every To, Cc and Bcc address "
+		"counts except the sender's own.  Mail to a maintainer looks "
+		"like any other mail, so this rule only runs with --security "
+		"(the sendemail-validate hook and sendmail mode cannot pass "
+		"it).  Reports to the closed lists follow their own rules.  "
+		"The limit is the profile's max-recipients.",
 	.help = "Cc security@kernel.org",
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: maint@example.org\n"

@@ -80,19 +80,18 @@ const struct sl_rule sl_rule_ksec_embargo_too_long = {
 	.rationale =
 		"The kernel security team publishes a fix as soon as it is "
 		"ready; the reporter or an affected party may ask to postpone "
-		"that \"for up to 7 calendar days from the start of the "
-		"release process, with an exceptional extension to 14 "
-		"calendar days\" (security-bugs.rst).  The team's clock "
-		"starts when a fix exists: seclint counts from the day the "
-		"message says the fix is ready (\"the fix will be ready on "
-		"March 12\"), else from the message Date.  An end more than 7 "
-		"days on is a warning, more than 14 (or an open-ended hold "
-		"such as \"until our talk\") an error.  Holds count as "
-		"embargo requests (\"hold it back 30 days\", \"do not merge "
-		"before <date>\"), and a date may stand before its phrase "
-		"(\"we suggest 2026-03-20 as the disclosure date\"); what "
-		"the sentence takes back (\"the 90-day deadline does not "
-		"apply\", \"no embargo needed\") is none.",
+		"that for up to 7 calendar days from the start of the release "
+		"process, 14 in exceptional cases (security-bugs.rst).  The "
+		"team's clock starts when a fix exists: seclint counts from "
+		"the day the message says the fix is ready ('the fix will be "
+		"ready on March 12'), else from the message Date.  An end "
+		"more than 7 days on is a warning, more than 14 (or an "
+		"open-ended hold such as 'until our talk') an error.  Holds "
+		"count as embargo requests ('hold it back 30 days', 'do not "
+		"merge before <date>'), and a date may stand before its "
+		"phrase ('we suggest 2026-03-20 as the disclosure date'); "
+		"what the sentence takes back ('the 90-day deadline does not "
+		"apply', 'no embargo needed') is none.",
 	.help = "ask for at most 7 days after the fix is ready, and say why "
 		"if more is needed (never beyond 14)",
 	.example_bad = SL_EXAMPLE_KSEC

@@ -56,10 +56,9 @@ const struct sl_rule sl_rule_ksec_only_recipient = {
 	.rationale =
 		"Since 2026 the kernel wants security reports sent to the "
 		"maintainers of the affected code, with the security team in "
-		"Cc; the team alone is only for when \"you're still facing "
-		"difficulties spotting the right maintainers, and only in "
-		"this case\".  Locating the subsystem is most of the team's "
-		"work on a report (\"80% of the work\", says the commit that "
+		"Cc; the team alone is only for a reporter who cannot find "
+		"the right maintainers.  Locating the subsystem is most of "
+		"the team's work on a report (80% of it, says the commit that "
 		"changed the text), and the maintainers fix the bug.  The "
 		"sender's own address does not count as a recipient.  When "
 		"the repository's MAINTAINERS names people for the files the "

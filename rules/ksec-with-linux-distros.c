@@ -150,12 +150,15 @@ const struct sl_rule sl_rule_ksec_with_linux_distros = {
 		"linux-distros starts its 14-day clock to a mandatory public "
 		"posting, so when it gets the report together with "
 		"security@kernel.org the clock runs before the kernel "
-		"developers have even looked at the bug.  The kernel text "
-		"says plainly: \"Do not Cc: both lists at once.\"  Report to "
-		"security@kernel.org first; contact linux-distros only once a "
-		"fix is accepted.  Bcc counts as much as Cc.",
-	.help = "send the report to security@kernel.org alone; write to "
-		"linux-distros separately once a fix has been accepted",
+		"developers have even looked at the bug.  Every revision of "
+		"the kernel text and the distros policy keep the two apart: "
+		"the kernel team (with the maintainers, since 2026) gets the "
+		"report, linux-distros only once a fix is accepted; what each "
+		"revision allows on a follow-up is under Source and By "
+		"profile.  Bcc counts as much as Cc.",
+	.help = "take linux-distros@ (and distros@) off the report to the "
+		"kernel security team; write to linux-distros separately once "
+		"a fix has been accepted",
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Cc: linux-distros@vs.openwall.org\n"

@@ -64,13 +64,14 @@ const struct sl_rule sl_rule_multiple_issues_one_report = {
 	.severity = SL_SEV_INFO,
 	.summary = "one report seems to describe several separate issues",
 	.rationale =
-		"Since 2026 reports go to the maintainers of the affected code, "
-		"so issues in different parts of the kernel, even similar ones, "
-		"need separate messages that each reach the right people; only "
-		"closely related issues with the very same maintainers may share "
-		"one.  seclint cannot ask get_maintainer.pl, so it only notices "
-		"an enumeration (\"Issue 1:\", \"Bug #2\", several CVE ids as "
-		"headings) and reports it as a guess.",
+		"Since 2026 reports go to the maintainers of the affected "
+		"code, so issues in different parts of the kernel, even "
+		"similar ones, need separate messages that each reach the "
+		"right people; only closely related issues with the very same "
+		"maintainers may share one.  seclint cannot ask "
+		"get_maintainer.pl, so it only notices an enumeration ('Issue "
+		"1:', 'Bug #2', several CVE ids as headings) and reports it "
+		"as a guess.",
 	.help = "split the report into one message per issue, each to the "
 		"maintainers of the code it affects",
 	.example_bad = "From: A <a@reporter.test>\n"

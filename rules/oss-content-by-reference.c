@@ -86,17 +86,16 @@ const struct sl_rule sl_rule_oss_content_by_reference = {
 	.severity = SL_SEV_WARNING,
 	.summary = "an oss-security posting gives its content only by link",
 	.rationale =
-		"oss-security asks that \"at least the most essential part of "
-		"your message (e.g., vulnerability detail and/or exploit) "
-		"should be directly included in the message itself ... "
-		"posting only links is not [acceptable].  Your message should "
-		"remain valuable even with all of the external resources "
-		"gone.\" (Openwall wiki, mailing-lists/oss-security, List "
+		"oss-security asks that at least the essential part of a "
+		"posting (the vulnerability detail, the exploit) be in the "
+		"message itself, links being welcome only beside it: the "
+		"message should stay valuable with every external resource "
+		"gone (Openwall wiki, mailing-lists/oss-security, List "
 		"content guidelines).  An initial posting with links and "
-		"under about 300 characters of its own text (600 when it "
-		"says \"details at\" a link), or whose lines are mostly "
-		"links, is flagged.  Quoted text and the signature do not "
-		"count; a text attachment is content in the message.",
+		"under about 300 characters of its own text (600 when it says "
+		"'details at' a link), or whose lines are mostly links, is "
+		"flagged.  Quoted text and the signature do not count; a text "
+		"attachment is content in the message.",
 	.help = "paste the description (affected versions, the bug, its "
 		"impact, the fix, the exploit if any) into the posting and "
 		"keep the links as references",

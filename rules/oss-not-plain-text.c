@@ -60,14 +60,13 @@ const struct sl_rule sl_rule_oss_not_plain_text = {
 	.severity = SL_SEV_WARNING,
 	.summary = "an oss-security posting is only in a document",
 	.rationale =
-		"oss-security wants the essential part of a posting \"directly "
-		"included in the message itself (and in plain text)\" (Openwall "
-		"wiki, mailing-lists/oss-security, List content guidelines); "
-		"the list admin has warned that PDF-only postings may be "
-		"rejected.  A PDF, office document or image with only a "
-		"cover note beside it is a warning.  HTML to oss-security, "
-		"an HTML copy beside plain text included, is report-html's "
-		"(an error).",
+		"oss-security wants the essential part of a posting in the "
+		"message itself, in plain text (Openwall wiki, "
+		"mailing-lists/oss-security, List content guidelines); the "
+		"list administrator has warned that PDF-only postings may be "
+		"rejected.  A PDF, office document or image with only a cover "
+		"note beside it is a warning.  HTML to oss-security, an HTML "
+		"copy beside plain text included, is report-html's (an error).",
 	.help = "put the advisory's text in the message body as plain "
 		"text rather than in a PDF or a screenshot",
 	.example_bad = "From: A <a@example.org>\n"

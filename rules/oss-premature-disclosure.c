@@ -84,8 +84,8 @@ const struct sl_rule sl_rule_oss_premature_disclosure = {
 	.summary = "a posting to the public oss-security list is still under "
 		   "embargo",
 	.rationale =
-		"oss-security is public and archived; the issue is posted "
-		"there \"When the embargo ends\", on the public disclosure "
+		"oss-security is public and archived; an embargoed issue is "
+		"posted there when the embargo ends, on the public disclosure "
 		"date.  A posting that names a disclosure date still in the "
 		"future, or calls its content embargoed, was probably copied "
 		"from the private thread too early.  Saying that an embargo "

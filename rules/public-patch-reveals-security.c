@@ -103,14 +103,14 @@ const struct sl_rule sl_rule_public_patch_reveals_security = {
 		"A fix for an embargoed bug is usually posted in public like "
 		"any other patch, but without saying what it is: the kernel "
 		"texts promise reporters that the report, exploits and CVE "
-		"information \"will not be published alongside the fix\" "
-		"without their permission, and Openwall notes that kernel "
-		"maintainers \"post a fix technically publicly but without "
-		"indication of its security relevance\".  Security words in "
-		"commit messages are common in the kernel, so this warns only "
-		"when a future embargo date is given or --embargoed is "
-		"passed, and is otherwise a reminder when embargo words "
-		"appear.  Posting to oss-security is disclosure, not this.",
+		"information will not be published alongside the fix without "
+		"their permission, and Openwall notes that kernel maintainers "
+		"customarily post fixes publicly without any indication of "
+		"their security relevance.  Security words in commit messages "
+		"are common in the kernel, so this warns only when a future "
+		"embargo date is given or --embargoed is passed, and is "
+		"otherwise a reminder when embargo words appear.  Posting to "
+		"oss-security is disclosure, not this.",
 	.help = "drop the embargo, exploit and CVE details from the commit "
 		"message and cover letter until the embargo ends",
 	.example_bad = "From: A <a@example.org>\n"

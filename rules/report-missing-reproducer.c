@@ -20,13 +20,14 @@ const struct sl_rule sl_rule_report_missing_reproducer = {
 	.severity = SL_SEV_WARNING,
 	.summary = "the report has no reproducer and does not mention one",
 	.rationale =
-		"Developers need to reproduce a problem to fix it, and the 2026 "
-		"text says that an issue that cannot be reproduced is not "
-		"exploitable and thus not a security bug; AI tools can usually "
-		"write a reproducer too.  An inline program, shell commands, "
-		"numbered steps, a reproducer link or attachment all count, and "
-		"so does saying that one is available on request (which is what "
-		"a public report should do).  \"No reproducer yet\" does not.",
+		"Developers need to reproduce a problem to fix it, and the "
+		"2026 text says that an issue that cannot be reproduced is "
+		"not exploitable and thus not a security bug; AI tools can "
+		"usually write a reproducer too.  An inline program, shell "
+		"commands, numbered steps, a reproducer link or attachment "
+		"all count, and so does saying that one is available on "
+		"request (which is what a public report should do).  'No "
+		"reproducer yet' does not.",
 	.help = "add a reproducer (source, script, steps or a file-system "
 		"image) or say that one is available on request",
 	.example_bad = "From: A <a@reporter.test>\n"

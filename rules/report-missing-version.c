@@ -54,10 +54,10 @@ const struct sl_rule sl_rule_report_missing_version = {
 	.rationale =
 		"Many reports are about bugs that are already fixed, so the "
 		"2026 text asks for the affected version range and says a "
-		"report without any version indication will not be "
-		"processed; verify on the development tree or the latest "
-		"stable release.  Any version number, tree name (mainline, "
-		"linux-next), commit id or \"introduced in\" counts, in the "
+		"report without any version indication will not be processed; "
+		"verify on the development tree or the latest stable "
+		"release.  Any version number, tree name (mainline, "
+		"linux-next), commit id or 'introduced in' counts, in the "
 		"text, the Subject or a pasted kernel log; patches are not "
 		"reports and are skipped.",
 	.help = "say which versions you tested (e.g. \"v6.9-rc3 and 6.8.7; "

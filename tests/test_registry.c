@@ -29,6 +29,12 @@ static void test_declarations(void **state)
 		assert_true(r->summary && *r->summary);
 		assert_true(r->rationale && strlen(r->rationale) > 80);
 		assert_true(r->help && *r->help);
+		/* The document's words are the citations' (profile data,
+		 * proven by unit.citations): a rationale is in our words. */
+		if (strchr(r->rationale, '"'))
+			fail_msg("%s: the rationale quotes (\"): a document's "
+				 "words go in the profile's quote=, words of a "
+				 "message in single quotes", r->id);
 		assert_true(r->example_bad && r->example_good);
 		assert_non_null(r->check);
 		/* --explain shows each parameter with its doc. */
