@@ -34,7 +34,7 @@ static GPtrArray *profile_names(void)
 	while ((f = g_dir_read_name(d)))
 		if (g_str_has_suffix(f, ".conf"))
 			g_ptr_array_add(names, g_strndup(f, strlen(f) - 5));
-	assert_true(names->len >= 5);
+	assert_true(names->len >= 6);
 	return names;
 }
 
