@@ -16,7 +16,7 @@ here=$dir/acceptance
 table=$here/expect
 python=/usr/bin/python3
 [ -x "$python" ] || python=python3
-profiles="v3-proposal 2023-06 2023-10 2024-02 2026-05"
+profiles="v3-proposal 2023-06 2023-10 2024-02 2026-05 2026-08"
 skipped=0
 
 "$seclint" --list-rules | awk 'NR > 1 && $1 != "" { print $1 }' >"$tmp/known"
@@ -47,7 +47,7 @@ profiles_of() {
 		case $p in
 		'*') echo "$profiles" | tr ' ' '\n' ;;
 		A) echo v3-proposal ;; B) echo 2023-06 ;; C) echo 2023-10 ;;
-		D) echo 2024-02 ;; E) echo 2026-05 ;;
+		D) echo 2024-02 ;; E) echo 2026-05 ;; F) echo 2026-08 ;;
 		*) echo "$p" ;;
 		esac
 	done
