@@ -261,10 +261,22 @@ static const char tool_found[] =
 	"|\\b(syzkaller|syzbot|fuzz(er|ing))\\b[^.\\n]{0,40}\\b(found|"
 	"reported|triggered|hit|caught|discovered)\\b";
 
+/* A tool nobody else can run: "our in-house fuzzer", "a private fuzzer",
+ * "the fuzzer is not public yet". */
+static const char private_tool[] =
+	"(?i)\\b(in-house|internal|private|proprietary|closed[- ]source|"
+	"unreleased|unpublished|non-public|our\\s+own)\\s+(?:[\\w-]+\\s+){0,2}?"
+	"(fuzz\\w*|tool\\w*|scanner|analy[sz]er)\\b"
+	"|\\b(fuzz(er|ers|ing)|tool)\\b[^.\\n]{0,40}\\bnot\\s+(yet\\s+)?"
+	"(public(ly)?|released|available)\\b";
+
 /*
  * A bug found with a tool anyone can run: the report is automated, is
- * in syzkaller's format, or says a fuzzer or analyser found it.  What
- * the 2026 text counts as public already.  Returns why, or NULL.
+ * in syzkaller's format, or says a fuzzer or analyser found it, and not
+ * that the tool is its own ("our in-house fuzzer": the text's "widely
+ * available automated vulnerability scanning tool that can be repeated
+ * by anyone" it is not).  What the 2026 text counts as public already.
+ * Returns why, or NULL.
  */
 const char *sl_text_tool_finding(const struct sl_message *msg,
 				 const struct sl_text *t)
@@ -278,7 +290,9 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
 		return "it is a crash report in syzkaller's format";
 	said = sl_text_find_unnegated(sl_regex_cached(tool_found, 0),
 				      t->prose->str, NULL);
-	return said ? "it says a fuzzer or analyser found the bug" : NULL;
+	if (!said || sl_regex_test(private_tool, 0, t->prose->str))
+		return NULL;
+	return "it says a fuzzer or analyser found the bug";
 }
 
 /*
