@@ -67,12 +67,32 @@ static gboolean is_forward(const char *type)
 	       !strcmp(type, "message/news");
 }
 
+/* HTML, and the kinds of HTML mailers send beside it: Apple's for the
+ * watch, Google's AMP for email. */
+static const char *const html_types[] = {
+	"text/html", "text/watch-html", "text/x-amp-html",
+	"application/xhtml+xml",
+};
+
+gboolean sl_part_is_html(const struct sl_part *part)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(html_types); i++)
+		if (!strcmp(part->type, html_types[i]))
+			return TRUE;
+	return FALSE;
+}
+
 /*
- * An attachment: a forwarded message, or a leaf that is marked as one,
- * carries a file name, or is not text.  PGP/MIME and S/MIME structure
- * parts never are (lint/mail/mime-crypto.c decides them by place and content);
- * a public key or a signature outside that structure is told by its
- * content by the rule that cares about it, not by its label.
+ * An attachment: a forwarded message, or a leaf that is not inline (RFC
+ * 2183 2.8: "Unrecognized disposition types should be treated as
+ * attachment", so "attachement" is one), carries a file name, or is not
+ * the text of the message: every type but text/plain and HTML (judged as
+ * HTML), a text/x-vcard card, a text/calendar invitation, a
+ * multipart/related resource without a name.  PGP/MIME and S/MIME
+ * structure parts never are (lint/mail/mime-crypto.c decides them by
+ * place and content); a public key or a signature outside that structure
+ * is told by its content by the rule that cares about it, not by its
+ * label.
  */
 gboolean sl_part_is_attachment(const struct sl_part *part)
 {
@@ -82,8 +102,33 @@ gboolean sl_part_is_attachment(const struct sl_part *part)
 		return TRUE;
 	if (!part->leaf)
 		return FALSE;
-	return (part->disposition && !strcmp(part->disposition, "attachment")) ||
-	       part->filename || !g_str_has_prefix(part->type, "text/");
+	if (part->filename ||
+	    (part->disposition && strcmp(part->disposition, "inline")))
+		return TRUE;
+	return strcmp(part->type, "text/plain") && !sl_part_is_html(part);
+}
+
+/*
+ * The disposition type of a Content-Disposition value as GMime keeps it
+ * (everything before the first ';'), without RFC 5322 comments and white
+ * space, lower case: "(poc) attachment" is "attachment".
+ */
+static char *disposition_type(const char *raw)
+{
+	GString *out = g_string_new(NULL);
+	unsigned depth = 0;
+
+	for (const char *p = raw; *p; p++) {
+		if (*p == '\\' && depth && p[1])
+			p++;
+		else if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth)
+			depth--;
+		else if (!depth && !g_ascii_isspace(*p))
+			g_string_append_c(out, g_ascii_tolower(*p));
+	}
+	return g_string_free(out, FALSE);
 }
 
 static void header_at_clear(gpointer p)
@@ -458,8 +503,8 @@ static gboolean add_part(struct walk *w, GMimeObject *obj,
 	part->armor = sl_mime_armor(obj);
 	part->line = part_line(obj, w->lines);
 	if (cd && g_mime_content_disposition_get_disposition(cd))
-		part->disposition = g_ascii_strdown(
-			g_mime_content_disposition_get_disposition(cd), -1);
+		part->disposition = disposition_type(
+			g_mime_content_disposition_get_disposition(cd));
 	if (GMIME_IS_PART(obj))
 		digest_leaf(part, GMIME_PART(obj));
 	g_ptr_array_add(w->msg->parts, part);

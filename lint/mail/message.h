@@ -44,7 +44,9 @@ enum sl_armor {
 struct sl_part {
 	char *path;		/* "1", "1.2", "1.2.1" (IMAP-style) */
 	char *type;		/* "text/html", lower case */
-	char *disposition;	/* "attachment", "inline" or NULL */
+	char *disposition;	/* its type, lower case, comments left out
+				 * ("attachment", "inline", "attachement"),
+				 * or NULL */
 	char *filename;		/* RFC 2231 decoded, or NULL */
 	gboolean leaf;		/* not multipart, not message/rfc822 */
 	gboolean crypto;	/* PGP/MIME or S/MIME structure part */
@@ -111,9 +113,14 @@ struct sl_message *sl_message_new(void);
 struct sl_message *sl_message_steal(struct sl_message *msg);
 gboolean sl_is_recipient_header(const char *name);
 /*
- * An attachment: a forwarded message, or a leaf that is marked as one,
- * carries a file name, or is not text (never a crypto structure part).
+ * An attachment (RFC 2183, RFC 2046): a forwarded message, or a leaf that
+ * is not marked inline (an unknown disposition is an attachment), carries
+ * a file name, or is neither text/plain nor HTML (never a crypto structure
+ * part).
  */
 gboolean sl_part_is_attachment(const struct sl_part *part);
+/* HTML: text/html and its kin (text/watch-html, text/x-amp-html,
+ * application/xhtml+xml). */
+gboolean sl_part_is_html(const struct sl_part *part);
 
 #endif
