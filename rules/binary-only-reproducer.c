@@ -1,37 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
+#include "filetype.h"
 #include "message.h"
 #include "regex-cache.h"
 #include "rule.h"
 #include "severity.h"
 #include "signals.h"
 #include "text.h"
-
-/* What an executable starts with; NULL if it is not one. */
-static const char *executable_kind(const guint8 *b, gsize n)
-{
-	static const guint8 macho[][4] = {
-		{ 0xfe, 0xed, 0xfa, 0xce }, { 0xfe, 0xed, 0xfa, 0xcf },
-		{ 0xce, 0xfa, 0xed, 0xfe }, { 0xcf, 0xfa, 0xed, 0xfe },
-		{ 0xca, 0xfe, 0xba, 0xbe },
-	};
-
-	if (n >= 4 && !memcmp(b, "\x7f" "ELF", 4))
-		return "an ELF executable";
-	if (n >= 2 && !memcmp(b, "MZ", 2)) {
-		gsize pe = n >= 0x40 ? b[0x3c] | b[0x3d] << 8 : 0;
-
-		if (pe && pe + 4 <= n && !memcmp(b + pe, "PE\0\0", 4))
-			return "a Windows PE executable";
-	}
-	for (size_t i = 0; i < G_N_ELEMENTS(macho); i++)
-		if (n >= 4 && !memcmp(b, macho[i], 4))
-			return "a Mach-O executable";
-	if (n >= 2 && !memcmp(b, "#!", 2) && memchr(b, '\0', n))
-		return "a script with binary content";
-	return NULL;
-}
 
 static gboolean is_archive(const struct sl_part *p, const guint8 *b, gsize n)
 {
@@ -49,7 +25,7 @@ static gboolean check_part(struct sl_check *c, const struct sl_part *p,
 {
 	gsize n = 0;
 	const guint8 *b = p->head ? g_bytes_get_data(p->head, &n) : NULL;
-	const char *kind = b ? executable_kind(b, n) : NULL;
+	const char *kind = b ? sl_filetype_executable(b, n) : NULL;
 	g_autofree char *where = g_strdup_printf("part %s", p->path);
 	const char *name = p->filename ? p->filename : p->type;
 
@@ -85,7 +61,7 @@ static const char *inline_executable(const char *prose)
 		if (blob->len > 4096) {
 			gsize n;
 			g_autofree guint8 *b = g_base64_decode(blob->str, &n);
-			const char *kind = executable_kind(b, n);
+			const char *kind = sl_filetype_executable(b, n);
 
 			if (kind)
 				return kind;
