@@ -40,22 +40,47 @@ static const char *advice(enum sl_file_kind kind)
 		return "data a reproducer needs that cannot be inline (a "
 		       "file-system image, a binary input file) may stay "
 		       "attached";
+	case SL_FILE_ARCHIVE:
+		return "seclint could not see all of it: send what it holds "
+		       "inline (source, scripts, logs) and attach only data "
+		       "that cannot be";
 	case SL_FILE_NONE:
 		break;
 	}
 	return "";
 }
 
+/* "a zip archive holding poc/poc.c (text)", or @v's own words. */
+static char *describe(const struct sl_part *p, const struct sl_filetype *v)
+{
+	const struct sl_archive *a = p ? p->archive : NULL;
+	/* "an xz archive", "an ar archive" */
+	const char *an = a && strchr("aeiox", a->format[0]) ? "an" : "a";
+
+	if (!a || (v->kind == SL_FILE_DOCUMENT && !v->member))
+		return g_strdup(v->what);
+	if (v->member)
+		return g_strdup_printf("%s %s archive holding %s (%s)%s%s", an,
+				       a->format, *v->member->name ?
+				       v->member->name : "a file", v->what,
+				       a->cut ? "; " : "",
+				       a->cut ? a->cut : "");
+	return g_strdup_printf("%s %s archive (%s)", an, a->format,
+			       a->cut ? a->cut : v->what);
+}
+
 static void report(struct sl_check *c, gboolean strict, const char *where,
 		   const char *excerpt, const char *subject,
-		   const struct sl_filetype *v, const char *to)
+		   const struct sl_part *p, const struct sl_filetype *v,
+		   const char *to)
 {
 	enum sl_severity max = strict && sl_file_kind_avoidable(v->kind)
 				       ? SL_SEV_ERROR : SL_SEV_WARNING;
+	g_autofree char *what = describe(p, v);
 
 	sl_report_capped_at(c, max, where, excerpt,
 			    "%s is %s attached to a message to %s: %s",
-			    subject, v->what, to, advice(v->kind));
+			    subject, what, to, advice(v->kind));
 }
 
 /* ---- uuencoded files pasted into the body (begin 644 name) ---- */
@@ -163,7 +188,7 @@ static void check_uuencoded(struct sl_check *c, gboolean strict,
 		v = sl_filetype_of_bytes(name, data->data, data->len);
 		subject = g_strdup_printf("the uuencoded file %s in the body",
 					  name);
-		report(c, strict, "body", line, subject, &v, to);
+		report(c, strict, "body", line, subject, NULL, &v, to);
 	}
 }
 
@@ -192,7 +217,8 @@ static void check(struct sl_check *c)
 		subject = g_strdup_printf("part %s (%s%s%s)", p->path, p->type,
 					  p->filename ? ", " : "",
 					  p->filename ? p->filename : "");
-		report(c, strict != NULL, where, NULL, subject, &v, to->addr);
+		report(c, strict != NULL, where, NULL, subject, p, &v,
+		       to->addr);
 	}
 	check_uuencoded(c, strict != NULL, to->addr);
 }
@@ -205,20 +231,31 @@ const struct sl_rule sl_rule_report_attachment = {
 		"Reports are discussed by quoting them in replies, so the "
 		"details belong inline: description, impact, reproduction "
 		"steps and the proposed fix, all in plain text, like a patch "
-		"sent with git send-email.  An attachment is a part marked "
-		"as one, a part with a file name, a part that is not text, a "
+		"sent with git send-email.  An attachment (RFC 2183, RFC "
+		"2046) is a part whose disposition is not inline (an unknown "
+		"one such as a misspelt \"attachement\" is an attachment, and "
+		"comments do not count: \"(poc) attachment\"), a part with a "
+		"file name, a part that is neither text/plain nor HTML (a "
+		"text/x-vcard card, a text/calendar invitation, a "
+		"multipart/related resource referred to by cid:), a "
 		"forwarded message (message/rfc822, message/global, "
 		"message/news), or a uuencoded file pasted into the body "
 		"(\"begin 644 name\").  What it is comes from its content, "
-		"not its label.  In a message to security@kernel.org text "
+		"not its label, and an archive's from its members: a zip, "
+		"tar, tar.gz or gzip is opened and its directory read (no "
+		"member is extracted), and it is what the member that "
+		"matters most is.  In a message to security@kernel.org text "
 		"that could be inline (source, scripts, patches, logs), a "
 		"document (PDF, office, RTF) and a picture (a screenshot of "
-		"text) are errors; the document's \"where possible\" leaves "
+		"text) are errors, in an archive too; the document's "
+		"\"where possible\" leaves "
 		"two cases a warning: binary data a reproducer needs that "
 		"cannot be inline (a file-system image, a binary input file) "
-		"and a kernel .config; so are archives (their content cannot "
-		"be seen) and executables (binary-only-reproducer judges a "
-		"program sent without its source).  To the distros lists "
+		"and a kernel .config; so are executables "
+		"(binary-only-reproducer judges a program sent without its "
+		"source) and archives seclint cannot see into (xz, 7z, rar, "
+		"..., or one past its limits: 64 MiB, 1000 members, 200 "
+		"times its size unpacked).  To the distros lists "
 		"(whose policy accepts files in PGP/MIME) and to "
 		"hardware-security@ every attachment is a warning.  The "
 		"structure of PGP/MIME and "

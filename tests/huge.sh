@@ -114,6 +114,19 @@ bounded words-500000 2 'message 1: more than 50000 words in X-Words' "$tmp/m.eml
   awk 'BEGIN { for (i = 0; i < 49990; i++) printf " a"; print ""; print ""; print "hi" }'
 } >"$tmp/m.eml"
 bounded words-49990 1 '\[ksec-with-linux-distros\]' "$tmp/m.eml"
+# An attachment that starts like a zip is read into memory to find its
+# directory, at most 64 MiB of it: within the bound.
+zip_like() {	# N: a "zip" of N bytes, base64
+	printf '%sContent-Type: multipart/mixed; boundary=b\n\n' "$head_to_both"
+	printf -- '--b\nContent-Type: text/plain\n\nsee the zip\n--b\n'
+	printf 'Content-Type: application/zip\n'
+	printf 'Content-Transfer-Encoding: base64\n'
+	printf 'Content-Disposition: attachment; filename=poc.zip\n\n'
+	{ printf 'PK\003\004'; head -c "$1" /dev/zero; } | base64
+	printf -- '--b--\n'
+}
+zip_like 100000000 >"$tmp/m.eml"
+bounded zip-100MB 1 'zip archive (larger than 64 MiB, not opened)' "$tmp/m.eml"
 fields 9990 >"$tmp/m.eml"
 bounded headers-9990 1 '\[ksec-with-linux-distros\]' "$tmp/m.eml"
 recipients 9990 >"$tmp/m.eml"

@@ -40,6 +40,22 @@ enum sl_armor {
 	SL_ARMOR_PRIVATE_KEY,
 };
 
+/* A member of an attached archive (lint/mail/archive-list.c). */
+struct sl_archive_member {
+	char *name;		/* its path in the archive, valid UTF-8 */
+	guint64 size;		/* unpacked, as the archive says */
+	GBytes *head;		/* its first unpacked bytes, or NULL (encrypted,
+				 * or packed in a way seclint does not unpack) */
+};
+
+/* An attachment that is an archive: its table of contents. */
+struct sl_archive {
+	char *format;		/* "zip", "tar", "tar.gz", "gzip"; "xz", "7z",
+				 * ... for a format seclint does not open */
+	GPtrArray *members;	/* of struct sl_archive_member, files only */
+	char *cut;		/* why not every member is listed, or NULL */
+};
+
 /* One node of the MIME tree, flattened in document order. */
 struct sl_part {
 	char *path;		/* "1", "1.2", "1.2.1" (IMAP-style) */
@@ -57,6 +73,7 @@ struct sl_part {
 	char *encoding;		/* Content-Transfer-Encoding, lower case, or NULL */
 	gboolean flowed;	/* format=flowed (RFC 3676) */
 	GBytes *head;		/* an attachment's first decoded bytes, or NULL */
+	struct sl_archive *archive;	/* an attachment that is an archive */
 	/* Body text: the part's decoded text is body[text_start, text_end). */
 	gboolean in_body;
 	gsize text_start, text_end;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * What an attachment is, by its content (its first bytes) whatever its
- * label says: the one classifier of the attachment rules.  Text and documents
+ * label says, and an archive by its members (lint/mail/archive-list.c lists
+ * them): the one classifier of the attachment rules.  Text and documents
  * could be in the message; data that cannot (a file-system image, a binary
  * input file), a kernel .config and a program are the document's "where
  * possible".
@@ -210,7 +211,7 @@ const char *sl_filetype_executable(const guint8 *b, gsize n)
 struct sl_filetype sl_filetype_of_bytes(const char *name, const guint8 *b,
 					gsize n)
 {
-	struct sl_filetype v = { SL_FILE_NONE, NULL };
+	struct sl_filetype v = { SL_FILE_NONE, NULL, NULL };
 
 	if ((v.what = document_kind(b, n, &v.kind)))
 		return v;
@@ -221,27 +222,129 @@ struct sl_filetype sl_filetype_of_bytes(const char *name, const guint8 *b,
 	if (is_text(b, n)) {
 		if (is_kernel_config(b, n))
 			return (struct sl_filetype){ SL_FILE_CONFIG,
-						     "a kernel configuration" };
+						     "a kernel configuration",
+						     NULL };
 		if (is_patch(name, b, n))
-			return (struct sl_filetype){ SL_FILE_PATCH, "a patch" };
-		return (struct sl_filetype){ SL_FILE_TEXT, "text" };
+			return (struct sl_filetype){ SL_FILE_PATCH, "a patch",
+						     NULL };
+		return (struct sl_filetype){ SL_FILE_TEXT, "text", NULL };
 	}
-	return (struct sl_filetype){ SL_FILE_DATA, "binary data" };
+	return (struct sl_filetype){ SL_FILE_DATA, "binary data", NULL };
+}
+
+/* ---- archives ---- */
+
+/* Source for a reproducer, by its name. */
+static const char source_name[] = "\\.(c|cc|cpp|sh|bash|py|pl|rs|go|syz)$";
+
+/* What a member without its bytes (encrypted, or packed in a way
+ * lint/mail/archive-list.c does not unpack) is, by its name. */
+static struct sl_filetype by_name(const char *name)
+{
+	static const struct {
+		const char *pattern;
+		enum sl_file_kind kind;
+		const char *what;
+	} names[] = {
+		{ patch_name, SL_FILE_PATCH, "a patch" },
+		{ "\\.(c|cc|cpp|cxx|h|hpp|s|sh|bash|py|pl|rb|rs|go|syz|js|txt|"
+		  "md|rst|log|json|ya?ml|xml|csv)$|(^|/)(Makefile|Kconfig|"
+		  "README)[^/]*$", SL_FILE_TEXT, "text" },
+		{ "\\.(pdf|docx?|odt|rtf|pptx?|xlsx?|od[ps])$",
+		  SL_FILE_DOCUMENT, "a document" },
+		{ "\\.(png|jpe?g|gif|webp|bmp|tiff?|heic)$", SL_FILE_IMAGE,
+		  "an image" },
+		{ "(^|/)(\\.config|config|[\\w-]*defconfig)$", SL_FILE_CONFIG,
+		  "a kernel configuration" },
+	};
+
+	for (gsize i = 0; i < G_N_ELEMENTS(names); i++)
+		if (sl_regex_match_simple(names[i].pattern, name,
+					  G_REGEX_CASELESS, 0))
+			return (struct sl_filetype){ names[i].kind,
+						     names[i].what, NULL };
+	return (struct sl_filetype){ SL_FILE_DATA, "data", NULL };
+}
+
+static struct sl_filetype of_member(const struct sl_archive_member *m)
+{
+	gsize n = 0;
+	const guint8 *b = m->head ? g_bytes_get_data(m->head, &n) : NULL;
+	struct sl_filetype v;
+
+	if (!m->head)
+		v = by_name(m->name);
+	else if (n >= 262 && has(b, n, 257, "ustar", 5))
+		v = (struct sl_filetype){ SL_FILE_ARCHIVE, "an archive", NULL };
+	else if (!n)
+		v = (struct sl_filetype){ SL_FILE_DATA, "an empty file", NULL };
+	else
+		v = sl_filetype_of_bytes(m->name, b, n);
+	v.member = m;
+	return v;
+}
+
+/* An office document is a zip: its members say so. */
+static gboolean is_office(const struct sl_archive *a)
+{
+	for (guint i = 0; i < a->members->len; i++) {
+		const struct sl_archive_member *m = a->members->pdata[i];
+		gsize n = 0;
+		const guint8 *b = m->head ? g_bytes_get_data(m->head, &n) : NULL;
+
+		if (!strcmp(m->name, "[Content_Types].xml") ||
+		    (!strcmp(m->name, "mimetype") && b &&
+		     has(b, n, 0, "application/vnd.oasis.opendocument", 34)))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The member that matters most: one that could be in the message, else
+ * a program, else the first; an archive not read whole counts as one
+ * seclint cannot see into. */
+static struct sl_filetype of_archive(const struct sl_archive *a)
+{
+	struct sl_filetype program = { SL_FILE_NONE, NULL, NULL };
+	struct sl_filetype first = { SL_FILE_NONE, NULL, NULL };
+
+	if (!strcmp(a->format, "zip") && is_office(a))
+		return (struct sl_filetype){ SL_FILE_DOCUMENT, OFFICE, NULL };
+	for (guint i = 0; i < a->members->len; i++) {
+		struct sl_filetype v = of_member(a->members->pdata[i]);
+
+		if (sl_file_kind_avoidable(v.kind))
+			return v;
+		if (v.kind == SL_FILE_PROGRAM && !program.what)
+			program = v;
+		if (!first.what)
+			first = v;
+	}
+	if (program.what)
+		return program;
+	if (a->cut)
+		return (struct sl_filetype){ SL_FILE_ARCHIVE, first.what ?
+					     first.what : "an archive",
+					     first.member };
+	if (!first.what)
+		return (struct sl_filetype){ SL_FILE_DATA, "an empty archive",
+					     NULL };
+	return first;
 }
 
 struct sl_filetype sl_filetype_of_part(const struct sl_part *p)
 {
 	gsize n = 0;
 	const guint8 *b = p->head ? g_bytes_get_data(p->head, &n) : NULL;
-	struct sl_filetype v = { SL_FILE_NONE, NULL };
+	struct sl_filetype v = { SL_FILE_NONE, NULL, NULL };
 
 	if (!strcmp(p->type, "message/rfc822") ||
 	    !strcmp(p->type, "message/global") ||
 	    !strcmp(p->type, "message/news"))
 		return (struct sl_filetype){ SL_FILE_FORWARD,
-					     "a forwarded message" };
+					     "a forwarded message", NULL };
 	if (!b)
-		return (struct sl_filetype){ SL_FILE_DATA, "data" };
+		return (struct sl_filetype){ SL_FILE_DATA, "data", NULL };
 	if ((p->armor == SL_ARMOR_PUBLIC_KEY &&
 	     is_one_armor_block(p, "PUBLIC KEY BLOCK")) ||
 	    (p->armor == SL_ARMOR_SIGNATURE &&
@@ -249,6 +352,10 @@ struct sl_filetype sl_filetype_of_part(const struct sl_part *p)
 	    (!strcmp(p->type, "application/pgp-keys") &&
 	     is_binary_public_key(b, n)))
 		return v;
+	if ((v.what = document_kind(b, n, &v.kind)))
+		return v;
+	if (p->archive)
+		return of_archive(p->archive);
 	return sl_filetype_of_bytes(p->filename, b, n);
 }
 
@@ -264,4 +371,22 @@ gboolean sl_file_kind_avoidable(enum sl_file_kind kind)
 	default:
 		return FALSE;
 	}
+}
+
+gboolean sl_filetype_source_name(const char *name)
+{
+	return name && sl_regex_match_simple(source_name, name,
+					     G_REGEX_CASELESS, 0);
+}
+
+const struct sl_archive_member *sl_filetype_archive_source(
+	const struct sl_part *p)
+{
+	for (guint i = 0; p->archive && i < p->archive->members->len; i++) {
+		const struct sl_archive_member *m = p->archive->members->pdata[i];
+
+		if (sl_filetype_source_name(m->name))
+			return m;
+	}
+	return NULL;
 }

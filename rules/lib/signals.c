@@ -9,6 +9,7 @@
 
 #include "address.h"
 #include "context.h"
+#include "filetype.h"
 #include "fixref.h"
 #include "matches.h"
 #include "message.h"
@@ -393,15 +394,13 @@ static const char repro_ext[] =
 	"\\.(img|qcow2|iso|zip|tgz|tar|tar\\.gz|tar\\.xz)$";
 
 
-static const char source_ext[] = "\\.(c|cc|cpp|sh|bash|py|pl|rs|go|syz)$";
-
-
+/* Source: by its name, its type, or a member of an archive. */
 static gboolean is_source_part(const struct sl_part *p)
 {
-	return (p->filename && sl_regex_test(source_ext,
-					     G_REGEX_CASELESS, p->filename)) ||
+	return sl_filetype_source_name(p->filename) ||
 	       g_str_has_prefix(p->type, "text/x-c") ||
-	       strstr(p->type, "shellscript") || strstr(p->type, "python");
+	       strstr(p->type, "shellscript") || strstr(p->type, "python") ||
+	       sl_filetype_archive_source(p);
 }
 
 static const struct sl_part *repro_attachment(const struct sl_message *msg,
