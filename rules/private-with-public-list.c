@@ -148,7 +148,9 @@ static const char *first_report_with_fix(struct sl_check *c)
 		return NULL;
 	t = sl_facts_text(c->facts);
 	repro = sl_text_reproducer(c->msg, t, TRUE);
-	if (!repro)
+	/* "commands to run" is also a path such as ./drivers/foo.c in a
+	 * fix's analysis: too weak to call a patch a report. */
+	if (!repro || !strcmp(repro, "commands to run"))
 		return NULL;
 	m = sl_matches_of(others_report, 0, t->prose->str, -1, 0);
 	while (m && sl_matches_next(m)) {
