@@ -17,7 +17,6 @@
 
 #include "archive-list.h"
 #include "filetype.h"
-#include "input.h"
 #include "message.h"
 #include "testlib.h"
 
@@ -495,18 +494,6 @@ static void test_garbage(void **state)
 
 /* ---- what the rules see ---- */
 
-static struct sl_message *parse(const char *text)
-{
-	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
-	g_autoptr(GError) error = NULL;
-	gboolean mbox;
-
-	if (!sl_input_parse(text, strlen(text), NULL, &mbox, sl_test_keep, msgs,
-			    &error))
-		fail_msg("parse failed: %s", error->message);
-	return g_ptr_array_steal_index(msgs, 0);
-}
-
 /* An attached zip, as the digest and the file-type module see it. */
 static void test_filetype(void **state)
 {
@@ -544,7 +531,7 @@ static void test_filetype(void **state)
 			"--b\n\nsee\n--b\nContent-Type: application/zip\n"
 			"Content-Transfer-Encoding: base64\n\n%s\n--b--\n",
 			b64);
-		g_autoptr(sl_message) m = parse(text);
+		g_autoptr(sl_message) m = sl_test_parse_one(text);
 		const struct sl_part *p = m->parts->pdata[2];
 		struct sl_filetype v;
 
