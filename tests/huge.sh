@@ -2,8 +2,7 @@
 # 200 MB messages, generated here and read from a file and from a pipe,
 # each under a 256 MiB address-space limit (ulimit -v): seclint streams
 # what it does not decode.  A 200 MB attachment is checked; a text body
-# over 16 MiB is refused before it is decoded; a 1 MB one is checked (the
-# text rules are not linear in the body yet: see README, Limits).
+# over 16 MiB is refused before it is decoded; a 1 MB one is checked.
 # Then the hostile shapes of doc/limits.md under the documented memory
 # bound.  Release build only (sanitizers need far more address space).
 # usage: huge.sh SECLINT TESTS-DIR
