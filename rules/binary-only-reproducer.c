@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
+#include "filetype.h"
 #include "message.h"
 #include "regex-cache.h"
 #include "rule.h"
@@ -8,61 +9,56 @@
 #include "signals.h"
 #include "text.h"
 
-/* What an executable starts with; NULL if it is not one. */
-static const char *executable_kind(const guint8 *b, gsize n)
+/* An attachment's executable, or an archive's: "an ELF executable" and,
+ * in an archive, the member it is; NULL if it holds none. */
+static const char *executable_in(const struct sl_part *p,
+				 const struct sl_archive_member **member)
 {
-	static const guint8 macho[][4] = {
-		{ 0xfe, 0xed, 0xfa, 0xce }, { 0xfe, 0xed, 0xfa, 0xcf },
-		{ 0xce, 0xfa, 0xed, 0xfe }, { 0xcf, 0xfa, 0xed, 0xfe },
-		{ 0xca, 0xfe, 0xba, 0xbe },
-	};
+	gsize n = 0;
+	const guint8 *b = p->head ? g_bytes_get_data(p->head, &n) : NULL;
+	const char *kind = sl_filetype_executable(b, n);
 
-	if (n >= 4 && !memcmp(b, "\x7f" "ELF", 4))
-		return "an ELF executable";
-	if (n >= 2 && !memcmp(b, "MZ", 2)) {
-		gsize pe = n >= 0x40 ? b[0x3c] | b[0x3d] << 8 : 0;
+	*member = NULL;
+	for (guint i = 0; !kind && p->archive &&
+			  i < p->archive->members->len; i++) {
+		const struct sl_archive_member *m =
+			p->archive->members->pdata[i];
 
-		if (pe && pe + 4 <= n && !memcmp(b + pe, "PE\0\0", 4))
-			return "a Windows PE executable";
+		b = m->head ? g_bytes_get_data(m->head, &n) : NULL;
+		if ((kind = sl_filetype_executable(b, n)))
+			*member = m;
 	}
-	for (size_t i = 0; i < G_N_ELEMENTS(macho); i++)
-		if (n >= 4 && !memcmp(b, macho[i], 4))
-			return "a Mach-O executable";
-	if (n >= 2 && !memcmp(b, "#!", 2) && memchr(b, '\0', n))
-		return "a script with binary content";
-	return NULL;
-}
-
-static gboolean is_archive(const struct sl_part *p, const guint8 *b, gsize n)
-{
-	return (n >= 4 && !memcmp(b, "PK\x03\x04", 4)) ||
-	       (n >= 2 && b[0] == 0x1f && b[1] == 0x8b) ||
-	       (n >= 6 && !memcmp(b, "\xfd" "7zXZ", 5)) ||
-	       (p->filename && sl_regex_match_simple(
-		       "\\.(zip|tar|tgz|tar\\.(gz|xz|bz2|zst)|7z|rar|xz|gz)$",
-		       p->filename, G_REGEX_CASELESS, 0));
+	return kind;
 }
 
 /* Checks one attachment; TRUE if it was reported. */
 static gboolean check_part(struct sl_check *c, const struct sl_part *p,
 			   gboolean has_source)
 {
-	gsize n = 0;
-	const guint8 *b = p->head ? g_bytes_get_data(p->head, &n) : NULL;
-	const char *kind = b ? executable_kind(b, n) : NULL;
+	const struct sl_archive_member *member;
+	const char *kind = executable_in(p, &member);
 	g_autofree char *where = g_strdup_printf("part %s", p->path);
 	const char *name = p->filename ? p->filename : p->type;
 
 	if (kind && !has_source) {
-		sl_report(c, where, "the attachment %s is %s and no source "
-			  "for it is in the report; binary-only reproducers "
-			  "are not accepted", name, kind);
+		if (member)
+			sl_report(c, where, "the archive %s holds %s, %s, and "
+				  "no source for it is in the report; "
+				  "binary-only reproducers are not accepted",
+				  name, member->name, kind);
+		else
+			sl_report(c, where, "the attachment %s is %s and no "
+				  "source for it is in the report; "
+				  "binary-only reproducers are not accepted",
+				  name, kind);
 		return TRUE;
 	}
-	if (!kind && b && is_archive(p, b, n)) {
+	/* An archive not read whole may hold one. */
+	if (!kind && p->archive && p->archive->cut) {
 		sl_report_weak(c, where, "the archive %s cannot be checked "
-			       "for binary-only content; send the reproducer's "
-			       "source inline instead", name);
+			       "for binary-only content (%s); send the "
+			       "reproducer's source inline instead", name,
+			       p->archive->cut);
 		return TRUE;
 	}
 	return FALSE;
@@ -85,7 +81,7 @@ static const char *inline_executable(const char *prose)
 		if (blob->len > 4096) {
 			gsize n;
 			g_autofree guint8 *b = g_base64_decode(blob->str, &n);
-			const char *kind = executable_kind(b, n);
+			const char *kind = sl_filetype_executable(b, n);
 
 			if (kind)
 				return kind;
@@ -131,8 +127,10 @@ const struct sl_rule sl_rule_binary_only_reproducer = {
 		"(ELF, PE, Mach-O magic) and at long base64 blobs pasted "
 		"inline, never at the file name: a data file named *.bin or "
 		"*.ko that is no executable is a reproducer's input; a "
-		"binary next to its source passes, and an archive, which "
-		"seclint does not open, gets a note.",
+		"binary next to its source passes.  A zip, tar or tar.gz is "
+		"opened and its members judged the same way (source in it "
+		"counts too); an archive seclint does not open (xz, 7z, ...) "
+		"or could not read whole gets a note.",
 	.help = "send the reproducer's source inline (C, shell script or "
 		"steps); drop the binary",
 	.example_bad = "From: A <a@reporter.test>\n"

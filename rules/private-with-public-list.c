@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
 #include "address.h"
 #include "facts.h"
+#include "matches.h"
 #include "policy.h"
 #include "prose.h"
 #include "query.h"
@@ -98,6 +101,67 @@ static const char says_public[] =
 	"(linux-[\\w.-]+|lkml|[\\w.-]+@vger\\.kernel\\.org|the\\s+(public\\s+)?"
 	"(mailing\\s+)?lists?)\\b";
 
+/* A later round of a posted patch: "[PATCH v2 1/3]", "[RESEND PATCH]". */
+static const char later_round[] =
+	"(?i)^\\s*(?:re:\\s*)?(?:\\[[^]]*\\]\\s*)*"
+	"\\[[^]]*\\b(?:v(?:[2-9]|\\d\\d+)|resend)\\b[^]]*\\]";
+
+/* A trailer or line that ties the fix to someone else's report or to a
+ * public one: Reported-by:, Closes:/Link: to a report, a syzbot id. */
+static const char others_report[] =
+	"(?im)^\\s*(?:Reported-by|Reported-and-tested-by):\\s*(.*?)\\s*$"
+	"|^\\s*(?:Closes|Link|BugLink|Bug):\\s*https?://"
+	"|\\bsyzbot\\+[0-9a-f]+@|\\bsyzkaller\\.appspot\\.com/bug";
+
+/* Does @who (a Reported-by: value) name one of the senders? */
+static gboolean names_sender(const struct sl_message *msg, const char *who)
+{
+	g_autofree char *lower = g_ascii_strdown(who, -1);
+
+	for (guint i = 0; i < msg->from->len; i++) {
+		const struct sl_address *a = msg->from->pdata[i];
+		g_autofree char *addr = g_ascii_strdown(a->addr, -1);
+
+		if (strstr(lower, addr))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/*
+ * A first report with its fix riding along, rather than a fix: the
+ * [PATCH] is the first round (no v2, no RESEND), shows how to trigger the
+ * bug (a reproducer in its text or attached), and ties it to nobody
+ * else's report (a Reported-by: of another person, a Closes: or Link: to
+ * a report, a syzbot id).  What the reproducer is, or NULL.  A
+ * maintainer's fix with security@ Cc'd credits the reporter and carries
+ * no reproducer; a v2 follows a posted patch.
+ */
+static const char *first_report_with_fix(struct sl_check *c)
+{
+	const struct sl_text *t;
+	const char *repro;
+	g_autoptr(sl_matches) m = NULL;
+
+	if (!c->msg->subject || sl_regex_test(later_round, 0, c->msg->subject) ||
+	    !sl_facts_content_visible(c->facts))
+		return NULL;
+	t = sl_facts_text(c->facts);
+	repro = sl_text_reproducer(c->msg, t, TRUE);
+	/* "commands to run" is also a path such as ./drivers/foo.c in a
+	 * fix's analysis: too weak to call a patch a report. */
+	if (!repro || !strcmp(repro, "commands to run"))
+		return NULL;
+	m = sl_matches_of(others_report, 0, t->prose->str, -1, 0);
+	while (m && sl_matches_next(m)) {
+		g_autofree char *who = sl_matches_fetch(m, 1);
+
+		if (!who || !*who || !names_sender(c->msg, who))
+			return NULL;
+	}
+	return repro;
+}
+
 /* The first unnegated match of @pattern in the sender's own words. */
 static char *own_words_say(struct sl_check *c, const char *pattern)
 {
@@ -117,6 +181,7 @@ static void check(struct sl_check *c)
 	const struct sl_address *open =
 		closed ? sl_msg_find_public_list(c->msg, c->policy) : NULL;
 	enum sl_severity tolerated;
+	const char *report = NULL;
 	g_autofree char *said = NULL;
 	g_autofree char *embargo = NULL;
 
@@ -139,9 +204,12 @@ static void check(struct sl_check *c)
 				 closed->header, open->addr, open->header);
 		return;
 	}
-	if (patch_submission(c))
+	if (patch_submission(c)) {
 		embargo = own_words_say(c, asks_embargo);
-	if (only_ksec_closed(c) && patch_submission(c) && !embargo) {
+		report = first_report_with_fix(c);
+	}
+	if (only_ksec_closed(c) && patch_submission(c) && !embargo &&
+	    !report) {
 		sl_report_capped(c, SL_SEV_WARNING, open->header, "a patch "
 				 "posted to the public mailing list %s (%s) "
 				 "has the closed list %s (%s) as a recipient; "
@@ -169,7 +237,14 @@ static void check(struct sl_check *c)
 		return;
 	}
 	tolerated = public_tool_severity(c);
-	if (tolerated != SL_SEV_OFF)
+	if (report && tolerated == SL_SEV_OFF)
+		sl_report(c, open->header, "a [PATCH] that is a first report "
+			  "(it carries %s and credits no other report) goes "
+			  "to the closed list %s (%s) and the public mailing "
+			  "list %s (%s): its fix rides along, the report "
+			  "leaks", report, closed->addr, closed->header,
+			  open->addr, open->header);
+	else if (tolerated != SL_SEV_OFF)
 		sl_report_capped(c, tolerated, open->header, "the closed list "
 				 "%s (%s) and the public mailing list %s (%s) "
 				 "are recipients; tolerated for a bug found "
@@ -203,9 +278,19 @@ const struct sl_rule sl_rule_private_with_public_list = {
 		"usually public already.  A [PATCH] posting with only "
 		"security@ as the closed list is a fix submission, which "
 		"the security team prefers public: a warning, unless its "
-		"text asks for an embargo or calls the issue undisclosed.  Bot mail is "
+		"text asks for an embargo or calls the issue undisclosed, "
+		"or it is a first report with its fix riding along: the "
+		"first round of the patch (no v2, no RESEND) that shows "
+		"how to trigger the bug (a reproducer in its text or "
+		"attached) and credits no other report (no Reported-by: of "
+		"another person, no Closes: or Link: to a report, no "
+		"syzbot id).  That one is judged as the report it is.  A "
+		"maintainer's fix with security@ Cc'd credits its reporter; "
+		"a v2 follows a posted patch; a fix for a public issue "
+		"links it.  Bot mail is "
 		"a note, and a bug found with AI or a public tool "
-		"(syzkaller, a fuzzer) is the profile's public-tool-severity "
+		"(syzkaller, a fuzzer anyone can run; not 'our in-house "
+		"fuzzer') is the profile's public-tool-severity "
 		"(a warning in 2026-05).",
 	.help = "drop the public lists from To/Cc/Bcc; send the fix to them "
 		"later, without the security details",

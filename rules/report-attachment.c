@@ -4,6 +4,7 @@
 #include "address.h"
 #include "crypto.h"
 #include "facts.h"
+#include "filetype.h"
 #include "matches.h"
 #include "message.h"
 #include "query.h"
@@ -11,288 +12,75 @@
 #include "rule.h"
 #include "severity.h"
 
-/*
- * What an attachment is, by its content (its first bytes), whatever its
- * label says.  Text and documents could be in the message; data that
- * cannot (a file-system image, a binary input file) and a kernel .config
- * are the document's "where possible".
- */
-enum kind {
-	KIND_NONE,		/* a public key or a signature: no attachment */
-	KIND_FORWARD,		/* a forwarded message */
-	KIND_PATCH,
-	KIND_TEXT,		/* source, a script, a log, any other text */
-	KIND_DOCUMENT,		/* PDF, office, RTF */
-	KIND_IMAGE,		/* a picture: a screenshot of text */
-	KIND_CONFIG,		/* a kernel .config: allowed */
-	KIND_PROGRAM,		/* an executable: binary-only-reproducer's */
-	KIND_DATA,		/* binary data: allowed where needed */
-};
-
-struct verdict {
-	enum kind kind;
-	const char *what;	/* "a PDF document", ... */
-};
-
-static gboolean has(const guint8 *b, gsize n, gsize at, const void *magic,
-		    gsize len)
-{
-	return n >= at + len && !memcmp(b + at, magic, len);
-}
-
-static gboolean contains(const guint8 *b, gsize n, const char *s)
-{
-	gsize len = strlen(s);
-
-	for (gsize i = 0; i + len <= n; i++)
-		if (b[i] == (guint8)*s && !memcmp(b + i, s, len))
-			return TRUE;
-	return FALSE;
-}
-
-/* A document or a picture by its magic, or NULL. */
-static const char *document_kind(const guint8 *b, gsize n, enum kind *kind)
-{
-	*kind = KIND_DOCUMENT;
-	if (has(b, n, 0, "%PDF-", 5))
-		return "a PDF document";
-	if (has(b, n, 0, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 8))
-		return "an office document (OLE)";
-	if (has(b, n, 0, "{\\rtf", 5))
-		return "an RTF document";
-	if (has(b, n, 0, "PK\x03\x04", 4) &&
-	    (contains(b, n, "[Content_Types].xml") || contains(b, n, "word/") ||
-	     contains(b, n, "xl/") || contains(b, n, "ppt/") ||
-	     contains(b, n, "application/vnd.oasis.opendocument")))
-		return "an office document (OOXML or OpenDocument)";
-	*kind = KIND_IMAGE;
-	if (has(b, n, 0, "\x89PNG\r\n\x1a\n", 8))
-		return "a PNG image";
-	if (has(b, n, 0, "\xff\xd8\xff", 3))
-		return "a JPEG image";
-	if (has(b, n, 0, "GIF87a", 6) || has(b, n, 0, "GIF89a", 6))
-		return "a GIF image";
-	if (has(b, n, 0, "RIFF", 4) && has(b, n, 8, "WEBP", 4))
-		return "a WebP image";
-	if (has(b, n, 0, "II*\0", 4) || has(b, n, 0, "MM\0*", 4))
-		return "a TIFF image";
-	if (has(b, n, 4, "ftypheic", 8) || has(b, n, 4, "ftypavif", 8))
-		return "an HEIF image";
-	if (has(b, n, 0, "BM", 2) && n >= 26 && b[14] >= 12 && !b[15] &&
-	    !b[16] && !b[17])
-		return "a BMP image";
-	*kind = KIND_NONE;
-	return NULL;
-}
-
-/*
- * Text: no NUL, few control characters, and UTF-8 (a sequence cut at the
- * end of the head allowed) or mostly ASCII (Latin-1 and the like).
- */
-static gboolean is_text(const guint8 *b, gsize n)
-{
-	gsize ctl = 0, high = 0;
-	const char *end;
-
-	for (gsize i = 0; i < n; i++) {
-		if (!b[i])
-			return FALSE;
-		if ((b[i] < 0x20 && !strchr("\t\n\r\f\v\033", b[i])) ||
-		    b[i] == 0x7f)
-			ctl++;
-		high += b[i] >= 0x80;
-	}
-	if (ctl * 100 > n)
-		return FALSE;
-	if (g_utf8_validate((const char *)b, (gssize)n, &end) ||
-	    (gsize)(end - (const char *)b) + 4 > n)
-		return TRUE;
-	return high * 10 < n * 3;
-}
-
-/* OpenPGP binary public key: packet tag 6, old or new format, v3 to v6. */
-static gboolean is_binary_public_key(const guint8 *b, gsize n)
-{
-	gsize at;
-
-	if (n < 8)
-		return FALSE;
-	switch (b[0]) {
-	case 0x98: at = 2; break;
-	case 0x99: at = 3; break;
-	case 0x9a: at = 5; break;
-	case 0xc6: at = b[1] < 192 ? 2 : b[1] < 224 ? 3 : b[1] == 255 ? 6 : 0;
-		break;
-	default: return FALSE;
-	}
-	return at && at < n && b[at] >= 3 && b[at] <= 6;
-}
-
-/*
- * One armoured block of @kind ("PUBLIC KEY BLOCK", "SIGNATURE"), whole in
- * the head, nothing around it but white space, nothing in it but armour.
- */
-static gboolean is_one_armor_block(const struct sl_part *p, const char *kind)
-{
-	gsize n;
-	const char *data = g_bytes_get_data(p->head, &n);
-	g_autofree char *text = NULL;
-	g_autofree char *begin = g_strdup_printf("-----BEGIN PGP %s-----", kind);
-	g_autofree char *end = g_strdup_printf("-----END PGP %s-----", kind);
-	g_auto(GStrv) lines = NULL;
-	gboolean in_headers = TRUE;
-
-	/* Not whole in the head (lint/mail/message.c reads 64 KiB of these). */
-	if (memchr(data, 0, n) || n >= 65536)
-		return FALSE;
-	text = g_strstrip(g_strndup(data, n));
-	if (strlen(text) < strlen(begin) + strlen(end) ||
-	    !g_str_has_prefix(text, begin) || !g_str_has_suffix(text, end))
-		return FALSE;
-	text[strlen(text) - strlen(end)] = '\0';
-	lines = g_strsplit(text + strlen(begin), "\n", -1);
-	for (char **l = lines; *l; l++) {
-		g_strstrip(*l);
-		if (in_headers && sl_regex_match_simple("^[A-Za-z-]+: ", *l, 0, 0))
-			continue;
-		in_headers = FALSE;
-		if (**l && !sl_regex_match_simple("^=?[A-Za-z0-9+/]+=*$", *l,
-						 0, 0))
-			return FALSE;
-	}
-	return TRUE;
-}
-
-/* A kernel configuration: its lines CONFIG_X=... or "# CONFIG_X is not
- * set", comments and blank lines only (the head of a long one). */
-static gboolean is_kernel_config(const guint8 *b, gsize n)
-{
-	g_autofree char *text = g_strndup((const char *)b, n);
-	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-	guint config = 0, other = 0, total = g_strv_length(lines);
-
-	for (guint i = 0; i < total; i++) {
-		const char *l = lines[i];
-
-		/* The last line of a head may be cut. */
-		if (i + 1 == total && n >= 4096)
-			break;
-		if (sl_regex_match_simple("^(CONFIG_[A-Za-z0-9_]+=.*|"
-					  "# CONFIG_[A-Za-z0-9_]+ is not set)"
-					  "\\s*$", l, 0, 0))
-			config++;
-		else if (*l && *l != '#' && !sl_regex_match_simple("^\\s*$", l,
-								0, 0))
-			other++;
-	}
-	return config >= 3 && other == 0;
-}
-
-static gboolean is_patch(const struct sl_part *p, const guint8 *b, gsize n)
-{
-	g_autofree char *text = g_strndup((const char *)b, n);
-
-	return (p->filename && sl_regex_match_simple("\\.(patch|diff)$",
-						     p->filename,
-						     G_REGEX_CASELESS, 0)) ||
-	       sl_regex_match_simple("(?m)^(diff --git |--- a/|\\+\\+\\+ b/|"
-				     "@@ -\\d+(,\\d+)? \\+\\d+)", text, 0, 0);
-}
-
-/* Data decided by content: @b, @n are the first bytes of the file. */
-static struct verdict classify_bytes(const struct sl_part *p,
-				     const guint8 *b, gsize n)
-{
-	struct verdict v;
-
-	if ((v.what = document_kind(b, n, &v.kind)))
-		return v;
-	if (is_text(b, n)) {
-		if (is_kernel_config(b, n))
-			return (struct verdict){ KIND_CONFIG,
-						 "a kernel configuration" };
-		if (is_patch(p, b, n))
-			return (struct verdict){ KIND_PATCH, "a patch" };
-		return (struct verdict){ KIND_TEXT, "text" };
-	}
-	if (has(b, n, 0, "\x7f" "ELF", 4) || has(b, n, 0, "MZ", 2) ||
-	    has(b, n, 0, "\xfe\xed\xfa", 3) || has(b, n, 1, "\xfa\xed\xfe", 3))
-		return (struct verdict){ KIND_PROGRAM, "an executable" };
-	return (struct verdict){ KIND_DATA, "binary data" };
-}
-
-static struct verdict classify(const struct sl_part *p)
-{
-	gsize n = 0;
-	const guint8 *b = p->head ? g_bytes_get_data(p->head, &n) : NULL;
-
-	if (!strcmp(p->type, "message/rfc822") ||
-	    !strcmp(p->type, "message/global") ||
-	    !strcmp(p->type, "message/news"))
-		return (struct verdict){ KIND_FORWARD, "a forwarded message" };
-	if (!b)
-		return (struct verdict){ KIND_DATA, "data" };
-	if ((p->armor == SL_ARMOR_PUBLIC_KEY &&
-	     is_one_armor_block(p, "PUBLIC KEY BLOCK")) ||
-	    (p->armor == SL_ARMOR_SIGNATURE &&
-	     is_one_armor_block(p, "SIGNATURE")) ||
-	    (!strcmp(p->type, "application/pgp-keys") &&
-	     is_binary_public_key(b, n)))
-		return (struct verdict){ KIND_NONE, NULL };
-	return classify_bytes(p, b, n);
-}
-
-static const char *advice(enum kind kind)
+static const char *advice(enum sl_file_kind kind)
 {
 	switch (kind) {
-	case KIND_FORWARD:
+	case SL_FILE_FORWARD:
 		return "quote what matters of it in the message instead";
-	case KIND_PATCH:
+	case SL_FILE_PATCH:
 		return "send the patch inline (git send-email, or paste it "
 		       "after the report)";
-	case KIND_TEXT:
+	case SL_FILE_TEXT:
 		return "paste it into the message body (source, scripts, "
 		       "logs)";
-	case KIND_DOCUMENT:
+	case SL_FILE_DOCUMENT:
 		return "put its text into the message as plain text";
-	case KIND_IMAGE:
+	case SL_FILE_IMAGE:
 		return "paste the text it shows (the log, the output) into "
 		       "the message instead";
-	case KIND_CONFIG:
+	case SL_FILE_CONFIG:
 		return "a kernel .config may stay attached where a reproducer "
 		       "needs it";
-	case KIND_PROGRAM:
+	case SL_FILE_PROGRAM:
 		return "send the source it is built from inline instead (a "
 		       "program without its source is binary-only-reproducer's "
 		       "error); a crafted binary the reproducer feeds to the "
 		       "kernel may stay attached";
-	case KIND_DATA:
+	case SL_FILE_DATA:
 		return "data a reproducer needs that cannot be inline (a "
 		       "file-system image, a binary input file) may stay "
 		       "attached";
-	case KIND_NONE:
+	case SL_FILE_ARCHIVE:
+		return "seclint could not see all of it: send what it holds "
+		       "inline (source, scripts, logs) and attach only data "
+		       "that cannot be";
+	case SL_FILE_NONE:
 		break;
 	}
 	return "";
 }
 
-/* The document's "where possible": data that cannot be inline. */
-static gboolean allowed(enum kind kind)
+/* "a zip archive holding poc/poc.c (text)", or @v's own words. */
+static char *describe(const struct sl_part *p, const struct sl_filetype *v)
 {
-	return kind == KIND_CONFIG || kind == KIND_DATA ||
-	       kind == KIND_PROGRAM;
+	const struct sl_archive *a = p ? p->archive : NULL;
+	/* "an xz archive", "an ar archive" */
+	const char *an = a && strchr("aeiox", a->format[0]) ? "an" : "a";
+
+	if (!a || (v->kind == SL_FILE_DOCUMENT && !v->member))
+		return g_strdup(v->what);
+	if (v->member)
+		return g_strdup_printf("%s %s archive holding %s (%s)%s%s", an,
+				       a->format, *v->member->name ?
+				       v->member->name : "a file", v->what,
+				       a->cut ? "; " : "",
+				       a->cut ? a->cut : "");
+	return g_strdup_printf("%s %s archive (%s)", an, a->format,
+			       a->cut ? a->cut : v->what);
 }
 
 static void report(struct sl_check *c, gboolean strict, const char *where,
 		   const char *excerpt, const char *subject,
-		   const struct verdict *v, const char *to)
+		   const struct sl_part *p, const struct sl_filetype *v,
+		   const char *to)
 {
-	enum sl_severity max = strict && !allowed(v->kind) ? SL_SEV_ERROR
-							   : SL_SEV_WARNING;
+	enum sl_severity max = strict && sl_file_kind_avoidable(v->kind)
+				       ? SL_SEV_ERROR : SL_SEV_WARNING;
+	g_autofree char *what = describe(p, v);
 
 	sl_report_capped_at(c, max, where, excerpt,
 			    "%s is %s attached to a message to %s: %s",
-			    subject, v->what, to, advice(v->kind));
+			    subject, what, to, advice(v->kind));
 }
 
 /* ---- uuencoded files pasted into the body (begin 644 name) ---- */
@@ -388,8 +176,7 @@ static void check_uuencoded(struct sl_check *c, gboolean strict,
 		g_autofree char *subject = NULL;
 		g_autofree char *after = NULL;
 		g_auto(GStrv) lines = NULL;
-		struct sl_part p = { .type = (char *)"text/plain" };
-		struct verdict v;
+		struct sl_filetype v;
 		gint start, end;
 
 		sl_matches_fetch_pos(m, 0, &start, &end);
@@ -398,11 +185,10 @@ static void check_uuencoded(struct sl_check *c, gboolean strict,
 		if (!(*b64 ? base64_decode_lines(lines, data)
 			   : uudecode(lines, data)))
 			continue;
-		p.filename = name;
-		v = classify_bytes(&p, data->data, data->len);
+		v = sl_filetype_of_bytes(name, data->data, data->len);
 		subject = g_strdup_printf("the uuencoded file %s in the body",
 					  name);
-		report(c, strict, "body", line, subject, &v, to);
+		report(c, strict, "body", line, subject, NULL, &v, to);
 	}
 }
 
@@ -419,19 +205,20 @@ static void check(struct sl_check *c)
 		const struct sl_part *p = c->msg->parts->pdata[i];
 		g_autofree char *where = NULL;
 		g_autofree char *subject = NULL;
-		struct verdict v;
+		struct sl_filetype v;
 
 		/* A file encrypted by hand: distros-manual-pgp-attachment. */
 		if (!sl_part_is_attachment(p) || sl_part_is_manual_pgp(p))
 			continue;
-		v = classify(p);
-		if (v.kind == KIND_NONE)
+		v = sl_filetype_of_part(p);
+		if (v.kind == SL_FILE_NONE)
 			continue;
 		where = g_strdup_printf("part %s", p->path);
 		subject = g_strdup_printf("part %s (%s%s%s)", p->path, p->type,
 					  p->filename ? ", " : "",
 					  p->filename ? p->filename : "");
-		report(c, strict != NULL, where, NULL, subject, &v, to->addr);
+		report(c, strict != NULL, where, NULL, subject, p, &v,
+		       to->addr);
 	}
 	check_uuencoded(c, strict != NULL, to->addr);
 }
@@ -444,20 +231,31 @@ const struct sl_rule sl_rule_report_attachment = {
 		"Reports are discussed by quoting them in replies, so the "
 		"details belong inline: description, impact, reproduction "
 		"steps and the proposed fix, all in plain text, like a patch "
-		"sent with git send-email.  An attachment is a part marked as "
-		"one, a part with a file name, a part that is not text, a "
+		"sent with git send-email.  An attachment (RFC 2183, RFC "
+		"2046) is a part whose disposition is not inline (an unknown "
+		"one such as a misspelt 'attachement' is an attachment, and "
+		"comments do not count: '(poc) attachment'), a part with a "
+		"file name, a part that is neither text/plain nor HTML (a "
+		"text/x-vcard card, a text/calendar invitation, a "
+		"multipart/related resource referred to by cid:), a "
 		"forwarded message (message/rfc822, message/global, "
 		"message/news), or a uuencoded file pasted into the body "
-		"('begin 644 name').  What it is comes from its content, not "
-		"its label.  In a message to security@kernel.org text that "
-		"could be inline (source, scripts, patches, logs), a document "
-		"(PDF, office, RTF) and a picture (a screenshot of text) are "
-		"errors; the document's 'where possible' leaves two cases a "
-		"warning: binary data a reproducer needs that cannot be "
-		"inline (a file-system image, a binary input file) and a "
-		"kernel .config; so are archives (their content cannot be "
-		"seen) and executables (binary-only-reproducer judges a "
-		"program sent without its source).  To the distros lists "
+		"('begin 644 name').  What it is comes from its content, "
+		"not its label, and an archive's from its members: a zip, "
+		"tar, tar.gz or gzip is opened and its directory read (no "
+		"member is extracted), and it is what the member that "
+		"matters most is.  In a message to security@kernel.org text "
+		"that could be inline (source, scripts, patches, logs), a "
+		"document (PDF, office, RTF) and a picture (a screenshot of "
+		"text) are errors, in an archive too; the document's "
+		"'where possible' leaves "
+		"two cases a warning: binary data a reproducer needs that "
+		"cannot be inline (a file-system image, a binary input file) "
+		"and a kernel .config; so are executables "
+		"(binary-only-reproducer judges a program sent without its "
+		"source) and archives seclint cannot see into (xz, 7z, rar, "
+		"..., or one past its limits: 64 MiB, 1000 members, 200 "
+		"times its size unpacked).  To the distros lists "
 		"(whose policy accepts files in PGP/MIME) and to "
 		"hardware-security@ every attachment is a warning.  The "
 		"structure of PGP/MIME and S/MIME (signature, encrypted "

@@ -12,7 +12,7 @@ static const struct sl_part *first_html(const struct sl_message *msg)
 	for (guint i = 0; i < msg->parts->len; i++) {
 		const struct sl_part *p = msg->parts->pdata[i];
 
-		if (!strcmp(p->type, "text/html"))
+		if (sl_part_is_html(p))
 			return p;
 	}
 	return NULL;
@@ -55,7 +55,9 @@ const struct sl_rule sl_rule_report_html = {
 		"tempts readers to open it in a viewer, which for a "
 		"confidential report the 2026 text calls unacceptable.  In a "
 		"message to security@kernel.org, hardware-security@kernel.org "
-		"or oss-security any text/html part is an error, an HTML copy "
+		"or oss-security any HTML part (text/html, and Apple's "
+		"text/watch-html, AMP's text/x-amp-html, XHTML) is an error, "
+		"an HTML copy "
 		"beside the plain text (multipart/alternative) included.  The "
 		"distros lists' own policy names plain messages, PGP/MIME and "
 		"inline PGP as its formats and says nothing of an HTML copy: "

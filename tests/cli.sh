@@ -49,6 +49,28 @@ check draft-bcc 1 "$seclint" --to security@kernel.org \
 	--bcc 'Distros <distros@vs.openwall.org>' "$tmp/draft.eml"
 check draft-bad-addr 2 "$seclint" --to ';;;' "$tmp/draft.eml"
 
+# One error finding and nothing else exits 1, in every way of reading it.
+one=$in/one-error.eml
+one_error() {	# one_error NAME: exactly one finding, an error, in $tmp/out
+	if [ "$(grep -c ': error: ' "$tmp/out")" = 1 ] &&
+	   [ "$(grep -c ': \(warning\|note\): ' "$tmp/out")" = 0 ]; then ok
+	else ko "$1: not exactly one error finding"; cat "$tmp/out"; fi
+}
+check one-error 1 "$seclint" "$one"
+one_error one-error
+check one-error-stdin 1 sh -c "\"$seclint\" - < \"$one\""
+one_error one-error-stdin
+check one-error-pipe 1 sh -c "cat \"$one\" | \"$seclint\" /dev/stdin"
+{ printf 'From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001\n'
+  cat "$one"; } >"$tmp/one-error.mbox"
+check one-error-mbox 1 "$seclint" -j 2 "$tmp/one-error.mbox"
+one_error one-error-mbox
+check one-error-quiet 1 "$seclint" -q "$one"
+check one-error-json 1 "$seclint" --format=json "$one"
+expect_grep one-error-json-counts "$tmp/out" '"counts": {"error": 1, "warning": 0'
+check one-error-sarif 1 "$seclint" --format=sarif "$one"
+check one-error-fix 1 "$seclint" --fix-to="$tmp/one-fixed.eml" "$one"
+
 check mbox 1 "$seclint" "$in/series.mbox"
 expect_grep mbox-line "$tmp/out" "series.mbox:33:5: error: .*\[ksec-with-linux-distros\]"
 expect_grep mbox-subject-line "$tmp/out" "series.mbox:35: error: .*\[distros-missing-vs-tag\]"

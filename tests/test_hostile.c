@@ -181,7 +181,7 @@ static void expect_refused(const char *text, const char *reason)
 /* ---- malformed and oversized input ---- */
 
 /* A header field of @len bytes and a newline, on one line or folded (a
- * folding line end counts). */
+ * folding line end counts), a word every 64 bytes. */
 static GString *long_header(const char *name, gsize len, gboolean folded)
 {
 	GString *s = g_string_new(BOTH_LISTS);
@@ -190,7 +190,7 @@ static GString *long_header(const char *name, gsize len, gboolean folded)
 	while (s->len - strlen(BOTH_LISTS) < len) {
 		if (folded && s->len % 70 == 0)
 			g_string_append(s, "\n ");	/* folded */
-		g_string_append_c(s, s->len % 9 ? 'x' : ' ');
+		g_string_append_c(s, s->len % 64 ? 'x' : ' ');
 	}
 	g_string_append(s, "\n");
 	return s;
@@ -357,6 +357,192 @@ static void test_many_recipients(void **state)
 	g_string_append(more, s->str + strlen("From: bob@reporter.test\nTo: "));
 	expect_refused_len(more->str, more->len,
 			   "more than 10000 addresses in the message");
+}
+
+/* Refused as expect_refused_len(), in at most @limit s of CPU whatever
+ * the build (the shape took minutes before it was refused). */
+static void expect_refused_within(const char *text, gsize len,
+				  const char *reason, double limit)
+{
+	double start = cpu_seconds();
+	double secs;
+
+	expect_refused_len(text, len, reason);
+	secs = cpu_seconds() - start;
+	if (secs > limit)
+		fail_msg("refused after %.2f s of CPU (limit %.1f s)", secs,
+			 limit);
+}
+
+/* A part whose Content-Type and Content-Disposition have @n parameters
+ * each (the first one the type's own: charset, the disposition's
+ * filename). */
+static void append_part_with_parameters(GString *s, int n)
+{
+	g_string_append(s, "--b\nContent-Type: text/x-csrc; charset=us-ascii");
+	for (int i = 1; i < n; i++)
+		g_string_append_printf(s, ";\n x-%d=\"v\"", i);
+	g_string_append(s, "\nContent-Disposition: attachment; "
+			   "filename=poc.c");
+	for (int i = 1; i < n; i++)
+		g_string_append_printf(s, "; x-%d=v", i);
+	g_string_append(s, "\n\nint main(void) { return 0; }\n");
+}
+
+#define MULTIPART(subject) \
+	BOTH_LISTS "Subject: " subject "\nMIME-Version: 1.0\n" \
+	"Content-Type: multipart/mixed; boundary=b\n\n" \
+	"--b\nContent-Type: text/plain\n\nsee the attached file\n"
+
+/*
+ * GMime 3.2 compares each parameter of a Content-Type or
+ * Content-Disposition with every later one: one 1.5 MB message with
+ * 150,000 of them took 114 s (release build).  At most SL_MAX_PARAMETERS
+ * a field and SL_MAX_MESSAGE_PARAMETERS a message (doc/limits.md).
+ */
+static void test_many_parameters(void **state)
+{
+	g_autoptr(GString) s = g_string_new(MULTIPART("[vs] poc"));
+	g_autoptr(GString) inner = g_string_new(MULTIPART("[vs] fwd"));
+	g_autoptr(GString) hostile = g_string_new(BOTH_LISTS "Subject: [vs] x\n"
+						  "MIME-Version: 1.0\n"
+						  "Content-Type: text/plain");
+	gsize head = s->len;
+	g_autofree char *where = NULL;
+	/* The parts the whole message may have: the multipart's boundary
+	 * is one parameter. */
+	int parts = (SL_MAX_MESSAGE_PARAMETERS - 1) /
+		    (2 * SL_MAX_PARAMETERS);
+
+	(void)state;
+	/* At the limits: checked, the attachment seen. */
+	for (int i = 0; i < parts; i++)
+		append_part_with_parameters(s, SL_MAX_PARAMETERS);
+	g_string_append(s, "--b--\n");
+	expect_checked_len(s->str, s->len, "report-attachment");
+	/* One more in a field, or one part more: refused. */
+	g_string_truncate(s, head);
+	append_part_with_parameters(s, SL_MAX_PARAMETERS + 1);
+	g_string_append(s, "--b--\n");
+	where = g_strdup_printf("message 1: more than 100 parameters in "
+				"Content-Type at byte %zu", head + 4);
+	expect_refused_len(s->str, s->len, where);
+	g_string_truncate(s, head);
+	g_string_append(s, "--b\nContent-Type: application/octet-stream\n"
+			   "Content-Disposition: attachment; filename=x");
+	for (int i = 0; i < SL_MAX_PARAMETERS; i++)
+		g_string_append(s, ";a=b");
+	g_string_append(s, "\n\nx\n--b--\n");
+	expect_refused_len(s->str, s->len,
+			   "more than 100 parameters in Content-Disposition");
+	g_string_truncate(s, head);
+	for (int i = 0; i <= parts; i++)
+		append_part_with_parameters(s, SL_MAX_PARAMETERS);
+	g_string_append(s, "--b--\n");
+	expect_refused_len(s->str, s->len,
+			   "more than 5000 parameters in the message's "
+			   "Content-Type and Content-Disposition fields");
+	/* In a forwarded message's header, and quoted. */
+	g_string_append(inner, "--b\nContent-Type: message/rfc822\n\n"
+			       "From: a@example.org\nSubject: old\n"
+			       "Content-Type: text/plain; name=\"");
+	for (int i = 0; i <= SL_MAX_PARAMETERS; i++)
+		g_string_append(inner, ";");
+	g_string_append(inner, "\"\n\nhi\n--b--\n");
+	expect_refused_len(inner->str, inner->len,
+			   "more than 100 parameters in Content-Type");
+	/* The hostile shape itself, at 1.5 MB: refused at once, in a
+	 * sanitizer build too. */
+	for (int i = 0; i < 90000; i++)
+		g_string_append_printf(hostile, "; a%d=b", i);
+	g_string_append(hostile, "\nContent-Disposition: inline");
+	for (int i = 0; i < 60000; i++)
+		g_string_append_printf(hostile, "; c%d=d", i);
+	g_string_append(hostile, "\n\nhi\n");
+	expect_refused_within(hostile->str, hostile->len,
+			      "more than 100 parameters in Content-Type", 10);
+}
+
+/* The words of @s as lint/mail/msglimits.c counts them. */
+static unsigned words_of(const char *s)
+{
+	unsigned n = 0;
+
+	for (const char *p = s; *p; p++)
+		n += !g_ascii_isspace(*p) && (p == s || g_ascii_isspace(p[-1]));
+	return n;
+}
+
+/*
+ * GMime decodes every header field, two 40-byte tokens a word: a 1 MB
+ * field of one-letter words took 61 MB, past the memory bound.  At most
+ * SL_MAX_HEADER_WORDS a field; a folded line starts a word too.
+ */
+static void test_many_words(void **state)
+{
+	g_autoptr(GString) s = g_string_new(BOTH_LISTS "Subject: [vs]");
+	gsize head = s->len;
+
+	(void)state;
+	for (unsigned i = 1; i < SL_MAX_HEADER_WORDS / (unsigned)scale; i++)
+		g_string_append(s, i % 10 ? " a" : "\n a");
+	g_string_append(s, "\n\nhi\n");
+	expect_checked_len(s->str, s->len, "ksec-with-linux-distros");
+	g_string_truncate(s, head);
+	for (unsigned i = 1; i <= SL_MAX_HEADER_WORDS; i++)
+		g_string_append(s, i % 10 ? " a" : "\n a");
+	g_string_append(s, "\n\nhi\n");
+	expect_refused_len(s->str, s->len,
+			   "message 1: more than 50000 words in Subject at "
+			   "byte 88");
+}
+
+/*
+ * What else GMime 3.2 parses by count, each filled to about 1 MB or to
+ * the word limit: encoded words, message ids, address lists, nested
+ * comments, folded lines, date tokens.  Each was measured linear
+ * (doc/limits.md); in the release build each must stay within the CPU
+ * limit (2 s).
+ */
+static void test_linear_shapes(void **state)
+{
+	const gsize size = 1000000 / (gsize)scale;
+	const char *const unit[][2] = {
+		{ "Subject", "=?utf-8?q?a?= " },
+		{ "Subject", "=?iso-8859-1?q?a?==?utf-8?b?YQ==?=" },
+		{ "Subject", "[x] Re: " },
+		{ "Subject", "\n x" },
+		{ "References", "<123456@example.org> " },
+		{ "In-Reply-To", "<123456@example.org> " },
+		{ "Message-ID", "(" },
+		{ "Date", "1 Mon " },
+		{ "X-Folded", "\n " },
+		{ "Content-Type", "(" },
+		{ "Comments", "=?utf-8?q?a?= " },
+		{ "Cc", "=?utf-8?q?Al?= B <a@example.org>, " },
+	};
+
+	(void)state;
+	for (gsize i = 0; i < G_N_ELEMENTS(unit); i++) {
+		g_autoptr(GString) s = g_string_new(
+			BOTH_LISTS "MIME-Version: 1.0\n");
+		const char *name = unit[i][0];
+		unsigned words = 0, more = MAX(1, words_of(unit[i][1]));
+
+		if (strcmp(name, "Subject"))
+			g_string_append(s, "Subject: [vs] x\n");
+		g_string_append_printf(s, "%s: %s", name,
+				       !strcmp(name, "Content-Type")
+					       ? "text/plain; " : "");
+		while (s->len < size && words + more < SL_MAX_HEADER_WORDS &&
+		       (strcmp(name, "Cc") ||
+			words < SL_MAX_ADDRESSES - 10)) {
+			g_string_append(s, unit[i][1]);
+			words += more;
+		}
+		g_string_append(s, "x\n\nhi\n");
+		expect_checked_len(s->str, s->len, "ksec-with-linux-distros");
+	}
 }
 
 /*
@@ -902,6 +1088,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_many_headers),
 		cmocka_unit_test(test_many_parts),
 		cmocka_unit_test(test_nested_groups),
+		cmocka_unit_test(test_many_parameters),
+		cmocka_unit_test(test_many_words),
+		cmocka_unit_test(test_linear_shapes),
 		cmocka_unit_test(test_many_matches),
 		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_deep_rfc822_nesting),

@@ -16,7 +16,6 @@
 #include "cve-request.h"
 #include "engine.h"
 #include "facts.h"
-#include "input.h"
 #include "message.h"
 #include "policy.h"
 #include "prose.h"
@@ -31,19 +30,6 @@
 	       "-----END PGP MESSAGE-----\n"
 #define HEAD "From: a@example.org\nTo: b@example.org\nSubject: s\n" \
 	     "MIME-Version: 1.0\n"
-
-static struct sl_message *parse(const char *text)
-{
-	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
-	g_autoptr(GError) error = NULL;
-	gboolean mbox;
-
-	if (!sl_input_parse(text, strlen(text), NULL, &mbox, sl_test_keep, msgs,
-			    &error))
-		fail_msg("parse failed: %s", error->message);
-	assert_int_equal(msgs->len, 1);
-	return g_ptr_array_steal_index(msgs, 0);
-}
 
 static const struct sl_part *part(const struct sl_message *m,
 				  const char *path)
@@ -74,7 +60,7 @@ static const char signed_msg[] =
 
 static void test_pgp_mime_signed(void **state)
 {
-	g_autoptr(sl_message) m = parse(signed_msg);
+	g_autoptr(sl_message) m = sl_test_parse_one(signed_msg);
 	g_autoptr(sl_facts) facts = sl_facts_new(m, NULL);
 	const struct sl_part *sig = part(m, "2");
 
@@ -109,7 +95,7 @@ static void test_fake_signatures(void **state)
 			"--o\nContent-Type: text/plain\n\nhi\n"
 			"--o\nContent-Type: application/pgp-signature\n\n"
 			"%s--o--\n", payloads[i]);
-		g_autoptr(sl_message) m = parse(text);
+		g_autoptr(sl_message) m = sl_test_parse_one(text);
 		const struct sl_part *sig = part(m, "2");
 
 		if (sig->crypto || sl_msg_signing(m) != SL_SIGN_NONE)
@@ -120,7 +106,7 @@ static void test_fake_signatures(void **state)
 
 static void test_signature_outside_signed(void **state)
 {
-	g_autoptr(sl_message) m = parse(
+	g_autoptr(sl_message) m = sl_test_parse_one(
 		HEAD "Content-Type: multipart/mixed; boundary=o\n\n"
 		"--o\nContent-Type: text/plain\n\nhi\n"
 		"--o\nContent-Type: application/pgp-signature\n\n" SIG
@@ -134,7 +120,7 @@ static void test_signature_outside_signed(void **state)
 
 static void test_pgp_mime_encrypted(void **state)
 {
-	g_autoptr(sl_message) m = parse(
+	g_autoptr(sl_message) m = sl_test_parse_one(
 		HEAD "Content-Type: multipart/encrypted; boundary=o;"
 		" protocol=\"application/pgp-encrypted\"\n\n"
 		"--o\nContent-Type: application/pgp-encrypted\n\nVersion: 1\n"
@@ -151,7 +137,7 @@ static void test_pgp_mime_encrypted(void **state)
 
 static void test_fake_ciphertext(void **state)
 {
-	g_autoptr(sl_message) m = parse(
+	g_autoptr(sl_message) m = sl_test_parse_one(
 		HEAD "Content-Type: multipart/encrypted; boundary=o;"
 		" protocol=\"application/pgp-encrypted\"\n\n"
 		"--o\nContent-Type: application/pgp-encrypted\n\n"
@@ -181,7 +167,7 @@ static void test_smime(void **state)
 			HEAD "Content-Type: %s; name=smime.p7m\n"
 			"Content-Transfer-Encoding: base64\n\nMIIBAgYJKoZI\n",
 			types[i][0]);
-		g_autoptr(sl_message) m = parse(text);
+		g_autoptr(sl_message) m = sl_test_parse_one(text);
 		char kind = types[i][1][0];
 
 		assert_true(part(m, "1")->crypto);
@@ -194,13 +180,13 @@ static void test_smime(void **state)
 
 static void test_smime_detached(void **state)
 {
-	g_autoptr(sl_message) good = parse(
+	g_autoptr(sl_message) good = sl_test_parse_one(
 		HEAD "Content-Type: multipart/signed; boundary=o;"
 		" protocol=\"application/pkcs7-signature\"\n\n"
 		"--o\nContent-Type: text/plain\n\nhi\n"
 		"--o\nContent-Type: application/pkcs7-signature\n"
 		"Content-Transfer-Encoding: base64\n\nMIIBAgYJKoZI\n--o--\n");
-	g_autoptr(sl_message) fake = parse(
+	g_autoptr(sl_message) fake = sl_test_parse_one(
 		HEAD "Content-Type: multipart/signed; boundary=o;"
 		" protocol=\"application/pkcs7-signature\"\n\n"
 		"--o\nContent-Type: text/plain\n\nhi\n"
@@ -215,12 +201,12 @@ static void test_smime_detached(void **state)
 
 static void test_inline_pgp(void **state)
 {
-	g_autoptr(sl_message) enc = parse(HEAD "\nHello,\n\n" PGPMSG);
-	g_autoptr(sl_message) quoted = parse(HEAD "\n> " PGPMSG);
-	g_autoptr(sl_message) clear = parse(
+	g_autoptr(sl_message) enc = sl_test_parse_one(HEAD "\nHello,\n\n" PGPMSG);
+	g_autoptr(sl_message) quoted = sl_test_parse_one(HEAD "\n> " PGPMSG);
+	g_autoptr(sl_message) clear = sl_test_parse_one(
 		HEAD "\n-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n"
 		"the report\n- -- \nA\n" SIG);
-	g_autoptr(sl_message) half = parse(
+	g_autoptr(sl_message) half = sl_test_parse_one(
 		HEAD "\n-----BEGIN PGP SIGNED MESSAGE-----\n\nno signature\n");
 
 	(void)state;
@@ -257,7 +243,7 @@ static void test_manual_pgp(void **state)
 			"--o\nContent-Type: %s\nContent-Disposition: "
 			"attachment; filename=\"%s\"\n\n%s\n--o--\n",
 			cases[i][0], cases[i][1], cases[i][2]);
-		g_autoptr(sl_message) m = parse(text);
+		g_autoptr(sl_message) m = sl_test_parse_one(text);
 
 		if (sl_part_is_manual_pgp(part(m, "2")) != manual[i])
 			fail_msg("%s (%s): manual PGP wrong", cases[i][1],
@@ -275,7 +261,7 @@ static void test_armor_base64(void **state)
 		"--o\nContent-Type: text/plain\n\nsee the file\n"
 		"--o\nContent-Type: application/octet-stream; name=x.bin\n"
 		"Content-Transfer-Encoding: base64\n\n%s\n--o--\n", b64);
-	g_autoptr(sl_message) m = parse(text);
+	g_autoptr(sl_message) m = sl_test_parse_one(text);
 
 	(void)state;
 	assert_int_equal(part(m, "2")->armor, SL_ARMOR_MESSAGE);
@@ -344,7 +330,7 @@ static struct sl_lint_options declared;
 static enum sl_severity lint(const struct sl_policy *policy, const char *text,
 			     const char *rule)
 {
-	g_autoptr(sl_message) m = parse(text);
+	g_autoptr(sl_message) m = sl_test_parse_one(text);
 	g_autoptr(GPtrArray) findings = sl_lint_message_with(m, policy,
 							     &declared);
 	enum sl_severity worst = SL_SEV_OFF;

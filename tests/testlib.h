@@ -9,4 +9,7 @@ GPtrArray *sl_test_messages_new(void);
 /* sl_message_fn for sl_input_parse/sl_input_read: keeps each message in
  * the GPtrArray @data (from sl_test_messages_new()). */
 gboolean sl_test_keep(struct sl_message *msg, gpointer data, GError **error);
+/* The one message of @text, as sl_input_parse() reads it; the test fails
+ * if it is refused or holds more than one. */
+struct sl_message *sl_test_parse_one(const char *text);
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "address.h"
+#include "archive-list.h"
 #include "errors.h"
 #include "gmime-extra.h"
 #include "input.h"
@@ -37,6 +38,7 @@ static void part_free(gpointer p)
 	g_free(part->encoding);
 	if (part->head)
 		g_bytes_unref(part->head);
+	sl_archive_free(part->archive);
 	g_free(part);
 }
 
@@ -67,12 +69,32 @@ static gboolean is_forward(const char *type)
 	       !strcmp(type, "message/news");
 }
 
+/* HTML, and the kinds of HTML mailers send beside it: Apple's for the
+ * watch, Google's AMP for email. */
+static const char *const html_types[] = {
+	"text/html", "text/watch-html", "text/x-amp-html",
+	"application/xhtml+xml",
+};
+
+gboolean sl_part_is_html(const struct sl_part *part)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(html_types); i++)
+		if (!strcmp(part->type, html_types[i]))
+			return TRUE;
+	return FALSE;
+}
+
 /*
- * An attachment: a forwarded message, or a leaf that is marked as one,
- * carries a file name, or is not text.  PGP/MIME and S/MIME structure
- * parts never are (lint/mail/mime-crypto.c decides them by place and content);
- * a public key or a signature outside that structure is told by its
- * content by the rule that cares about it, not by its label.
+ * An attachment: a forwarded message, or a leaf that is not inline (RFC
+ * 2183 2.8: "Unrecognized disposition types should be treated as
+ * attachment", so "attachement" is one), carries a file name, or is not
+ * the text of the message: every type but text/plain and HTML (judged as
+ * HTML), a text/x-vcard card, a text/calendar invitation, a
+ * multipart/related resource without a name.  PGP/MIME and S/MIME
+ * structure parts never are (lint/mail/mime-crypto.c decides them by
+ * place and content); a public key or a signature outside that structure
+ * is told by its content by the rule that cares about it, not by its
+ * label.
  */
 gboolean sl_part_is_attachment(const struct sl_part *part)
 {
@@ -82,8 +104,33 @@ gboolean sl_part_is_attachment(const struct sl_part *part)
 		return TRUE;
 	if (!part->leaf)
 		return FALSE;
-	return (part->disposition && !strcmp(part->disposition, "attachment")) ||
-	       part->filename || !g_str_has_prefix(part->type, "text/");
+	if (part->filename ||
+	    (part->disposition && strcmp(part->disposition, "inline")))
+		return TRUE;
+	return strcmp(part->type, "text/plain") && !sl_part_is_html(part);
+}
+
+/*
+ * The disposition type of a Content-Disposition value as GMime keeps it
+ * (everything before the first ';'), without RFC 5322 comments and white
+ * space, lower case: "(poc) attachment" is "attachment".
+ */
+static char *disposition_type(const char *raw)
+{
+	GString *out = g_string_new(NULL);
+	unsigned depth = 0;
+
+	for (const char *p = raw; *p; p++) {
+		if (*p == '\\' && depth && p[1])
+			p++;
+		else if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth)
+			depth--;
+		else if (!depth && !g_ascii_isspace(*p))
+			g_string_append_c(out, g_ascii_tolower(*p));
+	}
+	return g_string_free(out, FALSE);
 }
 
 static void header_at_clear(gpointer p)
@@ -307,7 +354,36 @@ static GBytes *part_head(GMimePart *part, gsize size)
 	return g_byte_array_free_to_bytes(bytes);
 }
 
-static void digest_leaf(struct sl_part *part, GMimePart *leaf)
+struct walk {
+	struct sl_message *msg;
+	struct sl_lines *lines;
+	GError **error;
+	struct sl_archive_budget archives;	/* what is left for them */
+};
+
+/*
+ * An attachment that is an archive: its members, from its decoded content
+ * (up to SL_ARCHIVE_MAX_BYTES of it), within the message's budget.
+ */
+static void read_archive(struct walk *w, struct sl_part *part,
+			 GMimePart *leaf)
+{
+	gsize n = 0;
+	const guint8 *b = g_bytes_get_data(part->head, &n);
+	const char *format = sl_archive_sniff(b, n);
+	g_autoptr(GByteArray) all = NULL;
+
+	if (!format)
+		return;
+	all = sl_mime_read_prefix(leaf, SL_ARCHIVE_MAX_BYTES);
+	part->archive = sl_archive_read(format, part->filename, all->data,
+					MIN(all->len, SL_ARCHIVE_MAX_BYTES),
+					all->len <= SL_ARCHIVE_MAX_BYTES,
+					&w->archives);
+}
+
+static void digest_leaf(struct walk *w, struct sl_part *part,
+			GMimePart *leaf)
 {
 	GMimeContentEncoding enc = g_mime_part_get_content_encoding(leaf);
 	const char *flowed;
@@ -321,18 +397,14 @@ static void digest_leaf(struct sl_part *part, GMimePart *leaf)
 	flowed = g_mime_content_type_get_parameter(
 		g_mime_object_get_content_type(GMIME_OBJECT(leaf)), "format");
 	part->flowed = flowed && !g_ascii_strcasecmp(flowed, "flowed");
-	if (sl_part_is_attachment(part))
-		part->head = part_head(leaf, part->armor == SL_ARMOR_PUBLIC_KEY ||
-				       part->armor == SL_ARMOR_SIGNATURE
-					       ? SL_PART_ARMOR_BYTES
-					       : SL_PART_HEAD_BYTES);
+	if (!sl_part_is_attachment(part))
+		return;
+	part->head = part_head(leaf, part->armor == SL_ARMOR_PUBLIC_KEY ||
+			       part->armor == SL_ARMOR_SIGNATURE
+				       ? SL_PART_ARMOR_BYTES
+				       : SL_PART_HEAD_BYTES);
+	read_archive(w, part, leaf);
 }
-
-struct walk {
-	struct sl_message *msg;
-	struct sl_lines *lines;
-	GError **error;
-};
 
 static gboolean is_utf8(const char *charset)
 {
@@ -458,10 +530,10 @@ static gboolean add_part(struct walk *w, GMimeObject *obj,
 	part->armor = sl_mime_armor(obj);
 	part->line = part_line(obj, w->lines);
 	if (cd && g_mime_content_disposition_get_disposition(cd))
-		part->disposition = g_ascii_strdown(
-			g_mime_content_disposition_get_disposition(cd), -1);
+		part->disposition = disposition_type(
+			g_mime_content_disposition_get_disposition(cd));
 	if (GMIME_IS_PART(obj))
-		digest_leaf(part, GMIME_PART(obj));
+		digest_leaf(w, part, GMIME_PART(obj));
 	g_ptr_array_add(w->msg->parts, part);
 	if (GMIME_IS_TEXT_PART(obj) && !strcmp(part->type, "text/plain") &&
 	    !part->crypto && !sl_part_is_attachment(part)) {
@@ -561,7 +633,10 @@ static gboolean is_followup(gboolean reply, const char *subject)
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 			   struct sl_lines *lines, GError **error)
 {
-	struct walk w = { msg, lines, error };
+	struct walk w = {
+		msg, lines, error,
+		{ SL_ARCHIVE_MAX_UNPACKED, SL_ARCHIVE_MAX_MEMBERS },
+	};
 	const char *subject = g_mime_message_get_subject(gm);
 	const char *id = g_mime_message_get_message_id(gm);
 	GMimeObject *body = g_mime_message_get_mime_part(gm);

@@ -40,11 +40,29 @@ enum sl_armor {
 	SL_ARMOR_PRIVATE_KEY,
 };
 
+/* A member of an attached archive (lint/mail/archive-list.c). */
+struct sl_archive_member {
+	char *name;		/* its path in the archive, valid UTF-8 */
+	guint64 size;		/* unpacked, as the archive says */
+	GBytes *head;		/* its first unpacked bytes, or NULL (encrypted,
+				 * or packed in a way seclint does not unpack) */
+};
+
+/* An attachment that is an archive: its table of contents. */
+struct sl_archive {
+	char *format;		/* "zip", "tar", "tar.gz", "gzip"; "xz", "7z",
+				 * ... for a format seclint does not open */
+	GPtrArray *members;	/* of struct sl_archive_member, files only */
+	char *cut;		/* why not every member is listed, or NULL */
+};
+
 /* One node of the MIME tree, flattened in document order. */
 struct sl_part {
 	char *path;		/* "1", "1.2", "1.2.1" (IMAP-style) */
 	char *type;		/* "text/html", lower case */
-	char *disposition;	/* "attachment", "inline" or NULL */
+	char *disposition;	/* its type, lower case, comments left out
+				 * ("attachment", "inline", "attachement"),
+				 * or NULL */
 	char *filename;		/* RFC 2231 decoded, or NULL */
 	gboolean leaf;		/* not multipart, not message/rfc822 */
 	gboolean crypto;	/* PGP/MIME or S/MIME structure part */
@@ -55,6 +73,7 @@ struct sl_part {
 	char *encoding;		/* Content-Transfer-Encoding, lower case, or NULL */
 	gboolean flowed;	/* format=flowed (RFC 3676) */
 	GBytes *head;		/* an attachment's first decoded bytes, or NULL */
+	struct sl_archive *archive;	/* an attachment that is an archive */
 	/* Body text: the part's decoded text is body[text_start, text_end). */
 	gboolean in_body;
 	gsize text_start, text_end;
@@ -111,9 +130,14 @@ struct sl_message *sl_message_new(void);
 struct sl_message *sl_message_steal(struct sl_message *msg);
 gboolean sl_is_recipient_header(const char *name);
 /*
- * An attachment: a forwarded message, or a leaf that is marked as one,
- * carries a file name, or is not text (never a crypto structure part).
+ * An attachment (RFC 2183, RFC 2046): a forwarded message, or a leaf that
+ * is not marked inline (an unknown disposition is an attachment), carries
+ * a file name, or is neither text/plain nor HTML (never a crypto structure
+ * part).
  */
 gboolean sl_part_is_attachment(const struct sl_part *part);
+/* HTML: text/html and its kin (text/watch-html, text/x-amp-html,
+ * application/xhtml+xml). */
+gboolean sl_part_is_html(const struct sl_part *part);
 
 #endif

@@ -12,8 +12,11 @@
 #define SL_MAX_HEADER_FIELDS 10000	/* all header sections together */
 #define SL_MAX_HEADER_LENGTH (1024u * 1024)	/* one field, folded lines */
 #define SL_MAX_HEADER_BYTES (4u * 1024 * 1024)	/* all header sections */
+#define SL_MAX_HEADER_WORDS 50000	/* in one field, between white space */
 #define SL_MAX_ADDRESSES 10000		/* in all address headers */
 #define SL_MAX_ADDRESS_COLONS 1000	/* in one address header */
+#define SL_MAX_PARAMETERS 100		/* in one Content-Type or -Disposition */
+#define SL_MAX_MESSAGE_PARAMETERS 5000	/* in all of them together */
 #define SL_MAX_MIME_DEPTH 64		/* multiparts and messages nested */
 #define SL_MAX_MIME_PARTS 1000
 

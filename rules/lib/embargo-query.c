@@ -354,35 +354,49 @@ void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
 	g_clear_pointer(&scan->since, g_free);
 }
 
-/* Holds no list accepts: "standard 90-day embargo", "until our talk". */
+/* Holds no list accepts: "standard 90-day embargo", "next quarter". */
 static const char long_request[] =
 	"\\b(?:standard|usual|customary|normal|typical)\\s+(?:\\d+[- ]day\\s+)?"
 	"(?:embargo|disclosure\\s+(?:deadline|policy|period|window))"
 	"|\\bnext\\s+quarter\\b"
-	"|\\b(?:until|after)\\s+(?:after\\s+)?(?:the|our|my)\\s+(?:\\w+\\s+)?"
-	"(?:conference|talk|presentation|paper|publication)\\b"
-	"|\\buntil\\s+(?:we|I)\\s+(?:can\\s+)?(?:publish|present)\\b"
 	"|\\b(?:disclosure|embargo)[^.\\n]{0,40}"
 	"\\b(?:[2-9]\\d|1\\d\\d)[- ]days?\\b";
 
-/* By lint/util/matches.c, with the JIT: GRegex runs PCRE2's interpreter, and
- * this reads the whole text of every message to a list.  A hold its
- * sentence takes back ("the standard 90-day embargo does not apply") is
- * none. */
-char *sl_embargo_long_request(const char *text)
+/* Holds until an event: "until our talk", "until we can publish".  With
+ * the event's date in the sentence ("until our talk at X on 12 May") the
+ * hold is as long as that date says, and the date rules judge it. */
+static const char event_request[] =
+	"\\b(?:until|after)\\s+(?:after\\s+)?(?:the|our|my)\\s+(?:\\w+\\s+)?"
+	"(?:conference|talk|presentation|paper|publication)\\b"
+	"|\\buntil\\s+(?:we|I)\\s+(?:can\\s+)?(?:publish|present)\\b";
+
+/* The first match of @pattern its sentence does not take back ("the
+ * standard 90-day embargo does not apply"), nor, with @undated, date. */
+static char *first_request(const char *pattern, const char *text,
+			   gboolean undated)
 {
-	g_autoptr(sl_matches) mi = sl_matches_of(long_request,
-						 G_REGEX_CASELESS, text, -1,
-						 0);
+	g_autoptr(sl_matches) mi = sl_matches_of(pattern, G_REGEX_CASELESS,
+						 text, -1, 0);
 
 	while (mi && sl_matches_next(mi)) {
 		gint s, e;
 
 		sl_matches_fetch_pos(mi, 0, &s, &e);
-		if (!sl_embargo_negated(text, (gsize)s, (gsize)e))
-			return sl_matches_fetch(mi, 0);
+		if (sl_embargo_negated(text, (gsize)s, (gsize)e) ||
+		    (undated && sl_embargo_dated(text, (gsize)e)))
+			continue;
+		return sl_matches_fetch(mi, 0);
 	}
 	return NULL;
+}
+
+/* By lint/util/matches.c, with the JIT: GRegex runs PCRE2's interpreter, and
+ * this reads the whole text of every message to a list. */
+char *sl_embargo_long_request(const char *text)
+{
+	char *words = first_request(long_request, text, FALSE);
+
+	return words ? words : first_request(event_request, text, TRUE);
 }
 
 gboolean sl_embargo_applies(struct sl_facts *f,

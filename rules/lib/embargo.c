@@ -100,13 +100,20 @@ static const char trigger_pattern[] =
 	"|\\bdisclos(?:e|ure)\\s*$|\\bpublication(?:\\s+date)?\\s*:?\\s*$"
 	"|\\bproposed\\s+(?:date|deadline|end)\\b"
 	"|\\b(?:until|till|no\\s+later\\s+than)\\b"
-	/* holds: "hold it back 30 days", "do not merge it before ..." */
-	"|\\bhold(?:ing)?\\s+(?:(?:it|this|them|that|the\\s+\\w+)\\s+)?"
-	"(?:back|off)\\b|\\bhold\\s+(?:(?:it|this|them|that|the\\s+\\w+)\\s+)?"
-	"(?:for|until|till)\\b"
-	"|\\b(?:not|n't|never)\\s+(?:be\\s+)?(?:merge|publish|release|push|"
+	/* holds: "hold it back 30 days", "the fix held until ...",
+	 * "do not merge it before ...", "don't merge this before ..." */
+	"|\\b(?:hold|holding|held)\\s+(?:(?:it|this|them|that|the\\s+\\w+)"
+	"\\s+)?(?:back|off)\\b|\\b(?:hold|held)\\s+(?:(?:it|this|them|that|"
+	"the\\s+\\w+)\\s+)?(?:for|until|till)\\b"
+	"|(?:\\bnot|n't|\\bnever)\\s+(?:be\\s+)?(?:merge|publish|release|push|"
 	"disclose|post|apply|share)[a-z]*\\b[^.!?]{0,40}?"
-	"\\b(?:before|until|till|prior\\s+to)\\b";
+	"\\b(?:before|until|till|prior\\s+to)\\b"
+	/* "delay the fix until our talk on ...", "postpone merging the
+	 * patch until ...", "defer it by two weeks"; not a story ("the fix
+	 * was delayed by two weeks") */
+	"|(?<!\\bwas\\s|\\bwere\\s|\\bbeen\\s|\\bgot\\s|\\bhad\\s)"
+	"\\b(?:delay|postpone|defer)(?:s|ed|ing)?\\s+(?:[\\w-]+\\s+){0,4}?"
+	"(?:until|till|to|by|for|after)\\b";
 
 /*
  * "until", "no later than" and "release" count only next to one of these
@@ -948,6 +955,19 @@ gboolean sl_embargo_negated(const char *text, gsize start, gsize end)
 
 	g_strdelimit(sentence, "\n", ' ');
 	return sl_regex_matches(patterns()->negation, sentence, 0);
+}
+
+gboolean sl_embargo_dated(const char *text, gsize end)
+{
+	gsize len = strlen(text);
+	gsize stop = sentence_end(text, len, end, len);
+	g_autofree char *rest = g_strndup(text + end, stop - end);
+	g_autoptr(GDateTime) now = g_date_time_new_now_utc();
+	g_autoptr(GPtrArray) dates = NULL;
+
+	g_strdelimit(rest, "\n", ' ');
+	dates = sl_embargo_extract(rest, "body", now);
+	return dates->len > 0;
 }
 
 const struct sl_embargo_date *sl_embargo_fix_ready(GPtrArray *dates)

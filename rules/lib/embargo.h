@@ -93,6 +93,9 @@ char *sl_embargo_describe(GPtrArray *dates);
 /* Does the sentence around [@start, @end) of @text take an embargo back
  * ("the 90-day deadline does not apply", "no embargo needed")? */
 gboolean sl_embargo_negated(const char *text, gsize start, gsize end);
+/* Does the sentence that goes on at @end of @text name a date ("... until
+ * our talk at X on 12 May")? */
+gboolean sl_embargo_dated(const char *text, gsize end);
 /* The latest date the message says its fix is ready on ("the fix will be
  * ready on March 12"), or NULL. */
 const struct sl_embargo_date *sl_embargo_fix_ready(GPtrArray *dates);

@@ -130,7 +130,7 @@ enum sl_html sl_msg_html(const struct sl_message *msg)
 		const struct sl_part *p = msg->parts->pdata[i];
 		const struct sl_part *alt;
 
-		if (strcmp(p->type, "text/html"))
+		if (!sl_part_is_html(p))
 			continue;
 		alt = alternative_of(msg, p);
 		if (g_ptr_array_find(judged, alt, NULL))

@@ -9,6 +9,7 @@
 
 #include "address.h"
 #include "context.h"
+#include "filetype.h"
 #include "fixref.h"
 #include "matches.h"
 #include "message.h"
@@ -261,10 +262,22 @@ static const char tool_found[] =
 	"|\\b(syzkaller|syzbot|fuzz(er|ing))\\b[^.\\n]{0,40}\\b(found|"
 	"reported|triggered|hit|caught|discovered)\\b";
 
+/* A tool nobody else can run: "our in-house fuzzer", "a private fuzzer",
+ * "the fuzzer is not public yet". */
+static const char private_tool[] =
+	"(?i)\\b(in-house|internal|private|proprietary|closed[- ]source|"
+	"unreleased|unpublished|non-public|our\\s+own)\\s+(?:[\\w-]+\\s+){0,2}?"
+	"(fuzz\\w*|tool\\w*|scanner|analy[sz]er)\\b"
+	"|\\b(fuzz(er|ers|ing)|tool)\\b[^.\\n]{0,40}\\bnot\\s+(yet\\s+)?"
+	"(public(ly)?|released|available)\\b";
+
 /*
  * A bug found with a tool anyone can run: the report is automated, is
- * in syzkaller's format, or says a fuzzer or analyser found it.  What
- * the 2026 text counts as public already.  Returns why, or NULL.
+ * in syzkaller's format, or says a fuzzer or analyser found it, and not
+ * that the tool is its own ("our in-house fuzzer": the text's "widely
+ * available automated vulnerability scanning tool that can be repeated
+ * by anyone" it is not).  What the 2026 text counts as public already.
+ * Returns why, or NULL.
  */
 const char *sl_text_tool_finding(const struct sl_message *msg,
 				 const struct sl_text *t)
@@ -278,7 +291,9 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
 		return "it is a crash report in syzkaller's format";
 	said = sl_text_find_unnegated(sl_regex_cached(tool_found, 0),
 				      t->prose->str, NULL);
-	return said ? "it says a fuzzer or analyser found the bug" : NULL;
+	if (!said || sl_regex_test(private_tool, 0, t->prose->str))
+		return NULL;
+	return "it says a fuzzer or analyser found the bug";
 }
 
 /*
@@ -379,15 +394,13 @@ static const char repro_ext[] =
 	"\\.(img|qcow2|iso|zip|tgz|tar|tar\\.gz|tar\\.xz)$";
 
 
-static const char source_ext[] = "\\.(c|cc|cpp|sh|bash|py|pl|rs|go|syz)$";
-
-
+/* Source: by its name, its type, or a member of an archive. */
 static gboolean is_source_part(const struct sl_part *p)
 {
-	return (p->filename && sl_regex_test(source_ext,
-					     G_REGEX_CASELESS, p->filename)) ||
+	return sl_filetype_source_name(p->filename) ||
 	       g_str_has_prefix(p->type, "text/x-c") ||
-	       strstr(p->type, "shellscript") || strstr(p->type, "python");
+	       strstr(p->type, "shellscript") || strstr(p->type, "python") ||
+	       sl_filetype_archive_source(p);
 }
 
 static const struct sl_part *repro_attachment(const struct sl_message *msg,

@@ -3,7 +3,8 @@
 # (default 60) on the fixtures as seed corpus; fails on any crash, leak,
 # timeout or sanitizer report.  Crashing inputs are left in build-fuzz/crashes.
 # usage: run-fuzz.sh [SECONDS [TARGET]]; TARGET is fuzz_message (the
-# default: parsing and linting) or fuzz_fix (--fix).
+# default: parsing and linting), fuzz_fix (--fix) or fuzz_archive (the
+# members of attached archives).
 set -eu
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}

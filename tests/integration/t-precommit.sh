@@ -77,6 +77,16 @@ commit staged-clean-tree-bad yes
 commit partial-commit-of-bad-tree no drafts/report.eml
 clean >drafts/report.eml
 
+# A draft whose only finding is one error is refused as well.
+cp "$dir/inputs/one-error.eml" drafts/one-error.eml
+git add drafts/one-error.eml
+commit one-error no
+expect_grep one-error-rule "$tmp/err" "drafts/one-error.eml.*\[oss-crosspost\]"
+"$seclint" --staged >"$tmp/out" 2>&1
+if [ $? = 1 ]; then ok; else ko "one-error: --staged want exit 1"; fi
+git rm -q --cached drafts/one-error.eml
+rm drafts/one-error.eml
+
 # Files that are not mail are ignored; mail is found by content too.
 printf 'This is the README.\nTo: whom it may concern.\n' >README.txt
 printf 'repos:\n-   repo: local\n    hooks: []\n' >.pre-commit-config.yaml

@@ -76,6 +76,16 @@ git config --unset sendemail.aliasesfile
 
 send 0 clean --to maintainer@example.org --cc linux-kernel@vger.kernel.org
 
+# One error finding and nothing else stops the series too: the first
+# commit sent to oss-security and cross-posted to LKML.
+git send-email --dry-run --confirm=never --to oss-security@lists.openwall.com \
+	--cc linux-kernel@vger.kernel.org -1 HEAD~1 >"$tmp/out" 2>"$tmp/err"
+[ $? != 0 ] && ok || not_ok "one-error: sent"
+expect_err one-error-not-sent "no patches were sent"
+[ "$(grep -c ': error: .*\[oss-crosspost\]$' "$tmp/err")" = 1 ] &&
+[ "$(grep -c ': \(error\|warning\|note\): ' "$tmp/err")" = 1 ] && ok ||
+	not_ok "one-error: not exactly one finding"
+
 # git >= 2.41 passes a header file; this git (2.39) does not, so call the
 # hook the way newer git does.
 git format-patch -q -1 -o "$tmp/p"

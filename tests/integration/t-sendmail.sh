@@ -102,6 +102,16 @@ mta_not_run t-bcc
 send t-argv 1 "$tmp/bcc.eml" -t -i linux-distros@vs.openwall.org
 mta_not_run t-argv
 
+# One error finding and nothing else refuses the message too: a posting
+# to oss-security cross-posted to LKML, in -t and in mutt's form.
+in_one=$in/one-error.eml
+send one-error-t 1 "$in_one" -t -oi
+expect_grep one-error-t-rule "$tmp/err" "\[oss-crosspost\]"
+mta_not_run one-error-t
+send one-error-mutt 1 "$in_one" -oem -oi -- oss-security@lists.openwall.com \
+	linux-kernel@vger.kernel.org
+mta_not_run one-error-mutt
+
 # (c) a clean message goes through byte for byte, with its argv.
 printf 'From: r@example.org\r\nTo: maintainer@example.org\r\nSubject: fix\r\n\r\n.\r\nbody \001 \377\r\n' \
 	>"$tmp/clean.eml"
