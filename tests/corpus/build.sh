@@ -42,7 +42,8 @@
 #             $XDG_CACHE_HOME/seclint, i.e. ~/.cache/seclint).
 #   --fetch   first clone each list's epochs into the cache, or update the
 #             clones there (git fetch), trying epochs 0, 1, ... until one
-#             is not on the mirror.
+#             is not on the mirror (tests/corpus/fetch.sh, which the bench
+#             uses too).
 #   --mirror URL  where the archives are cloned from (default
 #             https://lore.kernel.org): LIST's epoch N is URL/LIST/N, or,
 #             when URL holds {list} and {epoch}, URL with those replaced
@@ -113,63 +114,9 @@ if [ $fetch = 0 ] && [ ${#lists[@]} -gt 0 ]; then
 	exit 2
 fi
 
-# epoch_url LIST N: where the mirror keeps LIST's epoch N.
-epoch_url() {
-	case $mirror in
-	*'{list}'*) u=${mirror//\{list\}/$1}; printf '%s\n' "${u//\{epoch\}/$2}" ;;
-	*) printf '%s/%s/%s\n' "${mirror%/}" "$1" "$2" ;;
-	esac
-}
-
-# fetch_list LIST: clone its epochs that the cache lacks, update the
-# others.  Epoch 0 must be there; the first later epoch that cannot be
-# cloned is taken for the end of the list.
-fetch_list() {
-	local list=$1 n=0 dir url
-	case $list in
-	''|.*|*/*|*[!A-Za-z0-9._+-]*)
-		echo "build.sh: '$list' is not a list name" >&2; return 2 ;;
-	esac
-	mkdir -p "$cache/archives/$list/git"
-	while [ "$epochs" = 0 ] || [ $n -lt "$epochs" ]; do
-		dir=$cache/archives/$list/git/$n.git
-		url=$(epoch_url "$list" $n)
-		if [ -d "$dir" ]; then
-			echo "build.sh: updating $list epoch $n from $url" >&2
-			git --git-dir="$dir" fetch -q --prune "$url" \
-				'+refs/*:refs/*' || return 2
-		else
-			rm -rf "$dir.part"
-			if [ $n = 0 ]; then
-				echo "build.sh: cloning $list epoch 0 from $url" >&2
-				git clone -q --mirror "$url" "$dir.part" ||
-					{ rm -rf "$dir.part"; return 2; }
-			elif git clone -q --mirror "$url" "$dir.part" 2>/dev/null; then
-				echo "build.sh: cloned $list epoch $n from $url" >&2
-			else
-				rm -rf "$dir.part"
-				echo "build.sh: $list: no epoch $n at $url, so" \
-				     "epochs 0 to $((n - 1))" >&2
-				break
-			fi
-			mv "$dir.part" "$dir"
-		fi
-		n=$((n + 1))
-	done
-}
-
 if [ $fetch = 1 ]; then
-	if [ ${#lists[@]} -eq 0 ]; then
-		while read -r l; do
-			case $l in ''|'#'*) ;; *) lists+=("$l") ;; esac
-		done <"$here/lists"
-	fi
-	for l in "${lists[@]}"; do
-		fetch_list "$l" || {
-			echo "build.sh: cannot fetch $l from $mirror" >&2
-			exit 2
-		}
-	done
+	bash "$here/fetch.sh" --cache "$cache" --mirror "$mirror" \
+		--epochs "$epochs" ${lists[@]+"${lists[@]}"} || exit 2
 fi
 
 if [ ${#archives[@]} -eq 0 ]; then

@@ -69,7 +69,7 @@ for e in foo/git/0.git foo/git/1.git bar/git/0.git; do
 	[ -f "$cache/$e/HEAD" ] && ok || ko "not cloned: $e"
 done
 [ -e "$cache/foo/git/2.git" ] && ko "an epoch 2 of foo" || ok
-expect_grep fetch-end "$tmp/err" "foo: no epoch 2 at file://$lore/foo/2, so epochs 0 to 1"
+expect_grep fetch-end "$tmp/err" "fetch.sh: foo: no epoch 2 at file://$lore/foo/2, so epochs 0 to 1"
 [ "$(tail -n +2 "$out/manifest.tsv" | wc -l)" = 4 ] && ok ||
 	{ ko "manifest: want 4 messages"; cat "$out/manifest.tsv"; }
 for c in security oss-security cve distros; do
@@ -91,7 +91,7 @@ git clone -q "$lore/foo/0" "$tmp/up" && cp "$m/6" "$tmp/up/m" &&
 	git -C "$tmp/up" commit -qam "msg" && git -C "$tmp/up" push -q origin HEAD ||
 	ko "cannot add to the mirror"
 check update 0 bash "$build" --fetch --mirror "file://$lore" --list foo -o "$out"
-expect_grep update-log "$tmp/err" "updating foo epoch 0"
+expect_grep update-log "$tmp/err" "fetch.sh: updating foo epoch 0"
 expect_grep update-new "$out/manifest.tsv" "<m6@example.org>"
 
 # ARCHIVE paths, as before: only that archive, wherever it is.
