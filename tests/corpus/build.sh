@@ -106,11 +106,8 @@ while [ $# -gt 0 ]; do
 	*) archives+=("$1"); shift ;;
 	esac
 done
-case $epochs in
-''|*[!0-9]*) echo "build.sh: --epochs takes a number, not '$epochs'" >&2; exit 2 ;;
-esac
-if [ $fetch = 0 ] && [ ${#lists[@]} -gt 0 ]; then
-	echo "build.sh: --list names a list to fetch: give --fetch too" >&2
+if [ $fetch = 0 ] && { [ ${#lists[@]} -gt 0 ] || [ "$epochs" != 0 ]; }; then
+	echo "build.sh: --list and --epochs say what to fetch: give --fetch too" >&2
 	exit 2
 fi
 
