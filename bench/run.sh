@@ -1,6 +1,8 @@
 #!/bin/sh
 # Benchmarks seclint (not a test: it prints figures and exits 0).
-# usage: sh bench/run.sh [WORKDIR]   (default: a temporary directory)
+# usage: sh bench/run.sh [--cache DIR] [WORKDIR]
+#   WORKDIR   where the inputs are built and kept (default: a temporary
+#             directory, removed at the end)
 #
 # Builds seclint and bench/parse-only (the floor: seclint's mbox cutter
 # and GMime's parser, nothing else) in Release in build-bench, builds a
@@ -23,14 +25,21 @@
 # The corpus (bench/mixed-corpus.sh): BENCH_PATCHES (6000) patches of
 # `git format-patch` of a repository with that many commits, and
 # BENCH_POSTS (8000) posts of a kernel mailing list's public-inbox
-# archive, both found under /work/.mirror unless BENCH_REPO and
-# BENCH_ARCHIVE name them.  The kernel MAINTAINERS file for row 4 is
+# archive: BENCH_REPO and BENCH_ARCHIVE (git directories), else found in
+# the cache, --cache DIR or $XDG_CACHE_HOME/seclint (mixed-corpus.sh says
+# how to fill it).  The kernel MAINTAINERS file for row 4 is
 # BENCH_MAINTAINERS, or the one in Debian's linux-source package
 # (downloaded with apt-get download when that works), or row 4's second
 # line is left out.  Times are CPU (user + system of the process tree)
 # unless the row says wall.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
+cache=
+if [ "${1:-}" = --cache ]; then
+	cache=$(cd "$2" && pwd)
+	shift 2
+fi
+keep=${1:-}
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -45,7 +54,8 @@ seclint=$bin/seclint
 floor=$bin/parse-only
 
 mixed=$work/mixed.mbox
-[ -s "$mixed" ] || sh "$src/bench/mixed-corpus.sh" "$mixed" >&2
+[ -s "$mixed" ] || sh "$src/bench/mixed-corpus.sh" ${cache:+--cache "$cache"} \
+	"$mixed" >&2
 double=$work/double.mbox
 [ -s "$double" ] || cat "$mixed" "$mixed" >"$double"
 size=$(wc -c <"$mixed")
@@ -265,5 +275,5 @@ echo "context: parse-only $(awk -v s="$size" -v c="$c_floor" 'BEGIN { printf "%.
      "--to security@ -j 1 $(awk -v s="$size" -v c="$c_ksec" 'BEGIN { printf "%.1f", s / 1e3 / c }') MB/s;" \
      "-j $jobs wall / parse-only wall $(awk -v a="$w_jn" -v b="$w_floor" 'BEGIN { printf "%.2f", b / a }') (throughput);" \
      "parse-only peak RSS $((f1 / 1024)) MB"
-[ -n "${1:-}" ] || rm -rf "$work"
+[ -n "$keep" ] || rm -rf "$work"
 exit 0

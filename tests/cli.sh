@@ -220,5 +220,17 @@ check maint-security 0 "$seclint" --security "$tmp/maint.eml"
 expect_grep maint-security-version "$tmp/out" "\[report-missing-version\]"
 check version 0 "$seclint" --version
 expect_grep version-profile "$tmp/out" "default profile 2026-05"
+# --help in a UTF-8 locale: GLib's own "…", and FILE... once.
+LC_ALL=C.UTF-8 "$seclint" --help >"$tmp/out" 2>&1
+expect_grep help-usage "$tmp/out" "^  seclint \[OPTION…\] FILE\.\.\. - check outgoing mail"
+[ "$(sed -n 2p "$tmp/out" | grep -o 'FILE\.\.\.' | wc -l)" = 1 ] && ok ||
+	ko "help-usage: FILE... more than once: $(sed -n 2p "$tmp/out")"
+# The locale is the user's for --help only: raw 8-bit text gets the same
+# findings in the C locale and in a UTF-8 one.
+printf 'From: r@reporter.test\nTo: linux-distros@vs.openwall.org\nSubject: caf\351 [VS] overflow\n\nAn overflow in foo \344.\n' >"$tmp/8bit.eml"
+LC_ALL=C "$seclint" --format=json "$tmp/8bit.eml" >"$tmp/c.json" 2>&1
+LC_ALL=C.UTF-8 "$seclint" --format=json "$tmp/8bit.eml" >"$tmp/utf8.json" 2>&1
+cmp -s "$tmp/c.json" "$tmp/utf8.json" && ok || ko "findings depend on the locale"
+expect_grep locale-8bit "$tmp/c.json" '"rule":"distros-vs-tag-malformed"'
 
 finish

@@ -16,7 +16,8 @@ for f in bin/seclint share/seclint/policy.conf share/seclint/maintainers-lists.t
 	 share/seclint/hooks/seclint-sendmail; do
 	[ -e "$prefix/$f" ] && ok || ko "not installed: $f"
 done
-"$prefix/bin/seclint" --explain oss-crosspost >"$tmp/out" 2>&1
+env -u SECLINT_POLICY "$prefix/bin/seclint" --explain oss-crosspost \
+	>"$tmp/out" 2>&1
 expect_grep installed-policy "$tmp/out" "policy $prefix/bin/../share/seclint/policy.conf"
 # The citation names its revision: the texts' INDEX is installed.
 expect_grep installed-texts "$tmp/out" "Openwall wiki, mailing-lists/oss-security (sentences as quoted"

@@ -34,7 +34,7 @@ static struct sl_gitconfig *config(const char *const *kv)
 	struct sl_gitconfig *cfg;
 
 	for (; *kv; kv += 2) {
-		g_string_append(out, "file:/home/u/.gitconfig");
+		g_string_append(out, "file:.git/config");
 		g_string_append_c(out, '\0');
 		g_string_append(out, kv[0]);
 		if (kv[1])
@@ -172,11 +172,11 @@ static void test_bad_settings(void **state)
 {
 	static const char *const cases[][5] = {
 		{ "seclint.disable", "no-such-rule", NULL,
-		  "seclint.disable (file:/home/u/.gitconfig): no such rule "
+		  "seclint.disable (file:.git/config): no such rule "
 		  "'no-such-rule'" },
 		{ "seclint.disable", RULE ",,bogus", NULL, "'bogus'" },
 		{ "seclint.nope.severity", "error", NULL,
-		  "seclint.nope.severity (file:/home/u/.gitconfig): no such "
+		  "seclint.nope.severity (file:.git/config): no such "
 		  "rule 'nope'" },
 		{ "seclint." RULE ".severity", "fatal", NULL,
 		  "unknown level 'fatal'" },
@@ -324,7 +324,7 @@ static void test_profile_error_names_key(void **state)
 	assert_true(sl_settings_from_gitconfig(&s, cfg, NULL));
 	assert_null(sl_settings_open_policy(&s, SECLINT_SOURCE_POLICY, &error));
 	assert_true(g_str_has_prefix(error->message,
-		"seclint.profile (file:/home/u/.gitconfig): profile 'no-such'"));
+		"seclint.profile (file:.git/config): profile 'no-such'"));
 	sl_settings_clear(&s);
 }
 

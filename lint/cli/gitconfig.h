@@ -13,7 +13,7 @@
 struct sl_gitconfig_entry {
 	char *key;	/* section and name lower case, subsection as is */
 	char *value;	/* NULL: the key has no '=' (boolean true) */
-	char *origin;	/* "file:/home/u/.gitconfig", "command line:" */
+	char *origin;	/* "file:.git/config", "command line:" */
 };
 
 struct sl_gitconfig {

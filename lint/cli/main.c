@@ -6,6 +6,7 @@
  * Exit status: 0 clean (warnings allowed), 1 a rule at error severity
  * fired, 2 usage or input error.
  */
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -177,8 +178,10 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		  &o->files, NULL, "FILE..." },
 		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
+	/* GLib's usage line is "seclint [OPTION…]", then the FILE... of
+	 * G_OPTION_REMAINING above, then this. */
 	g_autoptr(GOptionContext) ctx = g_option_context_new(
-		"FILE... - check outgoing mail against the kernel security "
+		"- check outgoing mail against the kernel security "
 		"reporting rules");
 	GOptionGroup *main_group = g_option_group_new(NULL, NULL, NULL, o,
 						      NULL);
@@ -195,7 +198,20 @@ static gboolean parse_args(int *argc, char ***argv, struct options *o,
 		"options win.\n"
 		"Exit status: 0 clean (warnings allowed), 1 an error-severity "
 		"finding, 2 usage or input error.");
-	return g_option_context_parse(ctx, argc, argv, error);
+	gboolean ok;
+
+	/*
+	 * --help is printed by GLib with g_print(), which converts its text to
+	 * the locale's character set: in the C locale its "…" comes out as
+	 * "?".  So the user's character set while the options are parsed,
+	 * and the C locale again for the checks: GMime read the character
+	 * set at g_mime_init(), before this, and a finding must not depend on
+	 * the locale it was made in.
+	 */
+	setlocale(LC_CTYPE, "");
+	ok = g_option_context_parse(ctx, argc, argv, error);
+	setlocale(LC_CTYPE, "C");
+	return ok;
 }
 
 static void options_clear(struct options *o)

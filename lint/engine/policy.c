@@ -309,7 +309,9 @@ static char *exe_relative_policy(void)
 
 /*
  * The policy in force without --policy: $SECLINT_POLICY, then the install
- * prefix relative to the executable, then the source tree it was built from.
+ * prefix relative to the executable, then (unless built without
+ * SECLINT_SOURCE_POLICY_FALLBACK, as packages are) the source tree it was
+ * built from.
  */
 struct sl_policy *sl_policy_load_default(GError **error)
 {
@@ -319,9 +321,13 @@ struct sl_policy *sl_policy_load_default(GError **error)
 	if (env && *env)
 		return sl_policy_load(env, error);
 	installed = exe_relative_policy();
-	if (installed && g_file_test(installed, G_FILE_TEST_IS_REGULAR))
-		return sl_policy_load(installed, error);
-	return sl_policy_load(SECLINT_SOURCE_POLICY, error);
+#ifdef SECLINT_SOURCE_POLICY
+	if (!installed || !g_file_test(installed, G_FILE_TEST_IS_REGULAR))
+		return sl_policy_load(SECLINT_SOURCE_POLICY, error);
+#endif
+	return sl_policy_load(installed ? installed
+					 : "../share/seclint/policy.conf",
+			      error);
 }
 
 static gboolean strv_contains(char **v, const char *s)

@@ -13,40 +13,44 @@
 #
 # Reproduce (what doc/precision.md's figures were measured on):
 #
-#   1. Fetch the archives, with the session's `fetch` tool, one call per
-#      repository (each lands in /work/.mirror/OWNER+NAME/repo):
-#        github:linux-mailinglist-archives/<LIST>.0   for each LIST of
-#          cgroups.vger.kernel.org          io-uring.vger.kernel.org
-#          kernel-hardening.lists.openwall.com
-#          kernel-janitors.vger.kernel.org  linux-api.vger.kernel.org
-#          linux-arch.vger.kernel.org       linux-arm-kernel.lists.infradead.org
-#          linux-block.vger.kernel.org      linux-bluetooth.vger.kernel.org
-#          linux-cifs.vger.kernel.org       linux-crypto.vger.kernel.org
-#          linux-ext4.vger.kernel.org       linux-hams.vger.kernel.org
-#          linux-input.vger.kernel.org      linux-integrity.vger.kernel.org
-#          linux-nfs.vger.kernel.org        linux-scsi.vger.kernel.org
-#          linux-security-module.vger.kernel.org
-#          linux-usb.vger.kernel.org        linux-wireless.vger.kernel.org
-#          linux-xfs.vger.kernel.org        linuxppc-dev.lists.ozlabs.org
-#          netfilter-devel.vger.kernel.org  selinux.vger.kernel.org
-#          virtualization.lists.linux-foundation.org
-#      (linux-btrfs, linux-sctp, driverdev-devel, util-linux and
-#      linux-audit were fetched too and hold no matching mail; netdev,
-#      linux-kernel, stable, linux-fsdevel, bpf, kvm, linux-media,
-#      intel-gfx, xen-devel, linux-doc, sjp38/lore-linux-mm and
-#      ammarfaizi2/lore-inbox are over the 500 MiB snapshot limit;
-#      joemalcolm/oss-security-inbox has no snapshot.)
-#   2. tests/corpus/build.sh            # all archives under /work/.mirror
+#   1. tests/corpus/build.sh --fetch
+#      clones the archives of the lists in tests/corpus/lists from
+#      lore.kernel.org, which serves each list's archive as public-inbox
+#      git repositories, one per epoch (https://lore.kernel.org/LIST/0,
+#      /1, ...), into the cache, then builds the corpus from them.  The
+#      baseline was measured on epoch 0 of each, at the HEAD commits its
+#      build.log names (tests/corpus/README); a clone made today holds
+#      the mail sent since, so its corpus is drawn from more messages.
+#   2. tests/corpus/build.sh            # again, from the cache, offline
 #      or: tests/corpus/build.sh -o DIR ARCHIVE.git...
 #   3. tests/corpus/report.sh build/seclint
 #
 # Usage: build.sh [-o OUTDIR] [--raw] [--cap CATEGORY=N]... [ARCHIVE...]
+#        build.sh --fetch [--cache DIR] [--mirror URL] [--list NAME]...
+#                 [--epochs N] [-o OUTDIR] [--raw] [--cap CATEGORY=N]...
 #
-#   ARCHIVE   a public-inbox v1 git directory (each commit's blob `m` is one
-#             message), or a directory holding one (OWNER+NAME/repo).
-#             Default: every such archive under /work/.mirror.
-#   -o DIR    where the corpus goes (default /work/corpus).  Never inside a
-#             git work tree: the corpus is other people's mail.
+#   ARCHIVE   a public-inbox git directory (one message per commit, blob
+#             `m`: a v1 archive, or one epoch of a v2 one such as lore's),
+#             or a directory holding one (OWNER+NAME/repo).
+#             Default: every archive in the cache (CACHE/archives/LIST/git/
+#             EPOCH.git, the layout of lore's mirroring instructions).
+#   -o DIR    where the corpus goes (default $XDG_DATA_HOME/seclint/corpus,
+#             i.e. ~/.local/share/seclint/corpus: it keeps the hand
+#             verdicts, which are no cache).  Never inside a git work
+#             tree: the corpus is other people's mail.
+#   --cache DIR   where the archives are cloned (default
+#             $XDG_CACHE_HOME/seclint, i.e. ~/.cache/seclint).
+#   --fetch   first clone each list's epochs into the cache, or update the
+#             clones there (git fetch), trying epochs 0, 1, ... until one
+#             is not on the mirror (tests/corpus/fetch.sh, which the bench
+#             uses too).
+#   --mirror URL  where the archives are cloned from (default
+#             https://lore.kernel.org): LIST's epoch N is URL/LIST/N, or,
+#             when URL holds {list} and {epoch}, URL with those replaced
+#             (a path or file:// URL is a mirror too).
+#   --list NAME   a list to fetch (repeatable; default: every list named
+#             in tests/corpus/lists).
+#   --epochs N    fetch at most the first N epochs of each list.
 #   --raw     keep every header as archived.  By default the headers that
 #             the list servers and the archiver added on the way (Received,
 #             List-*, DKIM/ARC, spam scores, ...) are dropped, so that a
@@ -74,27 +78,54 @@
 # archive (about 10 minutes for the 30 above); it keeps the commits that
 # matched in DIR/.scan, so later builds take seconds.
 set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/paths.sh"
 
-outdir=/work/corpus
+outdir=$seclint_corpus
+cache=$seclint_cache
+mirror=https://lore.kernel.org
+fetch=0
+epochs=0
 raw=0
 caps=
 archives=()
+lists=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	-o) outdir=$2; shift 2 ;;
 	-o*) outdir=${1#-o}; shift ;;
 	--raw) raw=1; shift ;;
 	--cap) caps="$caps $2"; shift 2 ;;
+	--cache) cache=$2; shift 2 ;;
+	--fetch) fetch=1; shift ;;
+	--mirror) mirror=$2; shift 2 ;;
+	--list) lists+=("$2"); shift 2 ;;
+	--epochs) epochs=$2; shift 2 ;;
 	-h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "build.sh: unknown option $1" >&2; exit 2 ;;
 	*) archives+=("$1"); shift ;;
 	esac
 done
+if [ $fetch = 0 ] && { [ ${#lists[@]} -gt 0 ] || [ "$epochs" != 0 ]; }; then
+	echo "build.sh: --list and --epochs say what to fetch: give --fetch too" >&2
+	exit 2
+fi
+
+if [ $fetch = 1 ]; then
+	bash "$here/fetch.sh" --cache "$cache" --mirror "$mirror" \
+		--epochs "$epochs" ${lists[@]+"${lists[@]}"} || exit 2
+fi
 
 if [ ${#archives[@]} -eq 0 ]; then
-	for d in /work/.mirror/*/repo /work/.mirror/*/*.git; do
+	for d in "$cache"/archives/*/git/*.git; do
 		[ -d "$d" ] && archives+=("$d")
 	done
+	if [ ${#archives[@]} -eq 0 ]; then
+		echo "build.sh: no archive in $cache/archives: run build.sh" \
+		     "--fetch (it clones the lists in tests/corpus/lists from" \
+		     "$mirror), or name ARCHIVE paths" >&2
+		exit 2
+	fi
 fi
 
 # The nearest existing directory tells whether OUTDIR would be in a tree.
@@ -227,6 +258,10 @@ def shape_of(h, subj, frm):
 def repo_name(path):
     p = os.path.abspath(path)
     parts = p.rstrip("/").split("/")
+    # The cache's LIST/git/EPOCH.git: "LIST/EPOCH".
+    m = re.fullmatch(r"(\d+)\.git", parts[-1])
+    if m and len(parts) > 2 and parts[-2] == "git":
+        return f"{parts[-3]}/{m.group(1)}"
     for i, part in enumerate(parts):
         if "+" in part and i + 1 < len(parts):
             return part.replace("+", "/", 1)
@@ -370,7 +405,7 @@ for path in paths:
           f"{hits} addressed to a target list", file=sys.stderr)
 
 if not used:
-    sys.exit("build.sh: no public-inbox archive found (fetch some first)")
+    sys.exit("build.sh: no public-inbox archive found (build.sh --fetch clones some)")
 
 # Select: per category, per shape, every k-th by date.
 def every_kth(items, n):

@@ -6,12 +6,13 @@
 #
 # Usage: compare.sh OLD-REPORT.tsv NEW-REPORT.tsv [OLD-STATUS.tsv NEW-STATUS.tsv]
 #
-# Keep a run's results before the next run overwrites them:
-#   tests/corpus/report.sh old/seclint && mkdir -p /tmp/old &&
-#     cp /work/corpus/report.tsv /work/corpus/status.tsv /tmp/old/
-#   tests/corpus/report.sh new/seclint
-#   tests/corpus/compare.sh /tmp/old/report.tsv /work/corpus/report.tsv \
-#     /tmp/old/status.tsv /work/corpus/status.tsv
+# Keep a run's results before the next run overwrites them (CORPUS is
+# the corpus directory, OLD any other):
+#   tests/corpus/report.sh old/seclint CORPUS && mkdir -p OLD &&
+#     cp CORPUS/report.tsv CORPUS/status.tsv OLD/
+#   tests/corpus/report.sh new/seclint CORPUS
+#   tests/corpus/compare.sh OLD/report.tsv CORPUS/report.tsv \
+#     OLD/status.tsv CORPUS/status.tsv
 #
 # Prints, per rule and severity, the findings of each run and their hand
 # verdicts (true/false as report.sh joined them), then every error finding

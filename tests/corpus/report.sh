@@ -7,7 +7,8 @@
 # Usage: report.sh SECLINT [OUTDIR] [-- SECLINT-OPTION...]
 #
 #   SECLINT   the seclint binary to measure (e.g. build/seclint)
-#   OUTDIR    the corpus (default /work/corpus), with its manifest.tsv
+#   OUTDIR    the corpus (default $XDG_DATA_HOME/seclint/corpus, as
+#             build.sh), with its manifest.tsv
 #   after --   options given to every seclint run (e.g. --profile=2025-08,
 #             --severity=RULE=warning)
 #   JOBS=N    seclint processes at once (default 2)
@@ -46,7 +47,8 @@ if [ $# -lt 1 ]; then
 fi
 seclint=$(realpath "$1")
 shift
-outdir=/work/corpus
+. "$(dirname "$0")/paths.sh"
+outdir=$seclint_corpus
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then
 	outdir=$1
 	shift

@@ -12,14 +12,16 @@
 #               or as a path
 #   MESSAGE-ID  <...> as in manifest.tsv
 #   -n LINES    lines of own text to print (default 40; 0: all)
-#   -d OUTDIR   the corpus (default /work/corpus)
+#   -d OUTDIR   the corpus (default $XDG_DATA_HOME/seclint/corpus, as
+#               build.sh)
 #
 # Whether a reply's parent was public: "parent in corpus" names the corpus
 # file of the In-Reply-To message when the corpus holds it (the corpus is
 # a sample, so "not in corpus" says nothing).
 set -eu
 
-outdir=/work/corpus
+. "$(dirname "$0")/paths.sh"
+outdir=$seclint_corpus
 lines=40
 while [ $# -gt 0 ]; do
 	case $1 in
