@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include <string.h>
-
 #include "matches.h"
 #include "message.h"
 #include "query.h"
@@ -220,25 +218,6 @@ static void scan_attachments(const struct sl_message *msg, struct versions *v)
 	}
 }
 
-static const char patch_subject[] =
-	"(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[[^]]*\\bPATCH\\b";
-
-/* A patch sent as an attachment ("0001-fix.patch", text/x-diff). */
-static gboolean has_patch_attachment(const struct sl_message *msg)
-{
-	for (guint i = 0; i < msg->parts->len; i++) {
-		const struct sl_part *p = msg->parts->pdata[i];
-
-		if (sl_part_is_attachment(p) &&
-		    ((p->filename && sl_regex_test("(?i)\\.(patch|diff)$", 0,
-						   p->filename)) ||
-		     !strcmp(p->type, "text/x-patch") ||
-		     !strcmp(p->type, "text/x-diff")))
-			return TRUE;
-	}
-	return FALSE;
-}
-
 static void report(struct sl_check *c, const struct versions *v)
 {
 	if (v->distro && v->dependent)
@@ -272,8 +251,8 @@ static void check(struct sl_check *c)
 	/* A patch posting is no report, even one whose hunks did not
 	 * survive the mailer or that carries its patches as attachments:
 	 * its base is the tree it applies to. */
-	if (!t || sl_regex_test(patch_subject, 0, subject) ||
-	    has_patch_attachment(c->msg))
+	if (!t || sl_msg_patch_subject(c->msg) ||
+	    sl_msg_patch_attachment(c->msg))
 		return;
 	scan(subject, "Subject", TRUE, &v);
 	if (!v.stable)
