@@ -56,11 +56,12 @@ static const struct out_of_scope classes[] = {
 	{ "it needs physical access", "(?i)\\bphysical access\\b", NULL },
 };
 
-/* Versions the report was tested on; not "introduced in v4.4". */
+/* Versions the report was tested on; not "introduced in v4.4", nor a
+ * number in another name ("Codex:gpt-5.5", "CVSS 3.1"). */
 static const char version[] =
 	"(?i)(\\b(introduced|since|from|after|before|until|added) (in |by |"
-	"with )?(commit \\w+ \\()?)?\\bv?(2(?=\\.6)|[3-7])\\.(\\d{1,2})(\\.\\d+)?"
-	"(-rc\\d+)?\\b";
+	"with )?(commit \\w+ \\()?)?(?<![-.:/+])(?<!cvss )"
+	"\\bv?(2(?=\\.6)|[3-7])\\.(\\d{1,2})(\\.\\d+)?(-rc\\d+)?\\b";
 
 
 /*
