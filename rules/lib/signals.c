@@ -256,7 +256,8 @@ static gboolean syzkaller_format(const struct sl_text *t)
 static const char tool_found[] =
 	"(?i)\\b(using|used|with|by|via|from|running|ran|through)\\s+"
 	"((a|an|the|our|my|modified|own|custom(i[sz]ed)?|local|"
-	"[\\w-]+-based)\\s+)*(syzkaller|syzbot|fuzz(er|ers|ing)|"
+	"[\\w-]+-based|(version|fork|variant) of)\\s+)*(syzkaller|syzbot|"
+	"fuzz(er|ers|ing)|"
 	"kernel fuzz\\w*|coccinelle|smatch|coverity)\\b"
 	"|\\b(syzkaller|syzbot|fuzz(er|ing))\\b[^.\\n]{0,40}\\b(found|"
 	"reported|triggered|hit|caught|discovered)\\b";
