@@ -45,10 +45,10 @@ static void report_to_list(struct sl_check *c, const struct sl_text *t,
 	said = sl_text_ai_disclosure(t, &trailer_only);
 	if (said && !trailer_only)
 		sl_report_at(c, "body", said, "the report says AI helped "
-			     "('%s') and goes to the public list %s: the report "
-			     "and the reproducer of an AI-found bug go to the "
-			     "maintainers only, and the list gets the patch",
-			     said, list->addr);
+			     "('%s') and goes to the public list %s: the "
+			     "report and the reproducer of an AI-found bug go "
+			     "to the maintainers only, and the list gets the "
+			     "patch", said, list->addr);
 }
 
 static void check(struct sl_check *c)

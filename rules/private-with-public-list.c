@@ -242,10 +242,10 @@ static void check(struct sl_check *c)
 
 static const struct sl_param params[] = {
 	{ "non-conforming-devices", NULL,
-	  "1: a first report of a bug that needs a crafted image, a fake device "
-	  "or a device's out-of-range values is a regular bug under the "
-	  "profile's threat model: a warning that says to drop the closed list "
-	  "and keep the public ones; 0: no such exception" },
+	  "1: a first report of a bug that needs a crafted image, a fake "
+	  "device or a device's out-of-range values is a regular bug under "
+	  "the profile's threat model: a warning that says to drop the "
+	  "closed list and keep the public ones; 0: no such exception" },
 	{ "ai-report-maintainers-only", NULL,
 	  "1: the tolerated AI finding is told that its report and reproducer "
 	  "go to the maintainers only, the fix to the list; 0: only that the "
@@ -276,17 +276,18 @@ const struct sl_rule sl_rule_private_with_public_list = {
 		"text asks for an embargo or calls the issue undisclosed.  Bot mail is "
 		"a note, and a bug found with AI or a public tool "
 		"(syzkaller, a fuzzer) is the profile's public-tool-severity "
-		"(a warning from 2026-05 on); from 2026-08 such an AI report is "
-		"told that report and reproducer go to the maintainers only.  "
+		"(a warning from 2026-05 on); from 2026-08 such an AI report "
+		"is told that report and reproducer go to the maintainers "
+		"only.  "
 		"A bug the profile's threat model calls a regular one because "
 		"it needs a device or medium breaking its specification (a "
 		"crafted file-system image, a fake device, out-of-range device "
 		"values; 2026-08) is a warning that says to drop the closed "
 		"list, never the public ones.",
-	.help = "for a vulnerability, drop the public lists from To/Cc/Bcc and "
-		"send the fix to them later, without the security details; for "
-		"a bug the threat model calls a regular one, keep the lists and "
-		"drop the closed list",
+	.help = "for a vulnerability, drop the public lists from To/Cc/Bcc "
+		"and send the fix to them later, without the security "
+		"details; for a bug the threat model calls a regular one, keep "
+		"the lists and drop the closed list",
 	.params = params,
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"

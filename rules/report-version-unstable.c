@@ -221,21 +221,23 @@ static void scan_attachments(const struct sl_message *msg, struct versions *v)
 static void report(struct sl_check *c, const struct versions *v)
 {
 	if (v->distro && v->dependent)
-		sl_report_at(c, v->distro_in, v->distro, "the report names only "
-			     "a distribution kernel ('%s') and a time-dependent "
-			     "version ('%s'); say which exact kernel.org "
-			     "release or commit you tested", v->distro,
-			     v->dependent);
+		sl_report_at(c, v->distro_in, v->distro,
+			     "the report names only a distribution kernel "
+			     "('%s') and a time-dependent version ('%s'); say "
+			     "which exact kernel.org release or commit you "
+			     "tested", v->distro, v->dependent);
 	else if (v->distro)
-		sl_report_at(c, v->distro_in, v->distro, "the report names only "
-			     "a distribution kernel ('%s'), which maintainers "
-			     "cannot map to their tree; test an exact kernel.org "
-			     "release or a commit and say which", v->distro);
+		sl_report_at(c, v->distro_in, v->distro,
+			     "the report names only a distribution kernel "
+			     "('%s'), which maintainers cannot map to their "
+			     "tree; test an exact kernel.org release or a "
+			     "commit and say which", v->distro);
 	else if (v->dependent)
-		sl_report_at(c, v->dependent_in, v->dependent, "the report names "
-			     "only a time-dependent version ('%s'), which says "
-			     "nothing once the tree moves on; give the exact "
-			     "release or the commit id you tested", v->dependent);
+		sl_report_at(c, v->dependent_in, v->dependent,
+			     "the report names only a time-dependent version "
+			     "('%s'), which says nothing once the tree moves "
+			     "on; give the exact release or the commit id you "
+			     "tested", v->dependent);
 	else	/* the version may be where the rule cannot read */
 		sl_report_capped(c, SL_SEV_WARNING, "body", "the report names "
 				 "no kernel version, tree or commit; give the "
@@ -276,8 +278,9 @@ const struct sl_rule sl_rule_report_version_unstable = {
 		"tell a new bug from one already fixed.  Names that move with "
 		"time (latest mainline, current git, upstream HEAD, "
 		"linux-next without its date, the latest stable) and "
-		"distribution kernels (5.14.0-427.13.1.el9_4, 6.8.0-45-generic, "
-		"the Ubuntu 22.04 kernel), which carry patches no maintainer "
+		"distribution kernels (5.14.0-427.13.1.el9_4, "
+		"6.8.0-45-generic, the Ubuntu 22.04 kernel), which carry "
+		"patches no maintainer "
 		"has, identify nothing; from the 2026-08 text on, a report "
 		"without an exact kernel.org release (6.12.3, v6.13-rc2), a "
 		"commit id (alone or in its git describe string) or a dated "

@@ -146,10 +146,9 @@ static gboolean nonconforming(struct sl_check *c)
 		return FALSE;
 	if (!heading) {
 		report(c, kind == SL_NONCONFORMING_IMAGE
-				  ? "it needs a crafted file-system image to be "
-				    "mounted"
-				  : "it needs physical access or an emulated or "
-				    "malicious device",
+			  ? "it needs a crafted file-system image to be mounted"
+			  : "it needs physical access or an emulated or "
+			    "malicious device",
 		       said);
 		return TRUE;
 	}

@@ -17,9 +17,9 @@
  */
 enum sl_nonconforming {
 	SL_NONCONFORMING_NONE,
-	SL_NONCONFORMING_IMAGE,		/* a crafted file-system image mounted */
-	SL_NONCONFORMING_DEVICE,	/* a fake, emulated or malicious device */
-	SL_NONCONFORMING_VALUES,	/* a device's values outside its range */
+	SL_NONCONFORMING_IMAGE,		/* a crafted file-system image */
+	SL_NONCONFORMING_DEVICE,	/* a fake or emulated device */
+	SL_NONCONFORMING_VALUES,	/* values outside a device's range */
 };
 
 /*
