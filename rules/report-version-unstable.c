@@ -220,28 +220,31 @@ static void scan_attachments(const struct sl_message *msg, struct versions *v)
 
 static void report(struct sl_check *c, const struct versions *v)
 {
-	if (v->distro && v->dependent)
-		sl_report_at(c, v->distro_in, v->distro,
-			     "the report names only a distribution kernel "
-			     "('%s') and a time-dependent version ('%s'); say "
-			     "which exact kernel.org release or commit you "
-			     "tested", v->distro, v->dependent);
-	else if (v->distro)
-		sl_report_at(c, v->distro_in, v->distro,
-			     "the report names only a distribution kernel "
-			     "('%s'), which maintainers cannot map to their "
-			     "tree; test an exact kernel.org release or a "
-			     "commit and say which", v->distro);
-	else if (v->dependent)
-		sl_report_at(c, v->dependent_in, v->dependent,
-			     "the report names only a time-dependent version "
-			     "('%s'), which says nothing once the tree moves "
-			     "on; give the exact release or the commit id you "
-			     "tested", v->dependent);
-	else	/* the version may be where the rule cannot read */
+	g_autofree char *what = NULL;
+
+	if (!v->distro && !v->dependent) {
+		/* the version may be where the rule cannot read */
 		sl_report_capped(c, SL_SEV_WARNING, "body", "the report names "
 				 "no kernel version, tree or commit; give the "
 				 "exact release or the commit id you tested");
+		return;
+	}
+	if (v->distro && v->dependent)
+		what = g_strdup_printf("a distribution kernel ('%s') and a "
+				       "time-dependent version ('%s')",
+				       v->distro, v->dependent);
+	else if (v->distro)
+		what = g_strdup_printf("a distribution kernel ('%s'), which "
+				       "maintainers cannot map to their tree",
+				       v->distro);
+	else
+		what = g_strdup_printf("a time-dependent version ('%s'), which "
+				       "says nothing once the tree moves on",
+				       v->dependent);
+	sl_report_at(c, v->distro ? v->distro_in : v->dependent_in,
+		     v->distro ? v->distro : v->dependent, "the report names "
+		     "only %s; give the exact kernel.org release or the commit "
+		     "id you tested", what);
 }
 
 static void check(struct sl_check *c)
