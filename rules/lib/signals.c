@@ -257,7 +257,8 @@ static gboolean syzkaller_format(const struct sl_text *t)
 static const char tool_found[] =
 	"(?i)\\b(using|used|with|by|via|from|running|ran|through)\\s+"
 	"((a|an|the|our|my|modified|own|custom(i[sz]ed)?|local|"
-	"[\\w-]+-based)\\s+)*(syzkaller|syzbot|fuzz(er|ers|ing)|"
+	"[\\w-]+-based|(version|fork|variant) of)\\s+)*(syzkaller|syzbot|"
+	"fuzz(er|ers|ing)|"
 	"kernel fuzz\\w*|coccinelle|smatch|coverity)\\b"
 	"|\\b(syzkaller|syzbot|fuzz(er|ing))\\b[^.\\n]{0,40}\\b(found|"
 	"reported|triggered|hit|caught|discovered)\\b";
@@ -476,6 +477,32 @@ gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
 	return (msg->subject && sl_regex_test(patch_subject,
 					      0, msg->subject)) ||
 	       sl_regex_test(patch_header, 0, t->prose->str);
+}
+
+gboolean sl_msg_patch_subject(const struct sl_message *msg)
+{
+	return msg->subject && sl_regex_test(patch_subject, 0, msg->subject);
+}
+
+gboolean sl_msg_patch_attachment(const struct sl_message *msg)
+{
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (sl_part_is_attachment(p) &&
+		    ((p->filename && sl_regex_test("(?i)\\.(patch|diff)$", 0,
+						   p->filename)) ||
+		     strstr(p->type, "x-patch") || strstr(p->type, "x-diff")))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+gboolean sl_msg_carries_patch(const struct sl_message *msg,
+			      const struct sl_text *t)
+{
+	return t->hunks || sl_msg_patch_subject(msg) ||
+	       sl_msg_patch_attachment(msg);
 }
 
 const struct sl_address *sl_msg_find_public_list(
