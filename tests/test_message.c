@@ -404,6 +404,40 @@ static void test_missing_boundary_refused(void **state)
 	assert_non_null(strstr(error->message, "boundary"));
 }
 
+/*
+ * ';' between addresses: git send-email (Mail::Address) and mutt end an
+ * address there as at ','; GMime stops at it.  Every address either reads
+ * counts, and what Mail::Address makes of a group or a bare word adds
+ * nothing GMime has not found.
+ */
+static void test_semicolon_lists(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From: a@example.org\n"
+		"To: security@kernel.org; linux-distros@vs.openwall.org\n"
+		"Cc: A <a@x.example>;B <b@y.example>\n"
+		"Cc: team: one@example.org, two@example.org;\n"
+		"Cc: Last, First <lf@example.org>, undisclosed-recipients:;\n"
+		"Subject: s\n\nb\n");
+	const struct sl_message *m = one(msgs);
+	const struct sl_address *a;
+
+	(void)state;
+	assert_true(has_addr(m, "security@kernel.org", "To"));
+	assert_true(has_addr(m, "linux-distros@vs.openwall.org", "To"));
+	assert_true(has_addr(m, "a@x.example", "Cc"));
+	assert_true(has_addr(m, "b@y.example", "Cc"));
+	assert_true(has_addr(m, "one@example.org", "Cc"));
+	assert_true(has_addr(m, "two@example.org", "Cc"));
+	assert_true(has_addr(m, "lf@example.org", "Cc"));
+	assert_int_equal(m->recipients->len, 7);
+	a = m->recipients->pdata[1];	/* found after the ';', and located */
+	assert_int_equal(a->line, 2);
+	assert_int_equal(a->column, 26);
+	a = m->recipients->pdata[3];
+	assert_string_equal(a->display, "B");
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -422,6 +456,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_unparsable_recipients),
 		cmocka_unit_test(test_missing_boundary_refused),
 		cmocka_unit_test(test_sender_and_date),
+		cmocka_unit_test(test_semicolon_lists),
 	};
 	int rc;
 

@@ -26,7 +26,6 @@
 #include "policy.h"
 #include "repo.h"
 #include "rule.h"
-#include "sendemail.h"
 #include "settings.h"
 
 struct options {
@@ -54,7 +53,7 @@ static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
 			  GError **error)
 {
 	for (char **a = addrs; a && *a; a++)
-		if (!sl_sendemail_add_list(extra, header, *a, error))
+		if (!sl_address_add_header(extra, header, *a, error))
 			return FALSE;
 	return TRUE;
 }

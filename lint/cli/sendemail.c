@@ -804,29 +804,6 @@ gboolean sl_sendemail_add_addresses(GPtrArray *recipients, const char *header,
 	return TRUE;
 }
 
-gboolean sl_sendemail_add_list(GPtrArray *recipients, const char *header,
-			       const char *value, GError **error)
-{
-	g_autoptr(GPtrArray) git = sl_address_list_new();
-	guint before = recipients->len;
-
-	if (!sl_address_add_header(recipients, header, value, error) ||
-	    !sl_sendemail_add_addresses(git, header, value, NULL, error))
-		return FALSE;
-	for (guint i = 0; i < git->len; i++) {
-		struct sl_address *a = git->pdata[i];
-		gboolean dup = FALSE;
-
-		for (guint j = before; j < recipients->len && !dup; j++)
-			dup = !strcmp(((struct sl_address *)
-				       recipients->pdata[j])->addr, a->addr);
-		if (!dup)
-			g_ptr_array_add(recipients,
-					g_ptr_array_steal_index(git, i--));
-	}
-	return TRUE;
-}
-
 /* ---- The commands git runs for each patch ---- */
 
 /*

@@ -77,14 +77,6 @@ gboolean sl_sendemail_add_addresses(GPtrArray *recipients, const char *header,
 				    GError **error);
 
 /*
- * An address list given on seclint's own command line: every address
- * GMime's RFC 5322 parser finds and every one git's Mail::Address finds
- * (which also splits at ';' and between bare addresses).
- */
-gboolean sl_sendemail_add_list(GPtrArray *recipients, const char *header,
-			       const char *value, GError **error);
-
-/*
  * The To and Cc of git >= 2.41's header file (the hook's second argument),
  * read as git reads them, aliases expanded (2.41 and 2.42 give them raw).
  */

@@ -92,15 +92,14 @@ static gboolean usage_error(GError **error, const char *fmt, const char *arg)
 }
 
 /*
- * One recipient argument (an address list, as sendmail takes it).  git
- * splits on ';' as on ',', and GMime's parser stops at ';': both count.
- * A file or program ("/path", "|cmd") is no mail recipient: it is most
- * likely the old "seclint sendmail -- /usr/sbin/sendmail" form.
+ * One recipient argument (an address list, as sendmail takes it, split at
+ * ';' too, as git splits it: sl_address_add_header).  A file or program
+ * ("/path", "|cmd") is no mail recipient: it is most likely the old
+ * "seclint sendmail -- /usr/sbin/sendmail" form.
  */
 static gboolean add_recipient(struct sendmail_args *a, const char *arg,
 			      GError **error)
 {
-	g_autofree char *list = g_strdelimit(g_strdup(arg), ";", ',');
 	const char *p = arg + strspn(arg, " \t");
 
 	a->recipients++;
@@ -109,7 +108,7 @@ static gboolean add_recipient(struct sendmail_args *a, const char *arg,
 				   "real sendmail is set with git config "
 				   "seclint.sendmail or $SECLINT_SENDMAIL, "
 				   "not on the command line)", arg);
-	if (!sl_address_add_header(a->extra, "Bcc", list, error)) {
+	if (!sl_address_add_header(a->extra, "Bcc", arg, error)) {
 		g_prefix_error(error, "envelope recipient: ");
 		return FALSE;
 	}
