@@ -27,6 +27,7 @@
 #include "repo.h"
 #include "rule.h"
 #include "settings.h"
+#include "thread.h"
 
 struct options {
 	char **to, **cc, **bcc;
@@ -226,8 +227,11 @@ static int check_files(const struct options *o,
 	g_autoptr(sl_repo) repo = o->no_repo ? NULL : sl_repo_new(o->repo);
 	struct sl_lint_options lint = { repo, o->security, o->embargoed,
 				       o->ai_assisted };
+	/* The inputs are one run: a series in files replies to itself. */
+	g_autoptr(sl_thread_set) threads = sl_thread_set_new();
 	struct sl_run run = { policy, &output, extra, 1, &lint,
-			      .shown = sl_settings_shown(settings) };
+			      .shown = sl_settings_shown(settings),
+			      .threads = threads };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))
