@@ -33,6 +33,30 @@ check() {
 	fi
 }
 
+# git send-email through a stand-in sendmail that keeps each message it
+# gets as $SPOOL/N.msg (and N.argv).  spool_count: how many it got.
+# send_email NAME WANT(sent COUNT|refused|died COUNT) ARGS...: git
+# send-email --confirm=never ARGS, with the spool emptied first, sends
+# COUNT messages (sent), is stopped by the hook before it sends any
+# (refused), or by the send-time check after COUNT (died).  Its output is
+# in $tmp/out and $tmp/err.
+spool_count() { ls "$SPOOL" | grep -c '\.msg$'; }
+send_email() {
+	name=$1 want=$2
+	shift 2
+	case $want in sent|died) count=$1; shift ;; *) count=0 ;; esac
+	rm -f "$SPOOL"/*
+	git send-email --confirm=never "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	got=$?
+	case $want in
+	sent) [ "$got" = 0 ] ;;
+	refused) [ "$got" != 0 ] && grep -q "no patches were sent" "$tmp/err" ;;
+	died) [ "$got" != 0 ] && grep -q "seclint: message not sent" "$tmp/err" ;;
+	esac && [ "$(spool_count)" = "$count" ] && ok ||
+		{ ko "$name: exit $got, $(spool_count) sent, want $want $count"
+		  cat "$tmp/err"; }
+}
+
 finish() {
 	echo "$pass passed, $fail failed"
 	[ "$fail" = 0 ]

@@ -1,6 +1,6 @@
 #!/bin/sh
 # seclint's ports of Mail::Address->parse/format and
-# Text::ParseWords::quotewords (lint/cli/perladdr.c) give what the Perl
+# Text::ParseWords::quotewords (lint/mail/perladdr.c) give what the Perl
 # modules git send-email uses give, on the same inputs.
 # usage: perladdr.sh TEST-PERLADDR TESTS-DIR
 set -u

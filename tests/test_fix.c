@@ -235,7 +235,8 @@ static char *fix_ok(const char *text, const char *rule_id)
 	g_autoptr(GError) error = NULL;
 	char *out;
 
-	if (!sl_fix_message(text, strlen(text), policy, NULL, &r, &error))
+	if (!sl_fix_message(text, strlen(text), policy, NULL, NULL, &r,
+			    &error))
 		fail_msg("fix failed: %s", error->message);
 	if (r.edits == 0)
 		fail_msg("nothing fixed in:\n%s", text);
@@ -297,7 +298,7 @@ static void test_message_followup_left(void **state)
 	g_autoptr(GError) error = NULL;
 
 	(void)state;
-	assert_true(sl_fix_message(text, strlen(text), policy, NULL, &r,
+	assert_true(sl_fix_message(text, strlen(text), policy, NULL, NULL, &r,
 				   &error));
 	assert_int_equal(r.edits, 0);
 	assert_string_equal(r.text->str, text);
@@ -325,6 +326,8 @@ static void test_message_mbox_slice(void **state)
 static const char *const declined[] = {
 	"fire-subject-empty.eml",	/* the sender must write a Subject */
 	"fire-subject-missing.eml",
+	"fire-reply-in-thread.eml",	/* a follow-up: both lists may be */
+	"fire-reply-references-only.eml", /* Cc'd while a fix is coordinated */
 	NULL,
 };
 
@@ -340,7 +343,7 @@ static void expect_declined(const char *text, const char *rule_id)
 	g_autoptr(GError) error = NULL;
 	g_autofree char *note = g_strdup_printf("not fixed [%s]: ", rule_id);
 
-	assert_true(sl_fix_message(text, strlen(text), policy, NULL, &r,
+	assert_true(sl_fix_message(text, strlen(text), policy, NULL, NULL, &r,
 				   &error));
 	assert_int_equal(r.edits, 0);
 	assert_string_equal(r.text->str, text);

@@ -16,6 +16,7 @@
 #include "message.h"
 #include "subject-tag.h"
 #include "testlib.h"
+#include "thread.h"
 
 static const char *inputs;
 
@@ -404,6 +405,197 @@ static void test_missing_boundary_refused(void **state)
 	assert_non_null(strstr(error->message, "boundary"));
 }
 
+/*
+ * ';' between addresses: git send-email (Mail::Address) and mutt end an
+ * address there as at ','; GMime stops at it.  Every address either reads
+ * counts, and what Mail::Address makes of a group or a bare word adds
+ * nothing GMime has not found.
+ */
+static void test_semicolon_lists(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From: a@example.org\n"
+		"To: security@kernel.org; linux-distros@vs.openwall.org\n"
+		"Cc: A <a@x.example>;B <b@y.example>\n"
+		"Cc: team: one@example.org, two@example.org;\n"
+		"Cc: Last, First <lf@example.org>, undisclosed-recipients:;\n"
+		"Subject: s\n\nb\n");
+	const struct sl_message *m = one(msgs);
+	const struct sl_address *a;
+
+	(void)state;
+	assert_true(has_addr(m, "security@kernel.org", "To"));
+	assert_true(has_addr(m, "linux-distros@vs.openwall.org", "To"));
+	assert_true(has_addr(m, "a@x.example", "Cc"));
+	assert_true(has_addr(m, "b@y.example", "Cc"));
+	assert_true(has_addr(m, "one@example.org", "Cc"));
+	assert_true(has_addr(m, "two@example.org", "Cc"));
+	assert_true(has_addr(m, "lf@example.org", "Cc"));
+	assert_int_equal(m->recipients->len, 7);
+	a = m->recipients->pdata[1];	/* found after the ';', and located */
+	assert_int_equal(a->line, 2);
+	assert_int_equal(a->column, 26);
+	a = m->recipients->pdata[3];
+	assert_string_equal(a->display, "B");
+}
+
+/* The thread a message names, alone: every id but its own is outside. */
+static void test_thread_alone(void **state)
+{
+	static const struct {
+		const char *headers;
+		gboolean followup;
+	} cases[] = {
+		{ "In-Reply-To: <p@example.org>\n", TRUE },
+		/* References alone make a reply too (issue 28, 6b) */
+		{ "References: <root@example.org> <p@example.org>\n", TRUE },
+		{ "In-Reply-To: <me@example.org>\n", FALSE },
+		{ "References: <me@example.org>\nSubject: Re: s\n", FALSE },
+		{ "In-Reply-To: \nReferences: \nSubject: Re: s\n", TRUE },
+		{ "Subject: Re: s\n", TRUE },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *text = g_strdup_printf(
+			"From: a@example.org\nMessage-ID: <me@example.org>\n"
+			"%s\nb\n", cases[i].headers);
+		g_autoptr(GPtrArray) msgs = parse(text);
+		const struct sl_message *m = one(msgs);
+
+		if (m->followup != cases[i].followup)
+			fail_msg("'%s': follow-up %d", cases[i].headers,
+				 m->followup);
+		if (!strstr(cases[i].headers, "Subject") &&
+		    m->reply != cases[i].followup)
+			fail_msg("'%s': reply %d", cases[i].headers, m->reply);
+	}
+}
+
+struct judged {
+	struct sl_thread_set *set;
+	GPtrArray *msgs;
+};
+
+/* Judges each message as the engine does (lint/engine/check.c). */
+static gboolean keep_judged(struct sl_message *msg, gpointer data,
+			    GError **error)
+{
+	struct judged *j = data;
+
+	sl_thread_judge(j->set, msg);
+	sl_thread_set_add_message(j->set, msg);
+	return sl_test_keep(msg, j->msgs, error);
+}
+
+/* The follow-ups of an mbox read as one run: "1" or "0" per message. */
+static char *run_followups(struct sl_thread_set *set, const char *mbox)
+{
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
+	struct judged j = { set, msgs };
+	g_autoptr(GError) error = NULL;
+	GString *out = g_string_new(NULL);
+	gboolean is_mbox;
+
+	sl_input_scan_threads(mbox, strlen(mbox), set);
+	if (!sl_input_parse(mbox, strlen(mbox), NULL, &is_mbox, keep_judged,
+			    &j, &error))
+		fail_msg("parse failed: %s", error->message);
+	for (guint i = 0; i < msgs->len; i++)
+		g_string_append_c(out, ((const struct sl_message *)
+					msgs->pdata[i])->followup ? '1' : '0');
+	return g_string_free(out, FALSE);
+}
+
+#define SEP "From 0000000000000000000000000000000000000000 " \
+	"Mon Sep 17 00:00:00 2001\n"
+#define MSG_FROM(from, id, thread) SEP "From: " from "\nMessage-ID: <" id \
+	">\n" thread "Subject: [PATCH] s\n\nb\n"
+#define MSG(id, thread) MSG_FROM("A <a@example.org>", id, thread)
+
+static void test_thread_run(void **state)
+{
+	static const struct {
+		const char *mbox;
+		const char *followups;
+	} cases[] = {
+		/* a series threaded to its first message */
+		{ MSG("1@x", "") MSG("2@x", "In-Reply-To: <1@x>\n")
+		  MSG("3@x", "In-Reply-To: <1@x>\nReferences: <1@x>\n"),
+		  "000" },
+		/* References alone, within the run */
+		{ MSG("1@x", "") MSG("2@x", "References: <1@x>\n"), "00" },
+		/* a reply to a message further on, and a cycle */
+		{ MSG("1@x", "In-Reply-To: <2@x>\n") MSG("2@x", ""), "00" },
+		{ MSG("1@x", "In-Reply-To: <2@x>\n")
+		  MSG("2@x", "In-Reply-To: <1@x>\n"), "00" },
+		/* a series sent as a reply to an outside thread: all are */
+		{ MSG("1@x", "In-Reply-To: <out@y>\n")
+		  MSG("2@x", "In-Reply-To: <1@x>\n")
+		  MSG("3@x", "In-Reply-To: <2@x>\n"), "111" },
+		{ MSG("3@x", "In-Reply-To: <2@x>\n")
+		  MSG("2@x", "In-Reply-To: <1@x>\n")
+		  MSG("1@x", "References: <out@y>\n"), "111" },
+		/* one id outside among those of the run */
+		{ MSG("1@x", "") MSG("2@x", "References: <out@y> <1@x>\n"),
+		  "01" },
+		/* a saved thread: a reply to another sender is a conversation,
+		 * and so is what replies to it; one's own (however the From
+		 * is spelt) is not */
+		{ MSG("1@x", "") MSG_FROM("b@example.org", "2@x",
+					 "In-Reply-To: <1@x>\n")
+		  MSG("3@x", "In-Reply-To: <2@x>\n")
+		  MSG_FROM("\"Alice\" <A@Example.ORG>", "4@x",
+			   "In-Reply-To: <1@x>\n"), "0110" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(sl_thread_set) set = sl_thread_set_new();
+		g_autofree char *got = run_followups(set, cases[i].mbox);
+
+		if (strcmp(got, cases[i].followups))
+			fail_msg("case %zu: follow-ups %s, want %s", i, got,
+				 cases[i].followups);
+	}
+}
+
+/* A run that replies to an outside message (git send-email
+ * --in-reply-to), and messages of the run judged before (its record). */
+static void test_thread_run_context(void **state)
+{
+	g_autoptr(sl_thread_set) set = sl_thread_set_new();
+	g_autoptr(sl_thread_set) outside = sl_thread_set_new();
+	g_autofree char *got = NULL;
+
+	(void)state;
+	sl_thread_set_add_judged(set, "cover@x", NULL, FALSE);
+	sl_thread_set_add_judged(set, "earlier@x", NULL, TRUE);
+	got = run_followups(set, MSG("1@x", "In-Reply-To: <cover@x>\n")
+				 MSG("2@x", "In-Reply-To: <earlier@x>\n")
+				 MSG("3@x", ""));
+	assert_string_equal(got, "010");
+	g_free(got);
+	sl_thread_set_reply_outside(outside);
+	got = run_followups(outside, MSG("1@x", "") MSG("2@x", ""));
+	assert_string_equal(got, "11");
+}
+
+/* git send-email sends every patch as its user, whoever wrote it: a
+ * series of several authors' patches is still one sender's. */
+static void test_thread_one_sender(void **state)
+{
+	g_autoptr(sl_thread_set) set = sl_thread_set_new();
+	g_autofree char *got = NULL;
+
+	(void)state;
+	sl_thread_set_one_sender(set);
+	got = run_followups(set, MSG("1@x", "")
+				 MSG_FROM("b@example.org", "2@x",
+					  "In-Reply-To: <1@x>\n"));
+	assert_string_equal(got, "00");
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -422,6 +614,11 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_unparsable_recipients),
 		cmocka_unit_test(test_missing_boundary_refused),
 		cmocka_unit_test(test_sender_and_date),
+		cmocka_unit_test(test_semicolon_lists),
+		cmocka_unit_test(test_thread_alone),
+		cmocka_unit_test(test_thread_run),
+		cmocka_unit_test(test_thread_run_context),
+		cmocka_unit_test(test_thread_one_sender),
 	};
 	int rc;
 

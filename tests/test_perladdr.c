@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Prints what lint/cli/perladdr.c makes of each line of stdin, in the form
+ * Prints what lint/mail/perladdr.c makes of each line of stdin, in the form
  * tests/perladdr.sh has Perl print, to compare the two.
  * usage: test_perladdr parse|comma-keep|space-nokeep <lines
  */

@@ -219,7 +219,7 @@ static gboolean fix_messages(const char *path, const GString *in,
 					    : g_strdup(path);
 
 		if (!sl_fix_message(in->str + from, to - from, run->policy,
-				    run->extra, &r, error)) {
+				    run->extra, run->threads, &r, error)) {
 			/* It was parsed alone: its own number is 1. */
 			if (mbox && g_str_has_prefix((*error)->message,
 						     "message 1: ")) {
@@ -447,8 +447,15 @@ static void fix_file(const struct sl_fix_options *o, struct sl_run *run,
 	unsigned edits;
 	mode_t mode;
 
-	if (!read_input(path, in, &mode, &error) ||
-	    !fix_messages(path, in, run, out, report, &edits, &error)) {
+	if (!read_input(path, in, &mode, &error)) {
+		sl_output_input_error(run->output, path, error);
+		return;
+	}
+	/* Each message is fixed as the run reads it: an mbox's messages
+	 * are part of it before the first is fixed. */
+	if (run->threads)
+		sl_input_scan_threads(in->str, in->len, run->threads);
+	if (!fix_messages(path, in, run, out, report, &edits, &error)) {
 		sl_output_input_error(run->output, path, error);
 		return;
 	}

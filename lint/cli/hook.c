@@ -18,8 +18,10 @@
 #include "policy.h"
 #include "repo.h"
 #include "rule.h"
+#include "runrecord.h"
 #include "sendemail.h"
 #include "settings.h"
+#include "thread.h"
 
 static gboolean steal_recipients(struct sl_message *msg, gpointer data,
 				 GError **error)
@@ -75,36 +77,101 @@ static void warn_blind(void)
  * rebuilt the way git-send-email.perl builds it; the Bcc is only ever
  * found that way.
  */
-static gboolean gather(const char *patch, const char *headers,
-		       const struct sl_gitconfig *cfg, GPtrArray *extra,
-		       GError **error)
+static gboolean gather(struct sl_sendemail *se, const char *patch,
+		       const char *headers, const struct sl_gitconfig *cfg,
+		       GPtrArray *extra, GError **error)
 {
-	struct sl_sendemail se;
 	gboolean ok = TRUE;
 	int found;
 
-	sl_sendemail_init(&se);
-	found = sl_sendemail_from_parent(&se, headers != NULL, error);
+	found = sl_sendemail_from_parent(se, headers != NULL, error);
 	if (found < 0)
 		ok = FALSE;
 	else if (!found) {	/* run by hand: commands run from here */
-		se.cwd = g_get_current_dir();
-		se.envp = g_get_environ();
+		se->cwd = g_get_current_dir();
+		se->envp = g_get_environ();
 		if (!headers)
 			warn_blind();
 	}
 	if (ok && headers)
 		ok = read_header_file(headers, extra, error) &&
-		     sl_sendemail_header_file(&se, cfg, headers, extra, error);
+		     sl_sendemail_header_file(se, cfg, headers, extra, error);
 	if (ok)
-		ok = sl_sendemail_recipients(&se, cfg, patch, extra, error);
+		ok = sl_sendemail_recipients(se, cfg, patch, extra, error);
 	if (ok && found > 0)
-		sl_sendemail_warn_unseen(&se, cfg, headers != NULL);
-	sl_sendemail_clear(&se);
+		sl_sendemail_warn_unseen(se, cfg, headers != NULL);
 	return ok;
 }
 
+/*
+ * Is this the first message of the run?  git >= 2.41 counts them for the
+ * hook; before, the record says whether the hook has passed one already.
+ */
+static gboolean first_message(const struct sl_runrecord *rec)
+{
+	const char *counter = g_getenv("GIT_SENDEMAIL_FILE_COUNTER");
+
+	if (counter && *counter)
+		return !strcmp(counter, "1");
+	return sl_runrecord_files(rec) == 0;
+}
+
+/*
+ * --to-cover and --cc-cover (or sendemail.toCover, ccCover): git sends
+ * every message after the first to the first one's To (and Cc) too,
+ * before the hook of git < 2.43 is told.  The first message's are kept in
+ * the run's record and added to each later patch.  A --compose cover
+ * letter is the first message, which git < 2.43 never shows the hook
+ * (sl_sendemail_warn_unseen says so; git >= 2.43 puts its recipients in
+ * the header file).
+ */
+static gboolean add_cover(const struct sl_sendemail *se,
+			  const struct sl_gitconfig *cfg,
+			  struct sl_runrecord *rec, GPtrArray *extra,
+			  GError **error)
+{
+	static const char *const which[] = { "to", "cc" };
+	static const char *const label[] = { "To, cover letter (--to-cover)",
+					      "Cc, cover letter (--cc-cover)" };
+	gboolean on[2];
+	gboolean first;
+
+	if (!sl_sendemail_cover(se, cfg, &on[0], &on[1], error))
+		return FALSE;
+	if (!rec || se->compose)
+		return TRUE;
+	first = first_message(rec);
+	for (int k = 0; k < 2; k++) {
+		const char *head = k ? "Cc" : "To";
+		g_autoptr(GPtrArray) addrs = NULL;
+		g_auto(GStrv) kept = NULL;
+
+		if (!on[k])
+			continue;
+		if (!first) {
+			kept = sl_runrecord_cover(rec, which[k]);
+			for (char **a = kept; *a; a++)
+				sl_address_add_header(extra, label[k], *a,
+						      NULL);
+			continue;
+		}
+		addrs = g_ptr_array_new();
+		for (guint i = 0; i < extra->len; i++) {
+			const struct sl_address *a = extra->pdata[i];
+
+			if (g_str_has_prefix(a->header, head) &&
+			    (!a->header[2] || a->header[2] == ','))
+				g_ptr_array_add(addrs, a->addr);
+		}
+		g_ptr_array_add(addrs, NULL);
+		sl_runrecord_set_cover(rec, which[k],
+				       (const char *const *)addrs->pdata);
+	}
+	return TRUE;
+}
+
 static int check_patch(const char *patch, const GPtrArray *extra,
+		       struct sl_thread_set *threads,
 		       const struct sl_settings *settings,
 		       const struct sl_policy *policy)
 {
@@ -113,7 +180,8 @@ static int check_patch(const char *patch, const GPtrArray *extra,
 	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
 	struct sl_lint_options lint = { .repo = repo };
 	struct sl_run run = { policy, &output, extra, 1, &lint,
-			      .shown = sl_settings_shown(settings) };
+			      .shown = sl_settings_shown(settings),
+			      .threads = threads };
 	int status;
 
 	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);
@@ -128,6 +196,30 @@ static int check_patch(const char *patch, const GPtrArray *extra,
 	return status;
 }
 
+/*
+ * The run @patch is part of: the messages the hook and the send-time
+ * check passed before it in the same git send-email run (so that a patch
+ * threaded to the cover letter is no follow-up), and --in-reply-to, which
+ * makes every message of the run one.
+ */
+static gboolean join_run(const struct sl_sendemail *se,
+			 struct sl_runrecord **rec,
+			 struct sl_thread_set *threads, GError **error)
+{
+	g_autofree char *parent = sl_sendemail_in_reply_to(se);
+
+	sl_thread_set_one_sender(threads);	/* git sends all as its user */
+	if (se->pid) {
+		*rec = sl_runrecord_open(se->pid, se->start, error);
+		if (!*rec)
+			return FALSE;
+		sl_runrecord_threads(*rec, threads);
+	}
+	if (parent)
+		sl_thread_set_reply_outside(threads);
+	return TRUE;
+}
+
 /* What the hook reads of git config: seclint's settings, send-email's. */
 static const char *const hook_sections[] = { "seclint", "sendemail", NULL };
 
@@ -138,17 +230,28 @@ static int hook(const char *patch, const char *headers)
 	g_autoptr(sl_gitconfig) cfg = sl_gitconfig_read(FALSE, hook_sections,
 							&error);
 	g_autoptr(sl_policy) policy = NULL;
+	g_autoptr(sl_runrecord) rec = NULL;
+	g_autoptr(sl_thread_set) threads = sl_thread_set_new();
+	struct sl_sendemail se;
 	struct sl_settings settings;
 	int status = 2;
 
 	sl_settings_init(&settings);
+	sl_sendemail_init(&se);
 	if (!cfg || !(policy = sl_settings_load(&settings, cfg, &error)))
 		fprintf(stderr, "seclint: %s\n", error->message);
-	else if (!gather(patch, headers, cfg, extra, &error))
+	else if (!gather(&se, patch, headers, cfg, extra, &error) ||
+		 !join_run(&se, &rec, threads, &error) ||
+		 !add_cover(&se, cfg, rec, extra, &error))
 		fprintf(stderr, "seclint: cannot determine the recipients of "
 				"'%s': %s\n", patch, error->message);
-	else
-		status = check_patch(patch, extra, &settings, policy);
+	else if (!(status = check_patch(patch, extra, threads, &settings,
+					policy)) && rec &&
+		 !sl_runrecord_save(rec, patch, threads, &error)) {
+		fprintf(stderr, "seclint: %s\n", error->message);
+		status = 2;
+	}
+	sl_sendemail_clear(&se);
 	sl_settings_clear(&settings);
 	return status;
 }

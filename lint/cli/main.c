@@ -27,8 +27,8 @@
 #include "policy.h"
 #include "repo.h"
 #include "rule.h"
-#include "sendemail.h"
 #include "settings.h"
+#include "thread.h"
 
 struct options {
 	char **to, **cc, **bcc;
@@ -56,7 +56,7 @@ static gboolean add_extra(GPtrArray *extra, const char *header, char **addrs,
 			  GError **error)
 {
 	for (char **a = addrs; a && *a; a++)
-		if (!sl_sendemail_add_list(extra, header, *a, error))
+		if (!sl_address_add_header(extra, header, *a, error))
 			return FALSE;
 	return TRUE;
 }
@@ -247,8 +247,11 @@ static int check_files(const struct options *o,
 	g_autoptr(sl_repo) repo = o->no_repo ? NULL : sl_repo_new(o->repo);
 	struct sl_lint_options lint = { repo, o->security, o->embargoed,
 				       o->ai_assisted };
+	/* The inputs are one run: a series in files replies to itself. */
+	g_autoptr(sl_thread_set) threads = sl_thread_set_new();
 	struct sl_run run = { policy, &output, extra, 1, &lint,
-			      .shown = sl_settings_shown(settings) };
+			      .shown = sl_settings_shown(settings),
+			      .threads = threads };
 	gboolean color;
 
 	if (!parse_format(o->format, &format, error))

@@ -26,6 +26,7 @@ enum opt_id {
 	O_NONE, O_TO, O_CC, O_BCC, O_NO_TO, O_NO_CC, O_NO_BCC, O_IDENTITY,
 	O_NO_IDENTITY, O_TO_CMD, O_CC_CMD, O_HEADER_CMD, O_NO_HEADER_CMD,
 	O_SUPPRESS_CC, O_SUPPRESS_FROM, O_SOB_CC, O_ANNOTATE, O_COMPOSE,
+	O_IN_REPLY_TO, O_TO_COVER, O_CC_COVER,
 };
 
 struct opt_spec {
@@ -51,7 +52,7 @@ static const struct opt_spec pass_dump[] = {
 
 static const struct opt_spec pass_main[] = {
 	{ "sender|from=s", O_NONE, FALSE, FALSE },
-	{ "in-reply-to=s", O_NONE, FALSE, FALSE },
+	{ "in-reply-to=s", O_IN_REPLY_TO, FALSE, FALSE },
 	{ "reply-to=s", O_NONE, FALSE, FALSE },
 	{ "subject=s", O_NONE, FALSE, FALSE },
 	{ "to=s", O_TO, FALSE, FALSE },
@@ -88,10 +89,10 @@ static const struct opt_spec pass_main[] = {
 	{ "suppress-cc=s", O_SUPPRESS_CC, FALSE, FALSE },
 	{ "signed-off-cc|signed-off-by-cc!", O_SOB_CC, FALSE, FALSE },
 	{ "no-signed-off-cc|no-signed-off-by-cc", O_SOB_CC, FALSE, TRUE },
-	{ "cc-cover|cc-cover!", O_NONE, FALSE, FALSE },
-	{ "no-cc-cover", O_NONE, FALSE, TRUE },
-	{ "to-cover|to-cover!", O_NONE, FALSE, FALSE },
-	{ "no-to-cover", O_NONE, FALSE, TRUE },
+	{ "cc-cover|cc-cover!", O_CC_COVER, FALSE, FALSE },
+	{ "no-cc-cover", O_CC_COVER, FALSE, TRUE },
+	{ "to-cover|to-cover!", O_TO_COVER, FALSE, FALSE },
+	{ "no-to-cover", O_TO_COVER, FALSE, TRUE },
 	{ "confirm=s", O_NONE, FALSE, FALSE },
 	{ "dry-run", O_NONE, FALSE, FALSE },
 	{ "envelope-sender=s", O_NONE, FALSE, FALSE },
@@ -360,6 +361,13 @@ static void take(struct sl_sendemail *se, enum opt_id id, const char *value,
 	case O_COMPOSE:
 		se->compose = TRUE;
 		break;
+	case O_IN_REPLY_TO:
+		g_free(se->in_reply_to);
+		se->in_reply_to = g_strdup(value);
+		break;
+	case O_TO_COVER: case O_CC_COVER:
+		se->cover[id - O_TO_COVER] = flag;
+		break;
 	case O_NONE:
 		break;
 	}
@@ -461,6 +469,7 @@ void sl_sendemail_init(struct sl_sendemail *se)
 	se->suppress_cc = g_ptr_array_new_with_free_func(g_free);
 	se->args = g_ptr_array_new_with_free_func(g_free);
 	se->suppress_from = se->signed_off_by_cc = se->annotate = -1;
+	se->cover[0] = se->cover[1] = -1;
 }
 
 void sl_sendemail_clear(struct sl_sendemail *se)
@@ -472,6 +481,7 @@ void sl_sendemail_clear(struct sl_sendemail *se)
 	g_ptr_array_unref(se->suppress_cc);
 	g_ptr_array_unref(se->args);
 	g_free(se->identity);
+	g_free(se->in_reply_to);
 	g_free(se->argv_origin);
 	g_free(se->cwd);
 	g_strfreev(se->envp);
@@ -495,19 +505,42 @@ static char **read_nul_list(pid_t pid, const char *what)
 	return (char **)g_ptr_array_free(argv, FALSE);
 }
 
-static pid_t parent_of(pid_t pid)
+/* Fields 4 (the parent) and 22 (the start, in clock ticks since boot) of
+ * /proc/PID/stat; FALSE if there is no such process. */
+static gboolean proc_stat(pid_t pid, pid_t *ppid, guint64 *start)
 {
 	g_autofree char *path = g_strdup_printf("/proc/%d/stat", (int)pid);
 	g_autofree char *stat = NULL;
 	const char *close;
-	int ppid = 0;
+	int parent = 0;
+	unsigned long long started = 0;
 
 	if (!g_file_get_contents(path, &stat, NULL, NULL))
-		return 0;
+		return FALSE;
 	close = strrchr(stat, ')');	/* the command name may hold spaces */
-	if (!close || sscanf(close + 1, " %*c %d", &ppid) != 1)
-		return 0;
-	return ppid;
+	if (!close || sscanf(close + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u "
+			     "%*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
+			     &parent, &started) != 2)
+		return FALSE;
+	*ppid = parent;
+	*start = started;
+	return TRUE;
+}
+
+static pid_t parent_of(pid_t pid)
+{
+	pid_t ppid;
+	guint64 start;
+
+	return proc_stat(pid, &ppid, &start) ? ppid : 0;
+}
+
+guint64 sl_proc_start_time(pid_t pid)
+{
+	pid_t ppid;
+	guint64 start;
+
+	return proc_stat(pid, &ppid, &start) ? start : 0;
 }
 
 /* Index of the first send-email option in @argv, or -1. */
@@ -546,36 +579,59 @@ static char *start_dir(pid_t perl, char **envp)
 	return pwd ? g_strdup(pwd) : proc_cwd(perl);
 }
 
-int sl_sendemail_from_parent(struct sl_sendemail *se, gboolean current,
-			     GError **error)
+/* The git send-email process among our ancestors (its command line to
+ * *@argv, the index of its first option to *@first), or 0. */
+static pid_t find_send_email(char ***argv, int *first)
 {
 	pid_t pid = getppid();
 
 	for (int depth = 0; pid > 1 && depth < 6; depth++) {
-		g_auto(GStrv) argv = read_nul_list(pid, "cmdline");
-		int first = argv ? send_email_args(argv) : -1;
+		g_auto(GStrv) args = read_nul_list(pid, "cmdline");
 
-		if (first >= 0) {
-			se->envp = read_nul_list(pid, "environ");
-			if (!se->envp)
-				se->envp = g_get_environ();
-			if (g_environ_getenv(se->envp, "POSIXLY_CORRECT")) {
-				g_set_error(error, SECLINT_ERROR,
-					    SECLINT_ERROR_USAGE,
-					    "POSIXLY_CORRECT changes how git "
-					    "send-email reads its options; "
-					    "seclint does not model that");
-				return -1;
-			}
-			se->argv_origin = g_strdup_printf(
-				"git send-email (pid %d)", (int)pid);
-			se->cwd = start_dir(pid, se->envp);
-			return sl_sendemail_parse_argv(se, argv + first,
-						       current, error) ? 1 : -1;
+		*first = args ? send_email_args(args) : -1;
+		if (*first >= 0) {
+			*argv = g_steal_pointer(&args);
+			return pid;
 		}
 		pid = parent_of(pid);
 	}
 	return 0;
+}
+
+pid_t sl_sendemail_process(guint64 *start)
+{
+	g_auto(GStrv) argv = NULL;
+	int first;
+	pid_t pid = find_send_email(&argv, &first);
+
+	*start = pid ? sl_proc_start_time(pid) : 0;
+	return *start ? pid : 0;
+}
+
+int sl_sendemail_from_parent(struct sl_sendemail *se, gboolean current,
+			     GError **error)
+{
+	g_auto(GStrv) argv = NULL;
+	int first;
+	pid_t pid = find_send_email(&argv, &first);
+
+	if (!pid)
+		return 0;
+	se->envp = read_nul_list(pid, "environ");
+	if (!se->envp)
+		se->envp = g_get_environ();
+	if (g_environ_getenv(se->envp, "POSIXLY_CORRECT")) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
+			    "POSIXLY_CORRECT changes how git send-email reads "
+			    "its options; seclint does not model that");
+		return -1;
+	}
+	se->pid = pid;
+	se->start = sl_proc_start_time(pid);
+	se->argv_origin = g_strdup_printf("git send-email (pid %d)", (int)pid);
+	se->cwd = start_dir(pid, se->envp);
+	return sl_sendemail_parse_argv(se, argv + first, current, error) ? 1
+									  : -1;
 }
 
 /* ---- git config, as read_config() gives it ---- */
@@ -662,6 +718,41 @@ static char *identity_of(const struct sl_sendemail *se,
 		return g_strdup(se->identity);
 	e = sl_gitconfig_last(cfg, "sendemail.identity");
 	return e && e->value ? g_strdup(e->value) : NULL;
+}
+
+gboolean sl_sendemail_cover(const struct sl_sendemail *se,
+			    const struct sl_gitconfig *cfg, gboolean *to,
+			    gboolean *cc, GError **error)
+{
+	g_autofree char *identity = identity_of(se, cfg);
+	static const char *const keys[] = { "tocover", "cccover" };
+	gboolean *out[] = { to, cc };
+
+	for (int k = 0; k < 2; k++) {
+		int v = se->cover[k];
+
+		if (v < 0 && !config_bool(cfg, identity, keys[k], &v, error))
+			return FALSE;
+		*out[k] = v > 0;
+	}
+	return TRUE;
+}
+
+char *sl_sendemail_in_reply_to(const struct sl_sendemail *se)
+{
+	g_autofree char *id = NULL;
+	gsize n;
+
+	if (!se->in_reply_to)
+		return NULL;
+	id = g_strstrip(g_strdup(se->in_reply_to));	/* s/^\s*<?//, ... */
+	n = strlen(id);
+	if (n && id[n - 1] == '>')
+		id[--n] = '\0';
+	g_strchomp(id);
+	if (*id == '<')
+		memmove(id, id + 1, n--);
+	return *id ? g_steal_pointer(&id) : NULL;
 }
 
 /* ---- --suppress-cc ---- */
@@ -800,29 +891,6 @@ gboolean sl_sendemail_add_addresses(GPtrArray *recipients, const char *header,
 		if (!expand_one(recipients, header, p->formatted, aliases, seen,
 				error))
 			return FALSE;
-	}
-	return TRUE;
-}
-
-gboolean sl_sendemail_add_list(GPtrArray *recipients, const char *header,
-			       const char *value, GError **error)
-{
-	g_autoptr(GPtrArray) git = sl_address_list_new();
-	guint before = recipients->len;
-
-	if (!sl_address_add_header(recipients, header, value, error) ||
-	    !sl_sendemail_add_addresses(git, header, value, NULL, error))
-		return FALSE;
-	for (guint i = 0; i < git->len; i++) {
-		struct sl_address *a = git->pdata[i];
-		gboolean dup = FALSE;
-
-		for (guint j = before; j < recipients->len && !dup; j++)
-			dup = !strcmp(((struct sl_address *)
-				       recipients->pdata[j])->addr, a->addr);
-		if (!dup)
-			g_ptr_array_add(recipients,
-					g_ptr_array_steal_index(git, i--));
 	}
 	return TRUE;
 }
@@ -1263,13 +1331,24 @@ void sl_sendemail_warn_unseen(const struct sl_sendemail *se,
 				"(sendemail.sendmailCmd = \"seclint "
 				"sendmail\").\n");
 	}
-	if (se->compose)
+	if (se->compose) {
+		gboolean to = FALSE, cc = FALSE;
+
 		fprintf(stderr,
 			"seclint: warning: git send-email --compose: this git "
 			"(< 2.43) never shows the cover letter to the hook; "
 			"it is not checked here.  The send-time check "
 			"(sendemail.sendmailCmd = \"seclint sendmail\") "
 			"checks it.\n");
+		if (sl_sendemail_cover(se, cfg, &to, &cc, NULL) && (to || cc))
+			fprintf(stderr,
+				"seclint: warning: with --%s-cover git sends "
+				"every patch to the cover letter's %s too; "
+				"those recipients are checked only as each "
+				"message is sent, when the messages before it "
+				"are already out.\n", to ? "to" : "cc",
+				to ? "To" : "Cc");
+	}
 	if (annotate > 0)
 		fprintf(stderr,
 			"seclint: warning: git send-email --annotate: edits "

@@ -2,6 +2,8 @@
 #ifndef SECLINT_SENDEMAIL_H
 #define SECLINT_SENDEMAIL_H
 
+#include <sys/types.h>
+
 #include "gitconfig.h"
 
 /*
@@ -25,8 +27,12 @@ struct sl_sendemail {
 	int signed_off_by_cc;	/* -1: not given */
 	int annotate;		/* -1: not given */
 	gboolean compose;
+	char *in_reply_to;	/* --in-reply-to, as given */
+	int cover[2];		/* --[no-]to-cover, --[no-]cc-cover; -1 */
 	GPtrArray *args;	/* what Getopt::Long left: files, revisions */
 	gboolean current;	/* git >= 2.41's options (header-cmd, ...) */
+	pid_t pid;		/* the git send-email process, or 0 */
+	guint64 start;		/* its start (sl_proc_start_time) */
 	char *argv_origin;	/* "git send-email (pid N)", or NULL */
 	char *cwd;		/* where git send-email was started */
 	char **envp;		/* its environment */
@@ -53,6 +59,26 @@ gboolean sl_sendemail_parse_argv(struct sl_sendemail *se, char **argv,
 int sl_sendemail_from_parent(struct sl_sendemail *se, gboolean current,
 			     GError **error);
 
+/* The git send-email process among our ancestors, or 0; its start time
+ * to *@start. */
+pid_t sl_sendemail_process(guint64 *start);
+/* When process @pid started (clock ticks since boot, /proc/PID/stat), which
+ * tells it from a later process given the same pid; 0: no such process. */
+guint64 sl_proc_start_time(pid_t pid);
+
+/*
+ * --to-cover and --cc-cover, or sendemail.toCover and sendemail.ccCover
+ * (the identity's first): git sends every message after the first to the
+ * first message's To (and Cc) too.  FALSE on a value git refuses too.
+ */
+gboolean sl_sendemail_cover(const struct sl_sendemail *se,
+			    const struct sl_gitconfig *cfg, gboolean *to,
+			    gboolean *cc, GError **error);
+
+/* The message --in-reply-to names, as git reads it (<> and blanks
+ * stripped), or NULL. */
+char *sl_sendemail_in_reply_to(const struct sl_sendemail *se);
+
 /*
  * Adds to @recipients every address git send-email will send @patch to:
  * To, Cc and Bcc from the command line or config, the patch's To/Cc/From
@@ -75,14 +101,6 @@ GHashTable *sl_sendemail_load_aliases(const struct sl_gitconfig *cfg,
 gboolean sl_sendemail_add_addresses(GPtrArray *recipients, const char *header,
 				    const char *value, GHashTable *aliases,
 				    GError **error);
-
-/*
- * An address list given on seclint's own command line: every address
- * GMime's RFC 5322 parser finds and every one git's Mail::Address finds
- * (which also splits at ';' and between bare addresses).
- */
-gboolean sl_sendemail_add_list(GPtrArray *recipients, const char *header,
-			       const char *value, GError **error);
 
 /*
  * The To and Cc of git >= 2.41's header file (the hook's second argument),

@@ -23,7 +23,10 @@
 #include "policy.h"
 #include "repo.h"
 #include "rule.h"
+#include "runrecord.h"
+#include "sendemail.h"
 #include "settings.h"
+#include "thread.h"
 
 #define SL_MAX_MAIL_SIZE (256u * 1024 * 1024)
 /* Set in the real sendmail's environment: seclint must not call itself. */
@@ -92,15 +95,14 @@ static gboolean usage_error(GError **error, const char *fmt, const char *arg)
 }
 
 /*
- * One recipient argument (an address list, as sendmail takes it).  git
- * splits on ';' as on ',', and GMime's parser stops at ';': both count.
- * A file or program ("/path", "|cmd") is no mail recipient: it is most
- * likely the old "seclint sendmail -- /usr/sbin/sendmail" form.
+ * One recipient argument (an address list, as sendmail takes it, split at
+ * ';' too, as git splits it: sl_address_add_header).  A file or program
+ * ("/path", "|cmd") is no mail recipient: it is most likely the old
+ * "seclint sendmail -- /usr/sbin/sendmail" form.
  */
 static gboolean add_recipient(struct sendmail_args *a, const char *arg,
 			      GError **error)
 {
-	g_autofree char *list = g_strdelimit(g_strdup(arg), ";", ',');
 	const char *p = arg + strspn(arg, " \t");
 
 	a->recipients++;
@@ -109,7 +111,7 @@ static gboolean add_recipient(struct sendmail_args *a, const char *arg,
 				   "real sendmail is set with git config "
 				   "seclint.sendmail or $SECLINT_SENDMAIL, "
 				   "not on the command line)", arg);
-	if (!sl_address_add_header(a->extra, "Bcc", list, error)) {
+	if (!sl_address_add_header(a->extra, "Bcc", arg, error)) {
 		g_prefix_error(error, "envelope recipient: ");
 		return FALSE;
 	}
@@ -355,6 +357,7 @@ static int refuse(const struct sendmail_args *a, int status)
 }
 
 static int check_with(const struct sendmail_args *a, const GByteArray *msg,
+		      struct sl_thread_set *threads,
 		      const struct sl_settings *settings,
 		      const struct sl_policy *policy)
 {
@@ -363,7 +366,8 @@ static int check_with(const struct sendmail_args *a, const GByteArray *msg,
 	g_autoptr(sl_repo) repo = sl_repo_new(NULL);
 	struct sl_lint_options lint = { .repo = repo };
 	struct sl_run run = { policy, &output, a->extra, 1, &lint,
-			      .shown = sl_settings_shown(settings) };
+			      .shown = sl_settings_shown(settings),
+			      .threads = threads };
 	int status;
 
 	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);
@@ -373,25 +377,57 @@ static int check_with(const struct sendmail_args *a, const GByteArray *msg,
 	return status ? refuse(a, status) : 0;
 }
 
+/*
+ * Under git send-email, the messages of its run (the hook's and this
+ * check's, runrecord.h) are what this message's thread is read against:
+ * one that replies to the first message the run sent is no follow-up.
+ * Outside such a run (mutt, b4) the message stands alone.
+ */
+static gboolean join_run(struct sl_runrecord **rec,
+			 struct sl_thread_set *threads, GError **error)
+{
+	guint64 start;
+	pid_t pid = sl_sendemail_process(&start);
+
+	if (!pid)
+		return TRUE;
+	sl_thread_set_one_sender(threads);	/* git sends all as its user */
+	*rec = sl_runrecord_open(pid, start, error);
+	if (*rec)
+		sl_runrecord_threads(*rec, threads);
+	return *rec != NULL;
+}
+
 static int sendmail(const struct sendmail_args *a,
 		    const struct sl_gitconfig *cfg)
 {
 	g_autoptr(GByteArray) msg = g_byte_array_new();
 	g_autoptr(GError) error = NULL;
 	g_autoptr(sl_policy) policy = NULL;
+	g_autoptr(sl_runrecord) rec = NULL;
+	g_autoptr(sl_thread_set) threads = sl_thread_set_new();
 	struct sl_settings settings;
 	int status;
 
 	sl_settings_init(&settings);
 	if (!read_message(msg, &error) ||
-	    !(policy = sl_settings_load(&settings, cfg, &error))) {
+	    !(policy = sl_settings_load(&settings, cfg, &error)) ||
+	    !join_run(&rec, threads, &error)) {
 		fprintf(stderr, "seclint: %s\n", error->message);
 		status = refuse(a, 2);
 	} else {
-		status = check_with(a, msg, &settings, policy);
+		status = check_with(a, msg, threads, &settings, policy);
 	}
 	sl_settings_clear(&settings);
-	return status ? status : run_mta(a, msg);
+	if (status || (status = run_mta(a, msg)))
+		return status;
+	/* Sent: the run's later messages may reply to it. */
+	if (rec && !sl_runrecord_save(rec, NULL, threads, &error)) {
+		fprintf(stderr, "seclint: the message was sent, but %s\n",
+			error->message);
+		return 2;
+	}
+	return 0;
 }
 
 static gboolean setup(struct sendmail_args *a, struct sl_gitconfig **cfg,

@@ -21,6 +21,7 @@
 #include "message.h"
 #include "output.h"
 #include "rule.h"
+#include "thread.h"
 
 struct one_input {
 	struct sl_run *run;
@@ -68,13 +69,29 @@ static GPtrArray *lint(const struct sl_run *run, const struct sl_message *msg)
 	return findings;
 }
 
+/*
+ * A message as the run sees it: a reply to one of the run's messages is
+ * not a follow-up.  An mbox's messages joined the run before the first
+ * was read; a single message joins it here, in input order, so that the
+ * next input may reply to it.
+ */
+static void judge(const struct sl_run *run, struct sl_message *msg)
+{
+	if (!run->threads)
+		return;
+	sl_thread_judge(run->threads, msg);
+	sl_thread_set_add_message(run->threads, msg);
+}
+
 static gboolean on_message(struct sl_message *msg, gpointer data,
 			   GError **error)
 {
 	struct one_input *in = data;
-	g_autoptr(GPtrArray) findings = lint(in->run, msg);
+	g_autoptr(GPtrArray) findings = NULL;
 
 	(void)error;
+	judge(in->run, msg);
+	findings = lint(in->run, msg);
 	sl_output_message(in->run->output, in->name, in->is_mbox, msg,
 			  findings);
 	return TRUE;
@@ -99,6 +116,10 @@ static gboolean on_parsed(struct sl_message *msg, gpointer data,
 	struct job_input *ji = data;
 
 	(void)error;
+	/* A worker's: the run's messages are only read (the mbox joined
+	 * them before it was cut up). */
+	if (ji->in->run->threads)
+		sl_thread_judge(ji->in->run->threads, msg);
 	format_message(ji->job, ji->in, msg);
 	return TRUE;
 }
@@ -217,6 +238,7 @@ static gboolean on_message_parallel(struct sl_message *msg, gpointer data,
 	struct one_input *in = data;
 
 	(void)error;
+	judge(in->run, msg);
 	if (!in->filling) {
 		in->filling = g_new0(struct job, 1);
 		in->filling->msgs = g_ptr_array_new_with_free_func(
@@ -259,9 +281,9 @@ static gboolean read_parallel(struct one_input *in, GError **error)
 	g_mutex_init(&in->lock);
 	g_cond_init(&in->done);
 	g_queue_init(&in->pending);
-	ok = sl_input_read_split(in->name, in->run->extra, &in->is_mbox,
-				 on_message_parallel, on_raw_parallel, in,
-				 error);
+	ok = sl_input_read_split(in->name, in->run->extra, in->run->threads,
+				 &in->is_mbox, on_message_parallel,
+				 on_raw_parallel, in, error);
 	push_job(in);
 	emit_pending(in, 0, 0);
 	if (in->pool)
@@ -286,8 +308,9 @@ void sl_run_path(struct sl_run *run, const char *path)
 	if (run->jobs > 1)
 		ok = read_parallel(&in, &error);
 	else
-		ok = sl_input_read(path, run->extra, &in.is_mbox, on_message,
-				   &in, &error);
+		ok = sl_input_read_split(path, run->extra, run->threads,
+					 &in.is_mbox, on_message, NULL, &in,
+					 &error);
 	if (!ok)
 		sl_output_input_error(run->output, path, error);
 }
@@ -298,6 +321,8 @@ void sl_run_bytes(struct sl_run *run, const char *name, const char *bytes,
 	struct one_input in = { .run = run, .name = name };
 	g_autoptr(GError) error = NULL;
 
+	if (run->threads)
+		sl_input_scan_threads(bytes, len, run->threads);
 	if (!sl_input_parse(bytes, len, run->extra, &in.is_mbox, on_message,
 			    &in, &error))
 		sl_output_input_error(run->output, name, error);

@@ -19,6 +19,10 @@ struct sl_run {
 	unsigned jobs;		/* lint threads for an mbox; 0 or 1: none */
 	const struct sl_lint_options *lint;	/* repository, flags; or NULL */
 	enum sl_severity shown;	/* findings below it are dropped (--quiet) */
+	/* The run's messages, which decide what is a follow-up
+	 * (lint/mail/thread.h); each input's join it.  NULL: each message
+	 * is judged alone. */
+	struct sl_thread_set *threads;
 };
 
 void sl_run_path(struct sl_run *run, const char *path);

@@ -68,7 +68,11 @@ static void add_item(GArray *items, const char *s, struct item *it)
 		g_array_append_val(items, *it);
 }
 
-/* Splits [@from, @to) at its commas; groups only at the top level. */
+/*
+ * Splits [@from, @to) at its commas; groups only at the top level, where a
+ * ';' outside a group separates too, as git send-email and mutt read it
+ * (and so seclint: lint/mail/address.c).
+ */
 static void split_list(const char *s, gsize from, gsize to,
 		       gboolean top, GArray *items)
 {
@@ -76,7 +80,7 @@ static void split_list(const char *s, gsize from, gsize to,
 
 	while (i < to) {
 		struct item it = { .start = i };
-		gsize j = scan_to(s, i, to, top ? ",:" : ",");
+		gsize j = scan_to(s, i, to, top ? ",:;" : ",");
 
 		if (j < to && s[j] == ':') {
 			gsize k = scan_to(s, j + 1, to, ";");

@@ -17,6 +17,7 @@
 #include "message.h"
 #include "policy.h"
 #include "rule.h"
+#include "thread.h"
 
 /* One header field of the message text, as GMime found it. */
 struct field {
@@ -243,6 +244,7 @@ static gboolean steal_digest(struct sl_message *msg, gpointer data,
 }
 
 static struct sl_message *digest(const GString *text, const GPtrArray *extra,
+				 const struct sl_thread_set *threads,
 				 GError **error)
 {
 	struct sl_message *msg = NULL;
@@ -253,6 +255,8 @@ static struct sl_message *digest(const GString *text, const GPtrArray *extra,
 		sl_message_free(msg);
 		return NULL;
 	}
+	if (threads)
+		sl_thread_judge(threads, msg);
 	return msg;
 }
 
@@ -329,7 +333,8 @@ static void note_declined(struct sl_fix_result *r, const struct sl_fixing *fx)
  */
 static void apply_fix(struct sl_fix_result *r, const struct sl_message *msg,
 		      const struct sl_finding *finding,
-		      const struct sl_policy *policy, const GPtrArray *extra)
+		      const struct sl_policy *policy, const GPtrArray *extra,
+		      const struct sl_thread_set *threads)
 {
 	g_autoptr(GString) before = g_string_new_len(r->text->str,
 						     (gssize)r->text->len);
@@ -342,7 +347,7 @@ static void apply_fix(struct sl_fix_result *r, const struct sl_message *msg,
 	struct sl_fixing fx = { msg, policy, finding, &state };
 
 	if (finding->rule->fix->apply(&fx)) {
-		now = digest(r->text, extra, &error);
+		now = digest(r->text, extra, threads, &error);
 		if (now && only_intended(&fx, now) &&
 		    r->changes->len > changes) {
 			char *what = r->changes->pdata[changes];
@@ -380,6 +385,7 @@ static const struct sl_finding *next_fixable(const GPtrArray *findings,
 
 gboolean sl_fix_message(const char *bytes, gsize len,
 			const struct sl_policy *policy, const GPtrArray *extra,
+			const struct sl_thread_set *threads,
 			struct sl_fix_result *r, GError **error)
 {
 	g_autoptr(GHashTable) tried = g_hash_table_new(NULL, NULL);
@@ -389,7 +395,8 @@ gboolean sl_fix_message(const char *bytes, gsize len,
 	r->notes = g_ptr_array_new_with_free_func(g_free);
 	r->edits = 0;
 	for (;;) {
-		g_autoptr(sl_message) msg = digest(r->text, extra, error);
+		g_autoptr(sl_message) msg = digest(r->text, extra, threads,
+						   error);
 		g_autoptr(GPtrArray) findings = NULL;
 		const struct sl_finding *f;
 
@@ -400,7 +407,7 @@ gboolean sl_fix_message(const char *bytes, gsize len,
 		if (!f)
 			return TRUE;
 		g_hash_table_add(tried, (gpointer)f->rule);
-		apply_fix(r, msg, f, policy, extra);
+		apply_fix(r, msg, f, policy, extra, threads);
 	}
 }
 

@@ -44,13 +44,16 @@ struct sl_fix_result {
 };
 
 void sl_fix_result_clear(struct sl_fix_result *r);
+struct sl_thread_set;
 /*
- * Fixes the message in @bytes: lints it (with @extra recipients), applies
- * the fix of each fixable finding in rule order, one at a time, and
- * lints again after each.  FALSE with @error if it cannot be parsed.
+ * Fixes the message in @bytes: lints it (with @extra recipients, judged as
+ * a message of the run @threads, or alone if NULL: lint/mail/thread.h),
+ * applies the fix of each fixable finding in rule order, one at a time,
+ * and lints again after each.  FALSE with @error if it cannot be parsed.
  */
 gboolean sl_fix_message(const char *bytes, gsize len,
 			const struct sl_policy *policy, const GPtrArray *extra,
+			const struct sl_thread_set *threads,
 			struct sl_fix_result *result, GError **error);
 
 /*

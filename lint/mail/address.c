@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Recipients: every address header is parsed with GMime's RFC 5322 address
- * parser; groups contribute their members and display names never count.
+ * parser, and again as the clients that send mail split it (see
+ * add_as_clients_split); groups contribute their members and display names
+ * never count.
  */
 #include <string.h>
 
@@ -9,6 +11,7 @@
 #include "errors.h"
 #include "gmime-extra.h"
 #include "msglimits.h"
+#include "perladdr.h"
 
 /*
  * A quoted local part means the same mailbox as the bare one (RFC 5321
@@ -215,14 +218,72 @@ gboolean sl_address_has_open_comment(const char *value)
 }
 
 /*
- * Adds the recipients of one header value.  A value that is not blank but
- * yields nothing an address parser understands is an error: seclint must not
- * guess who a message goes to.
+ * The mailboxes the clients that send a message find in @value but GMime
+ * does not.  RFC 5322 has ';' only to close a group, so GMime's parser
+ * stops at a ';' after an address and drops the rest of the header; git
+ * send-email (Mail::Address, lint/mail/perladdr.c) ends an address there
+ * as at ',', and so does mutt: "security@kernel.org; linux-distros@..."
+ * goes to both.  Each piece Mail::Address splits @value into is read again
+ * by GMime, and what that finds is added unless GMime found it in the
+ * whole value: so a group Mail::Address misreads ("list: a@x, b@y;"
+ * gives "list:a@x") or a bare word ("Last, First <lf@x>" gives "Last")
+ * adds nothing.  A value Mail::Address croaks on adds nothing either: git
+ * send-email dies on it and sends nothing.  Returns how many were added.
+ */
+static unsigned add_as_clients_split(GPtrArray *recipients, guint from,
+				     const char *header, const char *value)
+{
+	g_autoptr(GPtrArray) pieces = sl_perl_address_parse(value, NULL);
+	g_autoptr(GHashTable) found = NULL;
+	unsigned added = 0;
+
+	if (!pieces)
+		return 0;
+	found = g_hash_table_new(g_str_hash, g_str_equal);
+	for (guint i = from; i < recipients->len; i++) {
+		const struct sl_address *a = recipients->pdata[i];
+
+		g_hash_table_add(found, a->addr);
+	}
+	for (guint i = 0; i < pieces->len; i++) {
+		const struct sl_perl_addr *p = pieces->pdata[i];
+		g_autofree char *addr = sl_address_normalise(p->address);
+		g_autoptr(InternetAddressList) list = NULL;
+		g_autoptr(GPtrArray) more = NULL;
+
+		if (!strchr(addr, '@') || g_hash_table_contains(found, addr))
+			continue;
+		list = internet_address_list_parse(NULL, p->formatted);
+		if (!list)
+			continue;
+		more = sl_address_list_new();
+		add_list(more, header, list);
+		for (guint k = 0; k < more->len; k++) {
+			struct sl_address *a = more->pdata[k];
+
+			if (g_hash_table_contains(found, a->addr))
+				continue;
+			g_ptr_array_add(recipients,
+					g_ptr_array_steal_index(more, k--));
+			g_hash_table_add(found, a->addr);
+			added++;
+		}
+	}
+	return added;
+}
+
+/*
+ * Adds the recipients of one header value, as GMime reads it and as the
+ * clients split it.  A value that is not blank but yields nothing an
+ * address parser understands is an error: seclint must not guess who a
+ * message goes to.
  */
 gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 			       const char *value, GError **error)
 {
 	g_autoptr(InternetAddressList) list = NULL;
+	guint before = recipients->len;
+	unsigned found;
 
 	if (!value || is_blank(value))
 		return TRUE;
@@ -235,7 +296,9 @@ gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 	if (!sl_limits_address_value(header, value, error))
 		return FALSE;
 	list = internet_address_list_parse(NULL, value);
-	if (!list || add_list(recipients, header, list) == 0) {
+	found = list ? add_list(recipients, header, list) : 0;
+	found += add_as_clients_split(recipients, before, header, value);
+	if (found == 0) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "cannot parse the addresses in %s: '%s'",
 			    header, value);

@@ -20,6 +20,7 @@
 #include "message.h"
 #include "msglimits.h"
 #include "pool.h"
+#include "thread.h"
 
 struct parse_state {
 	GString *critical;	/* first critical parser complaint */
@@ -428,6 +429,129 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 	return parse_single(stream, lines, extra, each, data, error);
 }
 
+/* The length of the header section of the message in @bytes: up to and
+ * with the empty line that ends it, or all of @bytes. */
+static gsize header_length(const char *bytes, gsize len)
+{
+	for (const char *p = bytes; (p = memchr(p, '\n', len - (p - bytes)));
+	     p++) {
+		const char *q = p + 1;
+
+		if (q < bytes + len && *q == '\r')
+			q++;
+		if (q < bytes + len && *q == '\n')
+			return (gsize)(q + 1 - bytes);
+	}
+	return len;
+}
+
+/*
+ * The value of the first @name field in the header section @head, with
+ * its folded lines (as GMime keeps a header's raw value), or NULL.
+ */
+static char *header_value(const char *head, gsize len, const char *name)
+{
+	const char *end = head + len, *line = head;
+	gsize n = strlen(name);
+
+	while (line < end) {
+		const char *eol = memchr(line, '\n', (gsize)(end - line));
+		const char *next = eol ? eol + 1 : end;
+		const char *colon = line + n;
+
+		while (colon < next && (*colon == ' ' || *colon == '\t'))
+			colon++;	/* obs-optional: "Name :" */
+		if ((gsize)(next - line) > n &&
+		    !g_ascii_strncasecmp(line, name, n) && colon < next &&
+		    *colon == ':') {
+			while (next < end && (*next == ' ' || *next == '\t')) {
+				eol = memchr(next, '\n', (gsize)(end - next));
+				next = eol ? eol + 1 : end;
+			}
+			if ((gsize)(next - line) > SL_MAX_HEADER_LENGTH)
+				return NULL;	/* refused when read */
+			return g_strndup(colon + 1, (gsize)(next - colon - 1));
+		}
+		line = next;
+	}
+	return NULL;
+}
+
+/*
+ * The Message-ID of the message in @bytes and the ids it names, added to
+ * @threads.  Its header section is searched for the three fields and
+ * their values are read by the functions GMime reads them with (a Message-
+ * ID as g_mime_message_get_message_id() gives it, the others as the digest
+ * does), so the ids are the ones the digest finds.  Building a GMime
+ * object of each header section, only to ask it for three fields, made
+ * seclint a third slower on an mbox.  A message with two such fields
+ * that differ, whose header GMime cannot read or that is over the limits
+ * (lint/mail/msglimits.h) is refused when it is read for the rules; here
+ * it adds what it names, or, over the size limits, nothing.
+ */
+static void add_thread_of(const char *bytes, gsize len,
+			  struct sl_thread_set *threads)
+{
+	gsize head = header_length(bytes, len);
+	g_autofree char *value = NULL;
+	g_autofree char *id = NULL;
+	g_autofree char *from = NULL;
+	g_autoptr(GPtrArray) named = NULL;
+	g_autoptr(GPtrArray) sender = NULL;
+
+	if (head > SL_MAX_HEADER_BYTES)
+		return;		/* refused when read */
+	value = header_value(bytes, head, "Message-Id");
+	if (!value || !(id = g_mime_utils_decode_message_id(value)))
+		return;
+	named = g_ptr_array_new_with_free_func(g_free);
+	for (int i = 0; i < 2; i++) {
+		g_autofree char *refs = header_value(
+			bytes, head, i ? "References" : "In-Reply-To");
+
+		sl_message_add_named(refs, named);
+	}
+	/* The sender as the digest reads it (lint/mail/message.c). */
+	from = header_value(bytes, head, "From");
+	sender = sl_address_list_new();
+	if (from && !sl_address_add_header(sender, "From", from, NULL))
+		g_ptr_array_set_size(sender, 0);
+	sl_thread_set_add(threads, id, sender->len ? ((struct sl_address *)
+				       sender->pdata[0])->addr : NULL,
+			  named);
+}
+
+/*
+ * Every message of an mbox joins @threads before the first is judged, so
+ * that a reply to one further on in it is a reply within the run too.
+ * Errors are left to the reading that follows.
+ */
+static void scan_threads(struct sl_mbox_reader *reader,
+			 struct sl_thread_set *threads)
+{
+	struct sl_raw_message *r;
+
+	if (!threads || !sl_mbox_reader_start(reader, NULL))
+		return;
+	while (sl_mbox_reader_next(reader, &r, NULL) && r) {
+		add_thread_of((const char *)r->bytes->data, r->bytes->len,
+			      threads);
+		sl_raw_message_free(r);
+	}
+	sl_thread_set_settle(threads);
+}
+
+void sl_input_scan_threads(const char *bytes, gsize len,
+			   struct sl_thread_set *threads)
+{
+	g_autoptr(sl_mbox_reader) reader = NULL;
+
+	if (len < 5 || strncmp(bytes, "From ", 5) || len > SL_MAX_INPUT_SIZE)
+		return;
+	reader = sl_mbox_reader_new_bytes(bytes, len, SL_MAX_INPUT_SIZE);
+	scan_threads(reader, threads);
+}
+
 /*
  * What is not a regular file (a pipe, a FIFO, a terminal, a device) cannot
  * be re-read, so it is spooled to an unlinked file, up to the input limit
@@ -621,13 +745,14 @@ gboolean sl_input_read(const char *path, const GPtrArray *extra,
 		       gboolean *is_mbox, sl_message_fn each, gpointer data,
 		       GError **error)
 {
-	return sl_input_read_split(path, extra, is_mbox, each, NULL, data,
-				   error);
+	return sl_input_read_split(path, extra, NULL, is_mbox, each, NULL,
+				   data, error);
 }
 
 gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
-			     gboolean *is_mbox, sl_message_fn each,
-			     sl_raw_fn raw, gpointer data, GError **error)
+			     struct sl_thread_set *threads, gboolean *is_mbox,
+			     sl_message_fn each, sl_raw_fn raw, gpointer data,
+			     GError **error)
 {
 	g_autofree char *head = NULL;
 	g_autoptr(GMimeStream) stream = NULL;
@@ -650,6 +775,14 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 		/* The reader rejects a later NUL byte block by block. */
 		g_autoptr(sl_mbox_reader) reader = sl_mbox_reader_new_fd(
 			fd, g_mime_stream_tell(stream), SL_MAX_INPUT_SIZE);
+
+		if (threads) {
+			g_autoptr(sl_mbox_reader) scan = sl_mbox_reader_new_fd(
+				fd, g_mime_stream_tell(stream),
+				SL_MAX_INPUT_SIZE);
+
+			scan_threads(scan, threads);
+		}
 
 		return parse_mbox(reader, fd, &was, extra, each, raw, data,
 				  error);

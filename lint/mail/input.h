@@ -13,6 +13,9 @@
 /* Digests @gm into @msg (lint/mail/message.c). */
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 			   struct sl_lines *lines, GError **error);
+/* Adds the ids an In-Reply-To or References value names (NULL names
+ * none) to @ids, as the digest reads them (lint/mail/message.c). */
+void sl_message_add_named(const char *value, GPtrArray *ids);
 
 /*
  * A GMime parser of the one message in @bytes, opened as the linter opens
@@ -51,14 +54,22 @@ struct sl_raw_message {
 typedef gboolean (*sl_raw_fn)(struct sl_raw_message *raw, gpointer data,
 			      GError **error);
 
+struct sl_thread_set;
+/* With @threads (lint/mail/thread.h), every message of an mbox joins it
+ * before the first is handed on; a single message is left to the caller. */
 gboolean sl_input_read_split(const char *path,
 			     const GPtrArray *extra_recipients,
-			     gboolean *is_mbox, sl_message_fn each,
-			     sl_raw_fn raw, gpointer data, GError **error);
+			     struct sl_thread_set *threads, gboolean *is_mbox,
+			     sl_message_fn each, sl_raw_fn raw, gpointer data,
+			     GError **error);
 gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 			    const GPtrArray *extra_recipients,
 			    sl_message_fn each, gpointer data, GError **error);
 void sl_raw_message_free(struct sl_raw_message *raw);
+
+/* What sl_input_read_split() adds to @threads for an input of bytes. */
+void sl_input_scan_threads(const char *bytes, gsize len,
+			   struct sl_thread_set *threads);
 
 /* Parses the bytes of one input, as sl_input_read() does for a file. */
 gboolean sl_input_parse(const char *bytes, gsize len,

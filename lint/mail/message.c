@@ -50,6 +50,7 @@ void sl_message_free(struct sl_message *msg)
 	g_free(msg->subject);
 	g_ptr_array_unref(msg->recipients);
 	g_ptr_array_unref(msg->followup_to);
+	g_ptr_array_unref(msg->parents);
 	g_ptr_array_unref(msg->parts);
 	g_string_free(msg->body, TRUE);
 	g_ptr_array_unref(msg->from);
@@ -160,6 +161,7 @@ struct sl_message *sl_message_new(void)
 
 	msg->recipients = sl_address_list_new();
 	msg->followup_to = sl_address_list_new();
+	msg->parents = g_ptr_array_new_with_free_func(g_free);
 	msg->body = g_string_new(NULL);
 	msg->parts = g_ptr_array_new_with_free_func(part_free);
 	msg->from = sl_address_list_new();
@@ -185,6 +187,7 @@ struct sl_message *sl_message_steal(struct sl_message *msg)
 	msg->message_id = msg->subject = NULL;
 	msg->recipients = sl_address_list_new();
 	msg->followup_to = sl_address_list_new();
+	msg->parents = g_ptr_array_new_with_free_func(g_free);
 	msg->parts = g_ptr_array_new();
 	msg->body = g_string_new(NULL);
 	msg->from = sl_address_list_new();
@@ -591,43 +594,65 @@ static gboolean walk(struct walk *w, GMimeObject *obj, GMimeObject *parent,
 }
 
 /*
- * Does the header @name name a message?  An empty or blank In-Reply-To or
- * References (git send-email writes them empty for a first message when
- * asked to) names none: GMime's msg-id parser finds no id in it.
+ * The ids a header value (In-Reply-To, References) names, added to @ids.
+ * An empty or blank one (git send-email writes them empty for a first
+ * message when asked to) names none: GMime's msg-id parser finds no id in
+ * it.
  */
-static gboolean names_message(GMimeMessage *gm, const char *name)
+void sl_message_add_named(const char *value, GPtrArray *ids)
 {
-	const char *value = g_mime_object_get_header(GMIME_OBJECT(gm), name);
 	GMimeReferences *refs;
-	gboolean named;
 
 	if (!value)
-		return FALSE;
+		return;
 	refs = g_mime_references_parse(NULL, value);
-	named = refs && g_mime_references_length(refs) > 0;
+	for (int i = 0; refs && i < g_mime_references_length(refs); i++)
+		g_ptr_array_add(ids, g_strdup(
+			g_mime_references_get_message_id(refs, i)));
 	if (refs)
 		g_mime_references_free(refs);
-	return named;
 }
 
-/* A reply in a thread: In-Reply-To or References names a message. */
-static gboolean is_reply(GMimeMessage *gm)
+/* A reply or forward prefix in any of the usual languages, possibly after
+ * [tags]. */
+static gboolean reply_subject(const char *subject)
 {
-	return names_message(gm, "In-Reply-To") ||
-	       names_message(gm, "References");
-}
-
-/*
- * A reply or forward: a reply in a thread, or a reply prefix in any of
- * the usual languages, possibly after [tags].
- */
-static gboolean is_followup(gboolean reply, const char *subject)
-{
-	if (reply)
-		return TRUE;
 	return subject && sl_regex_match_simple(
 		"^\\s*(?:\\[[^]]*\\]\\s*)*" SL_REPLY_PREFIX, subject,
 		G_REGEX_CASELESS, 0);
+}
+
+/*
+ * The thread headers decide when there are any: a Subject "Re: ..." on a
+ * message that names only itself or messages of its own run (an edited
+ * series, a saved draft) makes no follow-up.
+ */
+void sl_message_set_thread(struct sl_message *msg, gboolean outside)
+{
+	msg->reply = outside;
+	msg->followup = outside ||
+			(!msg->threaded && reply_subject(msg->subject));
+}
+
+/* Its thread: alone, every message it names but itself is outside. */
+static void digest_thread(struct sl_message *msg, GMimeMessage *gm)
+{
+	g_autoptr(GPtrArray) named = g_ptr_array_new_with_free_func(g_free);
+
+	sl_message_add_named(g_mime_object_get_header(GMIME_OBJECT(gm),
+						      "In-Reply-To"), named);
+	sl_message_add_named(g_mime_object_get_header(GMIME_OBJECT(gm),
+						      "References"), named);
+	msg->threaded = named->len > 0;
+	/* In-Reply-To's id is in References too, mostly: named twice, it is
+	 * only judged twice. */
+	for (guint i = 0; i < named->len; i++) {
+		const char *id = named->pdata[i];
+
+		if (!msg->message_id || strcmp(id, msg->message_id))
+			g_ptr_array_add(msg->parents, g_strdup(id));
+	}
+	sl_message_set_thread(msg, msg->parents->len > 0);
 }
 
 gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
@@ -643,8 +668,7 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 
 	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
-	msg->reply = is_reply(gm);
-	msg->followup = is_followup(msg->reply, subject);
+	digest_thread(msg, gm);
 	if (!digest_recipients(msg, GMIME_OBJECT(gm), lines, error))
 		return FALSE;
 	digest_sender(msg, gm);

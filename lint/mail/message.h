@@ -90,7 +90,10 @@ struct sl_message {
 	char *message_id;	/* without angle brackets, or NULL */
 	char *subject;		/* RFC 2047 decoded, or NULL if absent */
 	gboolean followup;	/* a reply or forward, not an initial report */
-	gboolean reply;		/* In-Reply-To or References names a message */
+	gboolean reply;		/* its thread reaches a message outside the
+				 * run (lint/mail/thread.h) */
+	gboolean threaded;	/* In-Reply-To or References names a message */
+	GPtrArray *parents;	/* the ids they name but its own, of char * */
 	GPtrArray *recipients;	/* of struct sl_address */
 	GPtrArray *followup_to;	/* Reply-To, Mail-Followup-To, Mail-Reply-To */
 	GPtrArray *parts;	/* of struct sl_part */
@@ -128,6 +131,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_message, sl_message_free)
 
 struct sl_message *sl_message_new(void);
 struct sl_message *sl_message_steal(struct sl_message *msg);
+/*
+ * Sets reply and followup: a follow-up is a reply whose thread reaches
+ * a message @outside the run, or, when no thread is named at all, a
+ * message whose Subject starts with a reply or forward prefix.
+ */
+void sl_message_set_thread(struct sl_message *msg, gboolean outside);
 gboolean sl_is_recipient_header(const char *name);
 /*
  * An attachment (RFC 2183, RFC 2046): a forwarded message, or a leaf that

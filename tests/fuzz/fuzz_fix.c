@@ -90,7 +90,7 @@ static void fuzz_message(const char *bytes, size_t size)
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
-	if (sl_fix_message(bytes, size, policy, NULL, &r, &error) &&
+	if (sl_fix_message(bytes, size, policy, NULL, NULL, &r, &error) &&
 	    !sl_input_parse(r.text->str, r.text->len, NULL, &mbox, parses,
 			    NULL, NULL))
 		abort();

@@ -22,7 +22,7 @@ ours="'$seclint' sendmail"
 printf '#!/bin/sh\nn=$(ls "$SPOOL" | wc -l)\nprintf "%%s\\n" "$@" >"$SPOOL/$n.argv"\ncat >"$SPOOL/$n.msg"\n' >"$tmp/mta"
 chmod +x "$tmp/mta"
 
-sent() { ls "$SPOOL" | grep -c '\.msg$'; }
+sent() { spool_count; }
 conf() { git config "$@" 2>/dev/null; }
 # want NAME KEY VALUE: git config KEY (all levels) is VALUE ("" = unset).
 want() {
@@ -42,22 +42,7 @@ same() {	# NAME BEFORE AFTER: the files are the same bytes and mode
 		ko "$1: $3 differs from before"; diff "$2" "$3"; fi
 }
 
-# send NAME WANT(sent COUNT|refused|died COUNT) ARGS...: git send-email.
-send() {
-	name=$1 want=$2
-	shift 2
-	case $want in sent|died) count=$1; shift ;; *) count=0 ;; esac
-	rm -f "$SPOOL"/*
-	git send-email --confirm=never "$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	case $want in
-	sent) [ "$got" = 0 ] ;;
-	refused) [ "$got" != 0 ] && grep -q "no patches were sent" "$tmp/err" ;;
-	died) [ "$got" != 0 ] && grep -q "seclint: message not sent" "$tmp/err" ;;
-	esac && [ "$(sent)" = "$count" ] && ok ||
-		{ ko "$name: exit $got, $(sent) sent, want $want $count"
-		  cat "$tmp/err"; }
-}
+send() { send_email "$@"; }	# tests/lib.sh
 
 commit() {	# N BODY: a patch
 	echo "$1" >>file && git add file

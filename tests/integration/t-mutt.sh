@@ -70,6 +70,11 @@ refused both-lists ksec-with-linux-distros -s "[vs] $subj" \
 	-c linux-distros@vs.openwall.org security@kernel.org
 refused both-lists-to ksec-with-linux-distros -s "[vs] $subj" \
 	security@kernel.org linux-distros@vs.openwall.org
+# ';' between addresses: the client splits there as at ',' (so does git
+# send-email; GMime does not) and hands both to sendmail.
+refused semicolon ksec-with-linux-distros -s "[vs] $subj" \
+	-c "security@kernel.org; linux-distros@vs.openwall.org" \
+	foo.maintainer@example.com
 # Bcc: mutt leaves it out of the message; only the envelope names it.
 refused bcc-public-list private-with-public-list -s "$subj" \
 	-b netdev@vger.kernel.org security@kernel.org

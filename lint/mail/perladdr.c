@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The two Perl parsers git send-email reads addresses with, ported so that
- * the hook splits a list exactly where git does:
+ * the hook splits a list exactly where git does, and every mode reads a
+ * header's addresses as git (and mutt) split them (lint/mail/address.c):
  *
  * - Mail::Address->parse (MailTools 2.21), behind git's parse_address_line:
  *   every --to/--cc/--bcc value, sendemail.to/cc/bcc, the patch's To:, Cc:
