@@ -448,6 +448,33 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 	return mention ? "a mention of a reproducer" : NULL;
 }
 
+/*
+ * Anything that tells which kernels were looked at: a version number
+ * ("6.9.1", "v6.8-rc3", "Not tainted 6.9.0"), a tree ("mainline",
+ * "linux-next", "next-20260501"), a distribution release ("Debian 12"), a
+ * commit id near "commit", "at" or "HEAD", or where the bug came from
+ * ("since", "introduced in/by").
+ */
+static const char version_signal[] =
+	"(?i)\\bv?[2-7]\\.(\\d{1,2}|x)(\\.\\d{1,3})?(-rc\\d+)?\\b|"
+	"\\b(Debian|Ubuntu|Fedora|RHEL|CentOS|Rocky|AlmaLinux|openSUSE|SLES|"
+	"Android|ChromeOS)\\s+\\d+|"
+	"\\bLinux version\\b|\\buname -r\\b|\\bmainline\\b|\\blinux-next\\b|"
+	"\\bnext-20\\d{6}\\b|\\b(torvalds|stable)/linux|"
+	"\\b(commit|at|HEAD|tree|tip)\\b[^\\n]{0,20}\\b[0-9a-f]{12,40}\\b|"
+	"\\b[0-9a-f]{12,40}\\b[^\\n]{0,4}\\(\"|\\bintroduced (in|by|with)\\b|"
+	"\\bsince (commit|v?\\d)\\b|^Fixes: [0-9a-f]{8,}";
+
+gboolean sl_text_names_version(const struct sl_message *msg,
+			       const struct sl_text *t)
+{
+	GRegex *re = sl_regex_cached(version_signal, G_REGEX_MULTILINE);
+
+	return (msg->subject && sl_regex_matches(re, msg->subject, 0)) ||
+	       sl_regex_matches(re, t->prose->str, 0) ||
+	       sl_regex_matches(re, t->log->str, 0);
+}
+
 static const char patch_subject[] =
 	"(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[[^]]*\\bPATCH\\b";
 static const char patch_header[] =

@@ -26,6 +26,10 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
  * out mere mentions ("a reproducer is available"). */
 const char *sl_text_reproducer(const struct sl_message *msg,
 			       const struct sl_text *t, gboolean content_only);
+/* Does the report (its Subject, text or kernel log) name a kernel
+ * version, tree or commit? */
+gboolean sl_text_names_version(const struct sl_message *msg,
+			       const struct sl_text *t);
 /* Source for a reproducer: an inline program, a .c/.sh/.py attachment. */
 gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 				       const struct sl_text *t);
