@@ -14,6 +14,9 @@
  *   security=true|false    as --security
  *   embargoed=true|false   as --embargoed
  *   ai-assisted=true|false as --ai-assisted
+ *   profile=NAME           judged under that profile (--profile NAME),
+ *                          not the default; [context] also for the
+ *                          declaration's examples
  *   repo=true|false        a repository ([context]: implied by maintainers=;
  *                          [fixture]: false drops it for that fixture)
  *   maintainers=PATH       its MAINTAINERS, relative to DIR
@@ -41,7 +44,8 @@
 #include "severity.h"
 
 static const struct sl_rule *rule;
-static struct sl_policy *policy;
+static struct sl_policy *policy;	/* the default profile's */
+static GHashTable *profiles;	/* name: the policy under profile=NAME */
 static GKeyFile *context;	/* DIR/context.conf, or NULL */
 static struct sl_repo *repo;	/* the repository it describes, or NULL */
 
@@ -55,6 +59,7 @@ struct fixture {
 
 struct count {
 	const struct sl_rule *rule;
+	const struct sl_policy *policy;
 	unsigned hits;
 	unsigned full;		/* hits at the rule's severity for the message */
 	unsigned messages;
@@ -97,6 +102,30 @@ static gboolean context_bool(const char *fixture, const char *key,
 			return g_key_file_get_boolean(context, groups[i], key,
 						      NULL);
 	return fallback;
+}
+
+/* The policy @fixture is judged under: its profile=, else the default. */
+static const struct sl_policy *policy_for(const char *fixture)
+{
+	g_autofree char *group = g_strdup_printf("fixture %s", fixture);
+	const char *groups[] = { group, "context" };
+	g_autofree char *name = NULL;
+	g_autoptr(GError) error = NULL;
+	struct sl_policy *p;
+
+	for (size_t i = 0; context && !name && i < G_N_ELEMENTS(groups); i++)
+		name = g_key_file_get_string(context, groups[i], "profile",
+					     NULL);
+	if (!name)
+		return policy;
+	p = g_hash_table_lookup(profiles, name);
+	if (p)
+		return p;
+	p = sl_policy_open(SECLINT_SOURCE_POLICY, name, &error);
+	if (!p)
+		fail_msg("%s: profile=%s: %s", fixture, name, error->message);
+	g_hash_table_insert(profiles, g_steal_pointer(&name), p);
+	return p;
 }
 
 static struct sl_lint_options options_for(const char *fixture)
@@ -165,7 +194,7 @@ static gboolean count_hits(struct sl_message *msg, gpointer data,
 {
 	struct count *c = data;
 	g_autoptr(GPtrArray) findings =
-		sl_lint_message_with(msg, policy, &c->options);
+		sl_lint_message_with(msg, c->policy, &c->options);
 
 	(void)error;
 	c->messages++;
@@ -174,7 +203,7 @@ static gboolean count_hits(struct sl_message *msg, gpointer data,
 
 		if (f->rule == c->rule) {
 			enum sl_severity top = sl_policy_rule_severity(
-				policy, c->rule, msg->followup);
+				c->policy, c->rule, msg->followup);
 
 			assert_true(f->severity <= top);
 			assert_true(f->severity > SL_SEV_OFF);
@@ -193,8 +222,8 @@ static gboolean count_hits(struct sl_message *msg, gpointer data,
 static void test_fixture(void **state)
 {
 	const struct fixture *fx = *state;
-	struct count c = { rule, 0, 0, 0, options_for(fx->name), fx->name,
-			   NULL };
+	struct count c = { rule, policy_for(fx->name), 0, 0, 0,
+			   options_for(fx->name), fx->name, NULL };
 	g_autoptr(GError) error = NULL;
 	g_autofree char *stem = g_strndup(fx->path, strlen(fx->path) - 4);
 	g_autofree char *expect_path = g_strconcat(stem, ".expect", NULL);
@@ -246,8 +275,10 @@ static void test_fixture(void **state)
 
 static void test_examples(void **state)
 {
-	struct count bad = { rule, 0, 0, 0, options_for(""), "", NULL };
-	struct count good = { rule, 0, 0, 0, options_for(""), "", NULL };
+	struct count bad = { rule, policy_for(""), 0, 0, 0, options_for(""),
+			     "", NULL };
+	struct count good = { rule, policy_for(""), 0, 0, 0, options_for(""),
+			      "", NULL };
 	g_autoptr(GError) error = NULL;
 	gboolean mbox;
 
@@ -319,6 +350,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "test_rule: no rule '%s' or no policy\n", argv[1]);
 		return 2;
 	}
+	profiles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					 (GDestroyNotify)sl_policy_free);
 	load_repo(argv[2]);
 	g_array_append_val(tests, examples);
 	add_fixtures(tests, keep, argv[2]);
@@ -327,6 +360,7 @@ int main(int argc, char **argv)
 	sl_repo_free(repo);
 	if (context)
 		g_key_file_unref(context);
+	g_hash_table_unref(profiles);
 	sl_policy_free(policy);
 	g_mime_shutdown();
 	return rc;
