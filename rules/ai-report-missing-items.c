@@ -8,8 +8,9 @@
 
 /*
  * What a bug's triggering conditions are said with: configuration,
- * sysctls, capabilities, who can reach it, timing.  Any of these words
- * counts: the rule reports only a report that says none.
+ * sysctls, capabilities, who can reach it and with what input, timing.
+ * Any of these words counts: the rule reports only a report that says
+ * none.
  */
 static const char conditions[] =
 	"(?i)\\bCONFIG_[A-Z0-9_]+|\\bsysctl|\\bCAP_[A-Z_]+|"
@@ -19,7 +20,7 @@ static const char conditions[] =
 	"races?|racing|timing|concurrent(ly)?|mount(s|ed|ing)?|"
 	"(module|driver) (is )?loaded|requires?|required|needs?|depends on|"
 	"trigger(s|ed|ing|able)?|reachable|reach(ed|es)?|boot parameter|"
-	"enabled|configured|user[ -]?space)\\b";
+	"enabled|configured|user[ -]?space|crafted|malicious|untrusted)\\b";
 
 static void check(struct sl_check *c)
 {
