@@ -52,6 +52,7 @@ static char *malformed(const struct sl_trailer *tr)
 static void check_missing(struct sl_check *c, const struct sl_text *t)
 {
 	g_autofree char *person = sl_check_agent_person(c, t);
+	g_autofree char *words = NULL;
 	const char *said = NULL;
 
 	if (person) {
@@ -66,19 +67,21 @@ static void check_missing(struct sl_check *c, const struct sl_text *t)
 	case SL_AI_TRAILER:	/* an agent's trailer: reported above */
 		return;
 	case SL_AI_DECLARED:
-		sl_report(c, "body", "you said AI helped (--ai-assisted), but "
-			  "the patch has no Assisted-by: tag; if an AI tool "
-			  "wrote any of it, add Assisted-by: "
-			  "AGENT_NAME:MODEL_VERSION");
+		sl_report_capped(c, SL_SEV_INFO, "body", "you said AI helped "
+				 "(--ai-assisted), but the patch has no "
+				 "Assisted-by: tag; if an AI tool wrote any of "
+				 "it, add Assisted-by: AGENT_NAME:MODEL_VERSION");
 		return;
 	case SL_AI_MENTIONED:	/* AI wrote something, maybe not code */
 		return;
 	case SL_AI_FOUND:
+		/* The words may run over a line break: one line here. */
+		words = g_strdelimit(g_strdup(said), "\r\n\t", ' ');
 		sl_report_capped_at(c, SL_SEV_INFO, "body", said, "the message "
 				    "says AI helped ('%s') and the patch has "
 				    "no Assisted-by: tag; if an AI tool wrote "
 				    "any of the patch, add Assisted-by: "
-				    "AGENT_NAME:MODEL_VERSION", said);
+				    "AGENT_NAME:MODEL_VERSION", words);
 		return;
 	}
 }
@@ -126,8 +129,8 @@ const struct sl_rule sl_rule_ai_assisted_by_tag = {
 		"basic tool is reported.  Whether AI wrote the patch "
 		"a message can only suggest: a patch that credits an AI agent "
 		"as a person (Signed-off-by:, Co-authored-by: at a tool's "
-		"address) or whose sender gave --ai-assisted without a tag is "
-		"a warning; one whose text says AI found the bug is a note, "
+		"address) without a tag is a warning; one whose sender gave "
+		"--ai-assisted or whose text says AI found the bug is a note, "
 		"since a person may have written the fix, and AI merely "
 		"mentioned (an explanation it wrote) is none.",
 	.help = "add Assisted-by: AGENT_NAME:MODEL_VERSION (for example "
