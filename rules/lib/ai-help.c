@@ -13,6 +13,7 @@
 #include "facts.h"
 #include "matches.h"
 #include "policy.h"
+#include "query.h"
 #include "regex-cache.h"
 #include "rule.h"
 #include "signals.h"
@@ -152,6 +153,23 @@ gboolean sl_ai_sign_strong(enum sl_ai_sign sign)
 	return sign >= SL_AI_TRAILER;
 }
 
+/*
+ * A report under security-bugs.rst: to the security teams or with
+ * --security (sl_check_kernel_report()), or, declared AI-assisted, to
+ * maintainers and lists alone, as the 2026-08 text sends AI reports; not
+ * a posting to the Openwall lists or the CVE team, which have their own
+ * rules.
+ */
+static gboolean under_security_bugs(const struct sl_check *c)
+{
+	if (sl_check_kernel_report(c))
+		return TRUE;
+	return sl_check_ai_assisted(c) &&
+	       !sl_msg_has_closed_list(c->msg, c->policy) &&
+	       !sl_msg_find_role(c->msg, c->policy, "oss-security") &&
+	       !sl_msg_find_role(c->msg, c->policy, "kernel-cve");
+}
+
 const struct sl_text *sl_check_ai_report(struct sl_check *c,
 					 gboolean patches,
 					 enum sl_ai_sign *sign,
@@ -162,8 +180,7 @@ const struct sl_text *sl_check_ai_report(struct sl_check *c,
 	*sign = SL_AI_NONE;
 	*said = NULL;
 	if (c->msg->followup || sl_msg_patch_subject(c->msg) ||
-	    !sl_facts_content_visible(c->facts) ||
-	    (!sl_check_kernel_report(c) && !sl_check_ai_assisted(c)))
+	    !sl_facts_content_visible(c->facts) || !under_security_bugs(c))
 		return NULL;
 	t = sl_facts_text(c->facts);
 	if (!t->prose_lines ||
