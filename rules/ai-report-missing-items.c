@@ -20,7 +20,8 @@ static const char conditions[] =
 	"races?|racing|timing|concurrent(ly)?|mount(s|ed|ing)?|"
 	"(module|driver) (is )?loaded|requires?|required|needs?|depends on|"
 	"trigger(s|ed|ing|able)?|reachable|reach(ed|es)?|boot parameter|"
-	"enabled|configured|user[ -]?space|crafted|malicious|untrusted)\\b";
+	"enabled|configured|user[ -]?space|userland|crafted|malicious|"
+	"untrusted)\\b";
 
 static void check(struct sl_check *c)
 {
