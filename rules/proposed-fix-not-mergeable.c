@@ -73,7 +73,9 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 		check_fixes_commit(c, t->prose->str);
 		return;
 	}
-	ai = sl_check_ai_sign(c, NULL) != SL_AI_NONE;
+	/* What the message shows: --ai-assisted alone does not say that
+	 * this patch fixes a bug AI found (a preparatory patch, a test). */
+	ai = sl_check_ai_shown(c, NULL) != SL_AI_NONE;
 	if (ai)
 		fixes_sev = SL_SEV_ERROR;
 	sl_report_capped(c, fixes_sev, "body", "the proposed fix has %s; add "
@@ -107,9 +109,10 @@ const struct sl_rule sl_rule_proposed_fix_not_mergeable = {
 		"the commit that introduced the bug.  A patch (a diff with a "
 		"[PATCH] Subject, a commit header or trailers) without "
 		"Signed-off-by: or Fixes: gets a warning, an error for the "
-		"missing Fixes: when AI helped (the message says so, has an "
-		"Assisted-by: or an AI agent's trailer, or the sender gave "
-		"--ai-assisted); an attached "
+		"missing Fixes: when the message shows that AI helped (it says "
+		"so, or has an Assisted-by: or an AI agent's trailer; "
+		"--ai-assisted alone does not make this patch a fix of the bug "
+		"AI found); an attached "
 		"patch should be inline.  With a repository, the commit "
 		"Fixes: names must be upstream and have the subject given.  A "
 		"diff shown as an illustration, with no commit message, is left "

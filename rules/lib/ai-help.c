@@ -113,31 +113,29 @@ static char *agent_trailer(struct sl_check *c, const struct sl_text *t)
 	return sl_check_agent_person(c, t);
 }
 
+/* What the message itself shows, the declaration aside. */
 static enum sl_ai_sign derive(struct sl_check *c, char **said)
 {
-	enum sl_ai_sign sign = SL_AI_NONE;
 	enum sl_ai_claim claim = SL_AI_CLAIM_NONE;
 	const struct sl_text *t;
 	char *line;
 
 	*said = NULL;
-	if (sl_facts_content_visible(c->facts)) {
-		t = sl_facts_text(c->facts);
-		*said = sl_text_ai_claim(t, &claim);
-		if (claim == SL_AI_CLAIM_FOUND)
-			sign = SL_AI_FOUND;
-		else if ((line = agent_trailer(c, t))) {
-			g_free(*said);
-			*said = line;
-			sign = SL_AI_TRAILER;
-		} else if (claim == SL_AI_CLAIM_HELPED) {
-			sign = SL_AI_MENTIONED;
-		}
+	if (!sl_facts_content_visible(c->facts))
+		return SL_AI_NONE;
+	t = sl_facts_text(c->facts);
+	*said = sl_text_ai_claim(t, &claim);
+	if (claim == SL_AI_CLAIM_FOUND)
+		return SL_AI_FOUND;
+	if ((line = agent_trailer(c, t))) {
+		g_free(*said);
+		*said = line;
+		return SL_AI_TRAILER;
 	}
-	return sl_check_ai_assisted(c) ? SL_AI_DECLARED : sign;
+	return claim == SL_AI_CLAIM_HELPED ? SL_AI_MENTIONED : SL_AI_NONE;
 }
 
-enum sl_ai_sign sl_check_ai_sign(struct sl_check *c, const char **said)
+enum sl_ai_sign sl_check_ai_shown(struct sl_check *c, const char **said)
 {
 	struct sl_facts *f = c->facts;
 
@@ -146,6 +144,13 @@ enum sl_ai_sign sl_check_ai_sign(struct sl_check *c, const char **said)
 	if (said)
 		*said = f->ai_said;
 	return (enum sl_ai_sign)(f->ai_sign - 1);
+}
+
+enum sl_ai_sign sl_check_ai_sign(struct sl_check *c, const char **said)
+{
+	enum sl_ai_sign shown = sl_check_ai_shown(c, said);
+
+	return sl_check_ai_assisted(c) ? SL_AI_DECLARED : shown;
 }
 
 gboolean sl_ai_sign_strong(enum sl_ai_sign sign)

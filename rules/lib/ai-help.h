@@ -27,6 +27,8 @@ enum sl_ai_sign {
  * @said (if not NULL): the words or trailer line that show it, owned by
  * the facts, NULL when only the declaration does. */
 enum sl_ai_sign sl_check_ai_sign(struct sl_check *check, const char **said);
+/* The same without the declaration: what the message itself shows. */
+enum sl_ai_sign sl_check_ai_shown(struct sl_check *check, const char **said);
 /* A sign the AI rules can block on: the sender's declaration, or words
  * or a trailer saying that AI found the bug or wrote some of the patch;
  * AI merely mentioned is not one. */

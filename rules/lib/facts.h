@@ -45,7 +45,7 @@ struct sl_facts {
 	int kernel_issue;	/* sl_check_is_kernel_issue(): 1 no, 2 yes */
 	int encryption;		/* sl_facts_encryption() + 1 */
 	struct sl_embargo_scan *embargo;	/* sl_embargo_scan_open() */
-	int ai_sign;		/* sl_check_ai_sign() + 1 */
+	int ai_sign;		/* sl_check_ai_shown() + 1 */
 	char *ai_said;		/* the words it found, or NULL */
 };
 
