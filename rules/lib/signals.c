@@ -482,8 +482,9 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 }
 
 /* A reproducer's status in any sense, negated too: "no reproducer could
- * be produced" says what became of it, and so does "not tested at
- * runtime" or "found by code review only". */
+ * be produced" says what became of it, and so do "not tested at
+ * runtime", "found by code review only", "no hardware to test on" and
+ * "crashes reliably". */
 static const char repro_untested[] =
 	"(?i)\\b(not|never|wasn't|was not|haven't|have not|unable to|could "
 	"not|couldn't|cannot|can't|did not|didn't)\\s+"
@@ -491,7 +492,9 @@ static const char repro_untested[] =
 	"(tested|verified|confirmed|triggered|run|reproduced|exercised)\\b|"
 	"\\b(untested|static analysis only|(code|source) (review|inspection|"
 	"reading) only|only (by|through|with) (code |source )?(review|"
-	"inspection|reading|static analysis))\\b";
+	"inspection|reading|static analysis))\\b|"
+	"\\b(no|don't have|do not have|without)( the| any)? hardware\\b|"
+	"\\b(reliabl[ey]|deterministic(ally)?|every time)\\b";
 
 const char *sl_text_reproducer_status(const struct sl_message *msg,
 				      const struct sl_text *t)
