@@ -26,7 +26,8 @@ const struct sl_rule sl_rule_report_missing_version = {
 		"verify on the development tree or the latest stable "
 		"release.  Any version number, tree name (mainline, "
 		"linux-next), commit id or 'introduced in' counts, in the "
-		"text, the Subject or a pasted kernel log; patches are not "
+		"text, the Subject, a pasted kernel log or the name of an "
+		"attachment (a patch per stable branch); patches are not "
 		"reports and are skipped.",
 	.help = "say which versions you tested (e.g. \"v6.9-rc3 and 6.8.7; "
 		"introduced in v5.10 by commit 0123456789ab\")",

@@ -527,6 +527,21 @@ static const char version_signal[] =
 	"\\b[0-9a-f]{12,40}\\b[^\\n]{0,4}\\(\"|\\bintroduced (in|by|with)\\b|"
 	"\\bsince (commit|v?\\d)\\b|^Fixes: [0-9a-f]{8,}";
 
+/* An attachment named for the version it is for ("...-4.19.patch",
+ * "config-6.9.1"). */
+static gboolean attachment_names_version(const struct sl_message *msg,
+					 GRegex *re)
+{
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (sl_part_is_attachment(p) && p->filename &&
+		    sl_regex_matches(re, p->filename, 0))
+			return TRUE;
+	}
+	return FALSE;
+}
+
 gboolean sl_text_names_version(const struct sl_message *msg,
 			       const struct sl_text *t)
 {
@@ -534,7 +549,8 @@ gboolean sl_text_names_version(const struct sl_message *msg,
 
 	return (msg->subject && sl_regex_matches(re, msg->subject, 0)) ||
 	       sl_regex_matches(re, t->prose->str, 0) ||
-	       sl_regex_matches(re, t->log->str, 0);
+	       sl_regex_matches(re, t->log->str, 0) ||
+	       attachment_names_version(msg, re);
 }
 
 static const char patch_subject[] =

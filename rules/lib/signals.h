@@ -46,8 +46,8 @@ const char *sl_text_reproducer(const struct sl_message *msg,
  * tested at runtime"); NULL: nothing. */
 const char *sl_text_reproducer_status(const struct sl_message *msg,
 				      const struct sl_text *t);
-/* Does the report (its Subject, text or kernel log) name a kernel
- * version, tree or commit? */
+/* Does the report (its Subject, text, kernel log or an attachment's
+ * name) name a kernel version, tree or commit? */
 gboolean sl_text_names_version(const struct sl_message *msg,
 			       const struct sl_text *t);
 /* Source for a reproducer: an inline program, a .c/.sh/.py attachment. */
