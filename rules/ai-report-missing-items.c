@@ -21,7 +21,7 @@ static const char conditions[] =
 	"(module|driver) (is )?loaded|requires?|required|needs?|depends on|"
 	"trigger(s|ed|ing|able)?|reachable|reach(ed|es)?|boot parameter|"
 	"enabled|configured|user[ -]?space|userland|crafted|malicious|"
-	"untrusted)\\b";
+	"untrusted|conditions?|scenario|environment|setup)\\b";
 
 static void check(struct sl_check *c)
 {

@@ -158,6 +158,10 @@ gboolean sl_ai_sign_strong(enum sl_ai_sign sign)
 	return sign >= SL_AI_TRAILER;
 }
 
+/* A pull request's Subject: a maintainer's, no report. */
+static const char pull_subject[] =
+	"(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[(GIT )?PULL\\b";
+
 /*
  * A report under security-bugs.rst: to the security teams or with
  * --security (sl_check_kernel_report()), or, declared AI-assisted, to
@@ -185,6 +189,8 @@ const struct sl_text *sl_check_ai_report(struct sl_check *c,
 	*sign = SL_AI_NONE;
 	*said = NULL;
 	if (c->msg->followup || sl_msg_patch_subject(c->msg) ||
+	    (c->msg->subject && sl_regex_test(pull_subject, 0,
+					      c->msg->subject)) ||
 	    !sl_facts_content_visible(c->facts) || !under_security_bugs(c))
 		return NULL;
 	t = sl_facts_text(c->facts);
