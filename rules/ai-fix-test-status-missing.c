@@ -17,17 +17,15 @@ static const char test_word[] =
 
 static void check(struct sl_check *c)
 {
-	enum sl_ai_sign sign;
-	const char *said;
-	const struct sl_text *t = sl_check_ai_report(c, TRUE, &sign, &said);
+	const char *how;
+	const struct sl_text *t = sl_check_ai_report(c, TRUE, &how);
 
 	if (!t || (!t->hunks && !sl_msg_patch_attachment(c->msg)) ||
 	    sl_regex_test(test_word, G_REGEX_MULTILINE, t->prose->str))
 		return;
 	sl_report(c, "body", "the report %s and proposes a fix, but says "
 		  "nothing on whether the fix was built and tested; if it "
-		  "could not be, say so explicitly",
-		  said ? "says AI helped" : "is AI-assisted (you said so)");
+		  "could not be, say so explicitly", how);
 }
 
 const struct sl_rule sl_rule_ai_fix_test_status_missing = {

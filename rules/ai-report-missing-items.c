@@ -25,9 +25,8 @@ static const char conditions[] =
 
 static void check(struct sl_check *c)
 {
-	enum sl_ai_sign sign;
-	const char *said;
-	const struct sl_text *t = sl_check_ai_report(c, FALSE, &sign, &said);
+	const char *how;
+	const struct sl_text *t = sl_check_ai_report(c, FALSE, &how);
 	g_autoptr(GPtrArray) missing = NULL;
 	g_autofree char *list = NULL;
 	gboolean blocking = FALSE;
@@ -53,9 +52,8 @@ static void check(struct sl_check *c)
 	list = g_strjoinv("; ", (char **)missing->pdata);
 	sl_report_capped(c, blocking ? SL_SEV_ERROR : SL_SEV_WARNING, "body",
 			 "the report %s, but it lacks %u of the four "
-			 "items an AI-assisted report must carry: %s",
-			 said ? "says AI helped" : "is AI-assisted (you said "
-			 "so)", missing->len - 1, list);
+			 "items an AI-assisted report must carry: %s", how,
+			 missing->len - 1, list);
 }
 
 static const struct sl_param params[] = {

@@ -17,9 +17,8 @@ static const char sketch[] = "(?m)^-[^-\\n][^\\n]*\\n\\+[^+\\n]";
 
 static void check(struct sl_check *c)
 {
-	enum sl_ai_sign sign;
-	const char *said;
-	const struct sl_text *t = sl_check_ai_report(c, FALSE, &sign, &said);
+	const char *how;
+	const struct sl_text *t = sl_check_ai_report(c, FALSE, &how);
 
 	if (!t || t->hunks || sl_msg_patch_attachment(c->msg) ||
 	    sl_regex_test(fix_word, 0, t->prose->str) ||
@@ -28,8 +27,7 @@ static void check(struct sl_check *c)
 		return;
 	sl_report(c, "body", "the report %s, but it proposes no fix and "
 		  "does not say why: an assistant able to find a bug is "
-		  "expected to write the fix too",
-		  said ? "says AI helped" : "is AI-assisted (you said so)");
+		  "expected to write the fix too", how);
 }
 
 const struct sl_rule sl_rule_ai_report_without_fix = {

@@ -180,14 +180,12 @@ static gboolean under_security_bugs(const struct sl_check *c)
 }
 
 const struct sl_text *sl_check_ai_report(struct sl_check *c,
-					 gboolean patches,
-					 enum sl_ai_sign *sign,
-					 const char **said)
+					 gboolean patches, const char **how)
 {
 	const struct sl_text *t;
+	const char *said;
 
-	*sign = SL_AI_NONE;
-	*said = NULL;
+	*how = NULL;
 	if (c->msg->followup || sl_msg_patch_subject(c->msg) ||
 	    (c->msg->subject && sl_regex_test(pull_subject, 0,
 					      c->msg->subject)) ||
@@ -195,8 +193,9 @@ const struct sl_text *sl_check_ai_report(struct sl_check *c,
 		return NULL;
 	t = sl_facts_text(c->facts);
 	if (!t->prose_lines ||
-	    (!patches && sl_msg_is_patch_submission(c->msg, t)))
+	    (!patches && sl_msg_is_patch_submission(c->msg, t)) ||
+	    !sl_ai_sign_strong(sl_check_ai_sign(c, &said)))
 		return NULL;
-	*sign = sl_check_ai_sign(c, said);
-	return sl_ai_sign_strong(*sign) ? t : NULL;
+	*how = said ? "says AI helped" : "is AI-assisted (you said so)";
+	return t;
 }
