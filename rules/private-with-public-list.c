@@ -9,6 +9,7 @@
 #include "severity.h"
 #include "signals.h"
 #include "text.h"
+#include "threat-model.h"
 
 static const struct sl_address *find_closed_list(const struct sl_check *c)
 {
@@ -111,6 +112,60 @@ static char *own_words_say(struct sl_check *c, const char *pattern)
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }
 
+/*
+ * A first report of a bug that needs a device or medium breaking its
+ * specification (a crafted image, a fake device, out-of-range device
+ * values), under a profile whose threat model makes that a regular bug
+ * (non-conforming-devices=1, 2026-08): public is its place, so the
+ * advice is threat-model-out-of-scope's, to drop the closed list and keep
+ * the lists.  A warning, not the error: the leak is no leak if the report
+ * is right about its class.  Returns whether it reported.
+ */
+static gboolean nonconforming_device(struct sl_check *c,
+				     const struct sl_address *open,
+				     const struct sl_address *closed)
+{
+	g_autofree char *said = NULL;
+	enum sl_nonconforming kind;
+
+	if (!sl_param_int(c, "non-conforming-devices") ||
+	    !sl_facts_content_visible(c->facts))
+		return FALSE;
+	kind = sl_check_nonconforming(c, TRUE, &said);
+	if (kind == SL_NONCONFORMING_NONE)
+		return FALSE;
+	sl_report_capped(c, SL_SEV_WARNING, open->header, "the closed list %s "
+			 "(%s) and the public mailing list %s (%s) are "
+			 "recipients of a report that says the bug needs %s "
+			 "('%s'): the threat model makes that a regular bug, "
+			 "reported in public, so drop %s and keep the lists",
+			 closed->addr, closed->header, open->addr, open->header,
+			 sl_nonconforming_what(kind), said, closed->addr);
+	return TRUE;
+}
+
+/*
+ * What a tolerated AI or tool finding is told.  Under a profile that sends
+ * an AI-found report and its reproducer to the maintainers only and the
+ * patch to them and their list (ai-report-maintainers-only=1, 2026-08),
+ * the report itself does not belong on the list either.
+ */
+static const char *tolerated_advice(struct sl_check *c)
+{
+	g_autofree char *said = NULL;
+	gboolean trailer_only = FALSE;
+
+	if (sl_param_int(c, "ai-report-maintainers-only")) {
+		said = sl_text_ai_disclosure(sl_facts_text(c->facts),
+					     &trailer_only);
+		if (said && !trailer_only)
+			return "but the report and its reproducer go to the "
+			       "maintainers only: post only the fix to the "
+			       "list";
+	}
+	return "but do not post the reproducer there";
+}
+
 static void check(struct sl_check *c)
 {
 	const struct sl_address *closed = find_closed_list(c);
@@ -168,20 +223,35 @@ static void check(struct sl_check *c)
 			  open->header);
 		return;
 	}
+	if (nonconforming_device(c, open, closed))
+		return;
 	tolerated = public_tool_severity(c);
 	if (tolerated != SL_SEV_OFF)
 		sl_report_capped(c, tolerated, open->header, "the closed list "
 				 "%s (%s) and the public mailing list %s (%s) "
 				 "are recipients; tolerated for a bug found "
-				 "with AI or a public tool, but do not post "
-				 "the reproducer there", closed->addr,
-				 closed->header, open->addr, open->header);
+				 "with AI or a public tool, %s", closed->addr,
+				 closed->header, open->addr, open->header,
+				 tolerated_advice(c));
 	else
 		sl_report(c, open->header, "the closed list %s (%s) and the "
 			  "public mailing list %s (%s) are recipients",
 			  closed->addr, closed->header, open->addr,
 			  open->header);
 }
+
+static const struct sl_param params[] = {
+	{ "non-conforming-devices", NULL,
+	  "1: a first report of a bug that needs a crafted image, a fake "
+	  "device or a device's out-of-range values is a regular bug under "
+	  "the profile's threat model: a warning that says to drop the "
+	  "closed list and keep the public ones; 0: no such exception" },
+	{ "ai-report-maintainers-only", NULL,
+	  "1: the tolerated AI finding is told that its report and reproducer "
+	  "go to the maintainers only, the fix to the list; 0: only that the "
+	  "reproducer stays off the list" },
+	{ NULL, NULL, NULL },
+};
 
 const struct sl_rule sl_rule_private_with_public_list = {
 	.id = "private-with-public-list",
@@ -206,9 +276,19 @@ const struct sl_rule sl_rule_private_with_public_list = {
 		"text asks for an embargo or calls the issue undisclosed.  Bot mail is "
 		"a note, and a bug found with AI or a public tool "
 		"(syzkaller, a fuzzer) is the profile's public-tool-severity "
-		"(a warning in 2026-05).",
-	.help = "drop the public lists from To/Cc/Bcc; send the fix to them "
-		"later, without the security details",
+		"(a warning from 2026-05 on); from 2026-08 such an AI report "
+		"is told that report and reproducer go to the maintainers "
+		"only.  "
+		"A bug the profile's threat model calls a regular one because "
+		"it needs a device or medium breaking its specification (a "
+		"crafted file-system image, a fake device, out-of-range device "
+		"values; 2026-08) is a warning that says to drop the closed "
+		"list, never the public ones.",
+	.help = "for a vulnerability, drop the public lists from To/Cc/Bcc "
+		"and send the fix to them later, without the security "
+		"details; for a bug the threat model calls a regular one, keep "
+		"the lists and drop the closed list",
+	.params = params,
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: security@kernel.org\n"
 		       "Cc: linux-kernel@vger.kernel.org\n"

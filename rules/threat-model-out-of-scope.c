@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "context.h"
 #include "embargo.h"
 #include "matches.h"
@@ -14,6 +15,7 @@
 #include "severity.h"
 #include "signals.h"
 #include "text.h"
+#include "threat-model.h"
 
 struct out_of_scope {
 	const char *what;	/* for the finding */
@@ -41,12 +43,9 @@ static const struct out_of_scope classes[] = {
 	{ "the code is in drivers/staging or EXPERIMENTAL",
 	  "\\bdrivers/staging/|\\bCONFIG_\\w+ \\(EXPERIMENTAL\\)|"
 	  "\\(EXPERIMENTAL\\)", NULL },
-	{ "it needs a crafted file-system image to be mounted",
-	  "(?i)\\b(mount(s|ing|ed)?|crafted|malicious|corrupt(ed)?|fuzzed|"
-	  "malformed)\\b[^.\\n]{0,40}?\\b(file ?system|fs|ext[234]|xfs|btrfs|"
-	  "f2fs|ntfs3?|hfs\\+?|hfsplus|jfs|udf|squashfs|erofs|vfat|exfat|"
-	  "ocfs2|gfs2|nilfs2?|reiserfs|isofs)\\b[^.\\n]{0,20}?\\bimages?\\b",
-	  NULL },
+	/* Devices and media that break their specification: the query
+	 * private-with-public-list shares (nonconforming() below). */
+	{ NULL, NULL, NULL },
 	{ "it only leaks kernel addresses (a pointer or KASLR leak)",
 	  "(?i)\\b(kernel )?(pointer|address)(es)? (leak|disclosure)|"
 	  "\\bleaks? (a |the |kernel )*(pointers?|addresses)\\b|"
@@ -54,18 +53,15 @@ static const struct out_of_scope classes[] = {
 	  "(?i)\\b(use[- ]after[- ]free|overflow|out[- ]of[- ]bounds write|"
 	  "arbitrary (write|read)|privilege escalation|code execution|"
 	  "double[- ]free|memory corruption)\\b" },
-	{ "it needs physical access or an emulated or malicious device",
-	  "(?i)\\bphysical access\\b|\\b(malicious|fake|emulated|rogue|"
-	  "crafted|evil) (USB|HID|Thunderbolt|PCIe?|FireWire) (device|"
-	  "stick|gadget|peripheral)s?\\b|\\braw[-_]gadget\\b|\\bdummy_hcd\\b",
-	  NULL },
+	{ "it needs physical access", "(?i)\\bphysical access\\b", NULL },
 };
 
-/* Versions the report was tested on; not "introduced in v4.4". */
+/* Versions the report was tested on; not "introduced in v4.4", nor a
+ * number in another name ("Codex:gpt-5.5", "CVSS 3.1"). */
 static const char version[] =
 	"(?i)(\\b(introduced|since|from|after|before|until|added) (in |by |"
-	"with )?(commit \\w+ \\()?)?\\bv?(2(?=\\.6)|[3-7])\\.(\\d{1,2})(\\.\\d+)?"
-	"(-rc\\d+)?\\b";
+	"with )?(commit \\w+ \\()?)?(?<![-.:/+])(?<!cvss )"
+	"\\bv?(2(?=\\.6)|[3-7])\\.(\\d{1,2})(\\.\\d+)?(-rc\\d+)?\\b";
 
 
 /*
@@ -121,6 +117,59 @@ static void report(struct sl_check *c, const char *what, const char *hit)
 		     "consider reporting it publicly to the maintainers", what);
 }
 
+/* The closed list the report goes to: the kernel's teams, or distros. */
+static const char *closed_list(const struct sl_check *c)
+{
+	const struct sl_address *a = sl_msg_kernel_report_to(c->msg, c->policy);
+
+	if (!a)
+		a = sl_msg_find_role(c->msg, c->policy, "distros");
+	return a ? a->addr : "the closed list";
+}
+
+/*
+ * A bug that needs a device or a medium breaking its specification.  Where
+ * the profile's threat model has that class of its own (2026-08's
+ * "Non-conforming devices and media", non-conforming-devices=1), devices
+ * reporting values outside their range count too, and the finding says
+ * what private-with-public-list says of the same report: it is a regular
+ * bug, so the closed list goes and the public lists stay.
+ */
+static gboolean nonconforming(struct sl_check *c)
+{
+	gboolean heading = sl_param_int(c, "non-conforming-devices") != 0;
+	g_autofree char *said = NULL;
+	enum sl_nonconforming kind = sl_check_nonconforming(c, heading, &said);
+	const struct sl_address *list;
+
+	if (kind == SL_NONCONFORMING_NONE)
+		return FALSE;
+	if (!heading) {
+		report(c, kind == SL_NONCONFORMING_IMAGE
+			  ? "it needs a crafted file-system image to be mounted"
+			  : "it needs physical access or an emulated or "
+			    "malicious device",
+		       said);
+		return TRUE;
+	}
+	list = sl_msg_find_public_list(c->msg, c->policy);
+	if (list)
+		sl_report_at(c, "body", said, "this probably falls outside the "
+			     "kernel's threat model (a device or medium that "
+			     "breaks its specification: %s); if so, it is a "
+			     "regular bug: keep the public list %s and drop %s",
+			     sl_nonconforming_what(kind), list->addr,
+			     closed_list(c));
+	else
+		sl_report_at(c, "body", said, "this probably falls outside the "
+			     "kernel's threat model (a device or medium that "
+			     "breaks its specification: %s); if so, it is a "
+			     "regular bug: report it to the maintainers and "
+			     "their public list, not to %s",
+			     sl_nonconforming_what(kind), closed_list(c));
+	return TRUE;
+}
+
 static void check(struct sl_check *c)
 {
 	const struct sl_text *t = NULL;
@@ -144,10 +193,16 @@ static void check(struct sl_check *c)
 			   t->prose->str, NULL);
 	flat = sl_text_unwrap(text);
 	for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
-		g_autofree char *hit = sl_text_find_unnegated(
-			sl_regex_cached(classes[i].claim, 0),
-			flat, NULL);
+		g_autofree char *hit = NULL;
 
+		if (!classes[i].claim) {
+			if (nonconforming(c))
+				return;
+			continue;
+		}
+		hit = sl_text_find_unnegated(sl_regex_cached(classes[i].claim,
+							     0),
+					     flat, NULL);
 		if (hit && !(classes[i].unless &&
 			     sl_regex_test(classes[i].unless, 0,
 					   flat))) {
@@ -164,6 +219,15 @@ static void check(struct sl_check *c)
 		       "maintained series", NULL);
 }
 
+static const struct sl_param params[] = {
+	{ "non-conforming-devices", NULL,
+	  "1: devices and media that break their specification are a class "
+	  "of their own, devices reporting out-of-range values included, and "
+	  "the finding says to keep the public lists and drop the closed one; "
+	  "0: crafted images and fake devices only, as older texts list them" },
+	{ NULL, NULL, NULL },
+};
+
 const struct sl_rule sl_rule_threat_model_out_of_scope = {
 	.id = "threat-model-out-of-scope",
 	.severity = SL_SEV_INFO,
@@ -176,7 +240,11 @@ const struct sl_rule sl_rule_threat_model_out_of_scope = {
 		"actions that need CAP_SYS_ADMIN, CAP_NET_ADMIN or root, "
 		"issues seen only with debugging options, staging or "
 		"experimental code, crafted file-system images, leaks of "
-		"kernel addresses alone, physical access or fake devices, and "
+		"kernel addresses alone, physical access or fake devices (from "
+		"2026-08, devices and media that break their specification, "
+		"devices reporting values outside their documented range "
+		"included, are one class, and such a bug goes to the public "
+		"lists without security@), and "
 		"end-of-life kernels: every version named older than the "
 		"oldest series still maintained on the message's Date (the "
 		"profile lists the longterm series and the day each ended).  "
@@ -185,8 +253,10 @@ const struct sl_rule sl_rule_threat_model_out_of_scope = {
 		"splat alone, or "
 		"a claim that an unprivileged user can reach the bug, does "
 		"not trigger it.",
-	.help = "if the issue is in one of these classes, report it publicly "
-		"to the maintainers; otherwise say why it is exploitable",
+	.help = "if the issue is in one of these classes, report it as a "
+		"regular bug to the maintainers and their public list, without "
+		"security@; otherwise say why it is exploitable",
+	.params = params,
 	.example_bad = "From: A <a@reporter.test>\n"
 		       "To: security@kernel.org\n"
 		       "Subject: foo: overflow\n\n"

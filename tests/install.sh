@@ -18,6 +18,16 @@ for f in bin/seclint share/seclint/policy.conf share/seclint/maintainers-lists.t
 done
 "$prefix/bin/seclint" --explain oss-crosspost >"$tmp/out" 2>&1
 expect_grep installed-policy "$tmp/out" "policy $prefix/bin/../share/seclint/policy.conf"
+# The citation names its revision: the texts' INDEX is installed.
+expect_grep installed-texts "$tmp/out" "Openwall wiki, mailing-lists/oss-security (sentences as quoted"
+for f in share/seclint/texts/INDEX share/seclint/texts/README.md \
+	 share/seclint/texts/kernel/4fee0915e649/security-bugs.rst \
+	 share/seclint/texts/openwall/distros.txt; do
+	[ -e "$prefix/$f" ] && ok || ko "not installed: $f"
+done
+"$prefix/bin/seclint" --list-profiles >"$tmp/out" 2>&1 && ok ||
+	ko "installed seclint --list-profiles"
+expect_grep installed-profiles "$tmp/out" "security-bugs.rst (commit 4fee0915e649, 2023-06-30)"
 env -u SECLINT_POLICY "$prefix/bin/seclint" "$dir/inputs/bad-report.eml" \
 	>"$tmp/out" 2>&1
 [ $? = 1 ] && ok || ko "installed seclint on a bad report"

@@ -254,10 +254,13 @@ static gboolean print_sources(FILE *out, const struct sl_policy *policy,
 		g_autofree char *line = sl_citation_line(c);
 		g_autofree char *quote = c->quote ? g_strdup_printf(
 			"\"%s\"", c->quote) : NULL;
+		g_autofree char *file = sl_texts_file(texts, c);
 
 		print_wrapped(out, "    ", line);
 		if (quote)
 			print_wrapped(out, "        ", quote);
+		if (file)
+			fprintf(out, "        (the text: %s)\n", file);
 	}
 	return TRUE;
 }

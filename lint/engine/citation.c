@@ -272,3 +272,8 @@ GPtrArray *sl_texts_documents(sl_texts *t, const struct sl_policy *policy)
 	}
 	return out;
 }
+
+char *sl_texts_file(const sl_texts *t, const struct sl_citation *c)
+{
+	return c->path ? g_build_filename(t->dir, c->path, NULL) : NULL;
+}

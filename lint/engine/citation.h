@@ -54,6 +54,9 @@ GPtrArray *sl_texts_citations(sl_texts *texts,
 gboolean sl_citation_prove(sl_texts *texts, const struct sl_citation *c,
 			   GError **error);
 
+/* Where @c's stored text is, a path to open, or NULL (source=none). */
+char *sl_texts_file(const sl_texts *texts, const struct sl_citation *c);
+
 /* One line: `Documentation/process/security-bugs.rst (commit
  * 4fee0915e649, 2023-06-30), "Contact"`. */
 char *sl_citation_line(const struct sl_citation *c);

@@ -289,7 +289,8 @@ static gboolean syzkaller_format(const struct sl_text *t)
 static const char tool_found[] =
 	"(?i)\\b(using|used|with|by|via|from|running|ran|through)\\s+"
 	"((a|an|the|our|my|modified|own|custom(i[sz]ed)?|local|"
-	"[\\w-]+-based)\\s+)*(syzkaller|syzbot|fuzz(er|ers|ing)|"
+	"[\\w-]+-based|(version|fork|variant) of)\\s+)*(syzkaller|syzbot|"
+	"fuzz(er|ers|ing)|"
 	"kernel fuzz\\w*|coccinelle|smatch|coverity)\\b"
 	"|\\b(syzkaller|syzbot|fuzz(er|ing))\\b[^.\\n]{0,40}\\b(found|"
 	"reported|triggered|hit|caught|discovered)\\b";
@@ -583,12 +584,19 @@ gboolean sl_part_is_patch(const struct sl_part *p)
 		(p->filename && sl_regex_test(patch_name, 0, p->filename)));
 }
 
-const struct sl_part *sl_msg_patch_attachment(const struct sl_message *msg)
+gboolean sl_msg_patch_attachment(const struct sl_message *msg)
 {
 	for (guint i = 0; i < msg->parts->len; i++)
 		if (sl_part_is_patch(msg->parts->pdata[i]))
-			return msg->parts->pdata[i];
-	return NULL;
+			return TRUE;
+	return FALSE;
+}
+
+gboolean sl_msg_carries_patch(const struct sl_message *msg,
+			      const struct sl_text *t)
+{
+	return t->hunks || sl_msg_patch_subject(msg) ||
+	       sl_msg_patch_attachment(msg);
 }
 
 const struct sl_address *sl_msg_find_public_list(

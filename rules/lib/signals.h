@@ -59,12 +59,17 @@ gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 char *sl_check_public_artefact(struct sl_check *c, const char *own);
 gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
 				    const struct sl_text *t);
-/* A Subject with a [PATCH ...] tag: a patch or a series' cover letter. */
+/* A [PATCH] tag in the Subject (a posting, whatever its hunks became):
+ * a patch or a series' cover letter. */
 gboolean sl_msg_patch_subject(const struct sl_message *msg);
-/* A patch attached (text/x-patch, x-diff, a .patch or .diff file). */
+/* A part that is an attached patch: a .patch or .diff file, text/x-patch,
+ * text/x-diff. */
 gboolean sl_part_is_patch(const struct sl_part *part);
-/* The message's first attached patch, or NULL. */
-const struct sl_part *sl_msg_patch_attachment(const struct sl_message *msg);
+/* A patch sent as an attachment (a part sl_part_is_patch()). */
+gboolean sl_msg_patch_attachment(const struct sl_message *msg);
+/* A patch anywhere: inline hunks, a [PATCH] Subject, an attached one. */
+gboolean sl_msg_carries_patch(const struct sl_message *msg,
+			      const struct sl_text *t);
 const struct sl_address *sl_msg_find_public_list(
 	const struct sl_message *msg, const struct sl_policy *policy);
 const struct sl_address *sl_msg_kernel_report_to(

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Devices and media that break their specification, as a report says its
+ * bug needs one: see threat-model.h.  Each is the reporter's own claim,
+ * read in the Subject and the prose (no quotes, logs or patches), unless
+ * negated in its sentence ("no malicious device is needed").
+ */
+#include "facts.h"
+#include "message.h"
+#include "prose.h"
+#include "regex-cache.h"
+#include "rule.h"
+#include "signals.h"
+#include "text.h"
+#include "threat-model.h"
+
+/* Mounting a crafted, corrupted or fuzzed file-system image. */
+static const char image[] =
+	"(?i)\\b(mount(s|ing|ed)?|crafted|malicious|corrupt(ed)?|fuzzed|"
+	"malformed)\\b[^.\\n]{0,40}?\\b(file ?system|fs|ext[234]|xfs|btrfs|"
+	"f2fs|ntfs3?|hfs\\+?|hfsplus|jfs|udf|squashfs|erofs|vfat|exfat|"
+	"ocfs2|gfs2|nilfs2?|reiserfs|isofs)\\b[^.\\n]{0,20}?\\bimages?\\b|"
+	"\\b(crafted|malicious(ly crafted)?|corrupt(ed)?|fuzzed|malformed)"
+	"\\s+(disk\\s+)?images?\\b";
+
+/* An image generator and a loop mount of its output: the reporter
+ * crafts the image ("the attached image generator ... mount -o loop
+ * quux.img").  A loop mount alone is often only a test's setup. */
+static const char image_generator[] = "(?i)\\bimage (generator|fuzzer)\\b";
+static const char loop_mount[] = "(?i)\\bmount\\b[^\\n]{0,40}\\.img\\b";
+
+/* A fake, emulated or malicious device on a bus (not a network peer). */
+static const char device[] =
+	"(?i)\\b(malicious|fake|emulated|rogue|crafted|evil) (USB|HID|"
+	"Thunderbolt|PCIe?|FireWire) (device|stick|gadget|peripheral)s?\\b|"
+	"\\braw[-_]gadget\\b|\\bdummy_hcd\\b";
+
+/* A device reporting a value outside its documented range. */
+static const char values[] =
+	"(?i)\\b(device|hardware|firmware|controller|adapter)[- ](reported|"
+	"provided|supplied|controlled|returned)\\s+(length|size|value|count|"
+	"index|offset|len|number)s?\\b|"
+	"\\b(values?|lengths?|sizes?|counts?)\\s+(outside|out of|beyond|"
+	"exceeding)\\s+(its|their|the)\\s+(documented|specified|valid|"
+	"allowed|expected)\\s+ranges?\\b|"
+	"\\b(malicious|buggy|faulty|misbehaving|non-?conforming|"
+	"compromised|hostile)\\s+(USB\\s+|PCIe?\\s+)?(device|hardware|"
+	"device firmware|firmware)\\b(?!\\s+driver)";
+
+/* The first unnegated match of @pattern in @flat. */
+static char *claim(const char *pattern, const char *flat)
+{
+	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
+}
+
+enum sl_nonconforming sl_check_nonconforming(struct sl_check *c,
+					     gboolean with_values, char **said)
+{
+	const struct sl_text *t = sl_facts_text(c->facts);
+	g_autofree char *text = g_strconcat(c->msg->subject ? c->msg->subject
+							    : "",
+					    "\n", t->prose->str, NULL);
+	g_autofree char *flat = sl_text_unwrap(text);
+
+	if ((*said = claim(image, flat)))
+		return SL_NONCONFORMING_IMAGE;
+	if (sl_regex_test(loop_mount, 0, flat) &&
+	    (*said = claim(image_generator, flat)))
+		return SL_NONCONFORMING_IMAGE;
+	if ((*said = claim(device, flat)))
+		return SL_NONCONFORMING_DEVICE;
+	if (with_values && (*said = claim(values, flat)))
+		return SL_NONCONFORMING_VALUES;
+	return SL_NONCONFORMING_NONE;
+}
+
+const char *sl_nonconforming_what(enum sl_nonconforming kind)
+{
+	switch (kind) {
+	case SL_NONCONFORMING_IMAGE:
+		return "a crafted file-system image mounted";
+	case SL_NONCONFORMING_DEVICE:
+		return "a fake, emulated or malicious device";
+	case SL_NONCONFORMING_VALUES:
+		return "a device reporting values outside its documented "
+		       "range";
+	case SL_NONCONFORMING_NONE:
+		break;
+	}
+	return NULL;
+}
