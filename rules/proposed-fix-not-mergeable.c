@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include <string.h>
-
+#include "ai-help.h"
 #include "context.h"
 #include "message.h"
 #include "regex-cache.h"
@@ -13,7 +12,6 @@ static const char fixes_ok[] =
 	"(?m)^Fixes: [0-9a-f]{12,40} \\(\".+\"\\)\\s*$";
 static const char fixes_any[] = "(?im)^Fixes:";
 static const char signed_off[] = "(?im)^Signed-off-by: .*\\S+@\\S+";
-static const char patch_name[] = "(?i)\\.(patch|diff)$";
 
 static const char fixes_parts[] =
 	"(?m)^Fixes: ([0-9a-f]{12,40}) \\(\"(.+)\"\\)\\s*$";
@@ -52,10 +50,7 @@ static void check_attachments(struct sl_check *c)
 		const struct sl_part *p = c->msg->parts->pdata[i];
 		g_autofree char *where = NULL;
 
-		if (!sl_part_is_attachment(p) ||
-		    !(strstr(p->type, "x-patch") || strstr(p->type, "x-diff") ||
-		      (p->filename && sl_regex_test(patch_name,
-						    0, p->filename))))
+		if (!sl_part_is_patch(p))
 			continue;
 		where = g_strdup_printf("part %s", p->path);
 		sl_report_capped(c, SL_SEV_WARNING, where, "the proposed fix %s is "
@@ -67,8 +62,7 @@ static void check_attachments(struct sl_check *c)
 
 static void check_trailers(struct sl_check *c, const struct sl_text *t)
 {
-	g_autofree char *ai = NULL;
-	gboolean trailer_only;
+	gboolean ai;
 	enum sl_severity fixes_sev = SL_SEV_WARNING;
 
 	if (!sl_regex_test(signed_off, 0, t->prose->str))
@@ -79,7 +73,9 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 		check_fixes_commit(c, t->prose->str);
 		return;
 	}
-	ai = sl_text_ai_disclosure(t, &trailer_only);
+	/* What the message shows: --ai-assisted alone does not say that
+	 * this patch fixes a bug AI found (a preparatory patch, a test). */
+	ai = sl_check_ai_shown(c, NULL) != SL_AI_NONE;
 	if (ai)
 		fixes_sev = SL_SEV_ERROR;
 	sl_report_capped(c, fixes_sev, "body", "the proposed fix has %s; add "
@@ -113,7 +109,10 @@ const struct sl_rule sl_rule_proposed_fix_not_mergeable = {
 		"the commit that introduced the bug.  A patch (a diff with a "
 		"[PATCH] Subject, a commit header or trailers) without "
 		"Signed-off-by: or Fixes: gets a warning, an error for the "
-		"missing Fixes: when the message says AI helped; an attached "
+		"missing Fixes: when the message shows that AI helped (it says "
+		"so, or has an Assisted-by: or an AI agent's trailer; "
+		"--ai-assisted alone does not make this patch a fix of the bug "
+		"AI found); an attached "
 		"patch should be inline.  With a repository, the commit "
 		"Fixes: names must be upstream and have the subject given.  A "
 		"diff shown as an illustration, with no commit message, is left "

@@ -46,6 +46,8 @@ void sl_policy_free(struct sl_policy *policy)
 		g_ptr_array_unref(policy->list_buffers);
 	if (policy->list_by_address)
 		g_hash_table_unref(policy->list_by_address);
+	if (policy->agent_specs)
+		g_ptr_array_unref(policy->agent_specs);
 	g_hash_table_unref(policy->severity);
 	if (policy->profile)
 		g_key_file_unref(policy->profile);
@@ -222,6 +224,18 @@ static gboolean check_role(const struct sl_policy *policy, const char *group,
 	return FALSE;
 }
 
+/* [ai-agents] addresses=: what AI coding tools sign with; none without. */
+static void load_agents(struct sl_policy *policy, GKeyFile *kf)
+{
+	g_auto(GStrv) patterns = normalised_list(kf, "ai-agents",
+						 "addresses", NULL);
+
+	policy->agent_specs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)g_pattern_spec_free);
+	for (char **p = patterns; p && *p; p++)
+		g_ptr_array_add(policy->agent_specs, g_pattern_spec_new(*p));
+}
+
 static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 			    GError **error)
 {
@@ -238,7 +252,8 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 			if (!load_rule(policy, kf, *g, error))
 				return FALSE;
 		} else if (!g_str_has_prefix(*g, ROLE_PREFIX) &&
-			   strcmp(*g, "mailing-lists")) {
+			   strcmp(*g, "mailing-lists") &&
+			   strcmp(*g, "ai-agents")) {
 			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 				    "unknown group [%s]", *g);
 			return FALSE;
@@ -268,6 +283,7 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 		(GDestroyNotify)g_pattern_spec_free);
 	for (char **p = policy->list_patterns; *p; p++)
 		g_ptr_array_add(policy->list_specs, g_pattern_spec_new(*p));
+	load_agents(policy, kf);
 	return load_address_files(policy, kf, error);
 }
 
@@ -392,6 +408,17 @@ gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 gboolean sl_list_has_role(const struct sl_list *list, const char *role)
 {
 	return list && strv_contains(list->roles, role);
+}
+
+gboolean sl_policy_is_ai_agent(const struct sl_policy *policy,
+			       const char *addr)
+{
+	for (guint i = 0; policy->agent_specs && i < policy->agent_specs->len;
+	     i++)
+		if (g_pattern_spec_match_string(policy->agent_specs->pdata[i],
+						addr))
+			return TRUE;
+	return FALSE;
 }
 
 struct sl_recipients_seen {

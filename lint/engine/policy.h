@@ -31,6 +31,9 @@ struct sl_policy {
 	GPtrArray *list_addresses;
 	GPtrArray *list_buffers;
 	GHashTable *list_by_address;	/* address -> its [list], built once */
+	/* [ai-agents] addresses: glob patterns of the addresses AI coding
+	 * tools put in trailers, compiled (of GPatternSpec). */
+	GPtrArray *agent_specs;
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
 	enum sl_severity *rule_severity;
@@ -60,6 +63,10 @@ gboolean sl_policy_is_mailing_list(const struct sl_policy *policy,
 gboolean sl_policy_is_public_list(const struct sl_policy *policy,
 				  const char *addr);
 gboolean sl_list_has_role(const struct sl_list *list, const char *role);
+/* Is @addr (normalised) one an AI coding tool signs or co-authors with
+ * ([ai-agents] of the policy)? */
+gboolean sl_policy_is_ai_agent(const struct sl_policy *policy,
+			       const char *addr);
 
 /* What the policy says of one recipient address. */
 struct sl_recipient_kind {

@@ -30,6 +30,7 @@ void sl_facts_free(struct sl_facts *f)
 		g_ptr_array_unref(f->patches);
 	g_free(f->cve_request);
 	g_free(f->no_disclaimers);
+	g_free(f->ai_said);
 	if (f->embargo) {
 		sl_embargo_scan_clear(f->embargo);
 		g_free(f->embargo);

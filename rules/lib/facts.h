@@ -27,7 +27,8 @@ struct sl_text;
  * Each getter is in the file of its concept: own text here, the text scan
  * in text.c, patches and kernel issue in context.c, encryption in
  * crypto.c, the CVE request in cve-request.c, the text without disclaimers
- * in prose.c, the embargo scan in embargo-query.c.
+ * in prose.c, the embargo scan in embargo-query.c, the signs of AI help in
+ * ai-help.c.
  */
 struct sl_facts {
 	const struct sl_message *msg;
@@ -44,6 +45,8 @@ struct sl_facts {
 	int kernel_issue;	/* sl_check_is_kernel_issue(): 1 no, 2 yes */
 	int encryption;		/* sl_facts_encryption() + 1 */
 	struct sl_embargo_scan *embargo;	/* sl_embargo_scan_open() */
+	int ai_sign;		/* sl_check_ai_shown() + 1 */
+	char *ai_said;		/* the words it found, or NULL */
 };
 
 struct sl_facts *sl_facts_new(const struct sl_message *msg,

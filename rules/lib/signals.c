@@ -134,29 +134,62 @@ static const char writing_only[] =
 static const char assisted_by[] = "(?m)^Assisted-by:\\s*\\S+";
 
 
-char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only)
+char *sl_text_ai_claim(const struct sl_text *t, enum sl_ai_claim *claim)
 {
 	char *hit;
 	g_autofree char *sentence = NULL;
 
-	*trailer_only = FALSE;
+	*claim = SL_AI_CLAIM_NONE;
 	if (!sl_regex_test(ai_named, 0, t->prose->str))
 		goto trailer;
 	hit = sl_text_find_unnegated(sl_regex_cached(ai_found, 0),
 				     t->prose->str, NULL);
-	if (hit)
+	if (hit) {
+		*claim = SL_AI_CLAIM_FOUND;
 		return hit;
+	}
 	hit = sl_text_find_unnegated(sl_regex_cached(ai_helped,
 						     0), t->prose->str,
 				     &sentence);
-	if (hit && !sl_regex_test(writing_only, 0, sentence))
+	if (hit && !sl_regex_test(writing_only, 0, sentence)) {
+		*claim = SL_AI_CLAIM_HELPED;
 		return hit;
+	}
 	g_free(hit);
 trailer:
 	hit = sl_text_find_unnegated(sl_regex_cached(assisted_by,
 						     0), t->prose->str, NULL);
-	*trailer_only = hit != NULL;
+	if (hit)
+		*claim = SL_AI_CLAIM_TRAILER;
 	return hit;
+}
+
+char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only)
+{
+	enum sl_ai_claim claim;
+	char *hit = sl_text_ai_claim(t, &claim);
+
+	*trailer_only = claim == SL_AI_CLAIM_TRAILER;
+	return hit;
+}
+
+/* The display name of an AI tool or model: the name, alone or with a
+ * model's words or numbers ("Claude Opus 4.5", "GPT-5"); a name followed
+ * by a surname is a person's (AI_NAMES). */
+static const char agent_name[] =
+	"(?i)^\\s*((GitHub|OpenAI|Anthropic|Google|Microsoft)[\\s_-]+)?"
+	"(" AI_NAMES ")([\\s:/-]*(Code|Opus|Sonnet|Haiku|Pro|Ultra|"
+	"Flash|Advanced|Agent|Assistant|Bot|[\\w.-]*\\d[\\w.-]*))*\\s*"
+	"(\\([^)]*\\))?\\s*$";
+/* Names among them that people bear too ("Claude <c.dupont@...>"). */
+static const char person_too[] = "(?i)^\\s*(Claude|Gemini|Mistral|Llama)\\s*$";
+
+enum sl_agent_name sl_text_agent_name(const char *name)
+{
+	if (!name || !sl_regex_test(agent_name, 0, name))
+		return SL_AGENT_NAME_NO;
+	return sl_regex_test(person_too, 0, name) ? SL_AGENT_NAME_MAYBE
+						  : SL_AGENT_NAME_YES;
 }
 
 /* Lines only a bot writes: syzbot, the kernel test robot, scanners. */
@@ -462,11 +495,88 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 	return mention ? "a mention of a reproducer" : NULL;
 }
 
+/* A reproducer's status in any sense, negated too: "no reproducer could
+ * be produced" says what became of it, and so do "not tested at
+ * runtime", "found by code review only", "no hardware to test on" and
+ * "crashes reliably". */
+static const char repro_untested[] =
+	"(?i)\\b(not|never|wasn't|was not|haven't|have not|unable to|could "
+	"not|couldn't|cannot|can't|did not|didn't)\\s+"
+	"(been\\s+|yet\\s+|be\\s+)?"
+	"(tested|verified|confirmed|triggered|run|reproduced|exercised)\\b|"
+	"\\b(untested|static analysis only|(code|source) (review|inspection|"
+	"reading) only|only (by|through|with) (code |source )?(review|"
+	"inspection|reading|static analysis))\\b|"
+	"\\b(no|don't have|do not have|without)( the| any)? hardware\\b|"
+	"\\b(reliabl[ey]|deterministic(ally)?|every time)\\b";
+
+const char *sl_text_reproducer_status(const struct sl_message *msg,
+				      const struct sl_text *t)
+{
+	const char *kind = sl_text_reproducer(msg, t, TRUE);
+
+	if (kind)
+		return kind;
+	if (sl_regex_test(repro_word, 0, t->prose->str))
+		return "a word on the reproducer";
+	if (sl_regex_test(repro_untested, 0, t->prose->str))
+		return "a word on what was not tested";
+	return NULL;
+}
+
+/*
+ * Anything that tells which kernels were looked at: a version number
+ * ("6.9.1", "v6.8-rc3", "Not tainted 6.9.0"), a tree ("mainline",
+ * "linux-next", "next-20260501"), a distribution release ("Debian 12"), a
+ * commit id near "commit", "at" or "HEAD", or where the bug came from
+ * ("since", "introduced in/by").
+ */
+static const char version_signal[] =
+	"(?i)\\bv?[2-7]\\.(\\d{1,2}|x)(\\.\\d{1,3})?(-rc\\d+)?\\b|"
+	"\\b(Debian|Ubuntu|Fedora|RHEL|CentOS|Rocky|AlmaLinux|openSUSE|SLES|"
+	"Android|ChromeOS)\\s+\\d+|"
+	"\\bLinux version\\b|\\buname -r\\b|\\bmainline\\b|\\blinux-next\\b|"
+	"\\bnext-20\\d{6}\\b|\\b(torvalds|stable)/linux|"
+	"\\b(commit|at|HEAD|tree|tip)\\b[^\\n]{0,20}\\b[0-9a-f]{12,40}\\b|"
+	"\\b[0-9a-f]{12,40}\\b[^\\n]{0,4}\\(\"|\\bintroduced (in|by|with)\\b|"
+	"\\bsince (commit|v?\\d)\\b|^Fixes: [0-9a-f]{8,}";
+
+/* An attachment named for the version it is for ("...-4.19.patch",
+ * "config-6.9.1"). */
+static gboolean attachment_names_version(const struct sl_message *msg,
+					 GRegex *re)
+{
+	for (guint i = 0; i < msg->parts->len; i++) {
+		const struct sl_part *p = msg->parts->pdata[i];
+
+		if (sl_part_is_attachment(p) && p->filename &&
+		    sl_regex_matches(re, p->filename, 0))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+gboolean sl_text_names_version(const struct sl_message *msg,
+			       const struct sl_text *t)
+{
+	GRegex *re = sl_regex_cached(version_signal, G_REGEX_MULTILINE);
+
+	return (msg->subject && sl_regex_matches(re, msg->subject, 0)) ||
+	       sl_regex_matches(re, t->prose->str, 0) ||
+	       sl_regex_matches(re, t->log->str, 0) ||
+	       attachment_names_version(msg, re);
+}
+
 static const char patch_subject[] =
 	"(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[[^]]*\\bPATCH\\b";
 static const char patch_header[] =
 	"(?m)^(Subject: .*\\bPATCH\\b|Signed-off-by: |From: .*\\S+@\\S+)";
 
+
+gboolean sl_msg_patch_subject(const struct sl_message *msg)
+{
+	return msg->subject && sl_regex_test(patch_subject, 0, msg->subject);
+}
 
 /* A patch meant to be merged, not a diff shown as an illustration. */
 gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
@@ -474,27 +584,24 @@ gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
 {
 	if (!t->hunks)
 		return FALSE;
-	return (msg->subject && sl_regex_test(patch_subject,
-					      0, msg->subject)) ||
+	return sl_msg_patch_subject(msg) ||
 	       sl_regex_test(patch_header, 0, t->prose->str);
 }
 
-gboolean sl_msg_patch_subject(const struct sl_message *msg)
+static const char patch_name[] = "(?i)\\.(patch|diff)$";
+
+gboolean sl_part_is_patch(const struct sl_part *p)
 {
-	return msg->subject && sl_regex_test(patch_subject, 0, msg->subject);
+	return sl_part_is_attachment(p) &&
+	       (strstr(p->type, "x-patch") || strstr(p->type, "x-diff") ||
+		(p->filename && sl_regex_test(patch_name, 0, p->filename)));
 }
 
 gboolean sl_msg_patch_attachment(const struct sl_message *msg)
 {
-	for (guint i = 0; i < msg->parts->len; i++) {
-		const struct sl_part *p = msg->parts->pdata[i];
-
-		if (sl_part_is_attachment(p) &&
-		    ((p->filename && sl_regex_test("(?i)\\.(patch|diff)$", 0,
-						   p->filename)) ||
-		     strstr(p->type, "x-patch") || strstr(p->type, "x-diff")))
+	for (guint i = 0; i < msg->parts->len; i++)
+		if (sl_part_is_patch(msg->parts->pdata[i]))
 			return TRUE;
-	}
 	return FALSE;
 }
 

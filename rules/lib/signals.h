@@ -14,6 +14,21 @@
 char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence);
 /* What says AI helped find the bug; @trailer_only for Assisted-by: only. */
 char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only);
+/* The same, with what the words claim: */
+enum sl_ai_claim {
+	SL_AI_CLAIM_NONE,
+	SL_AI_CLAIM_HELPED,	/* AI helped, not said to have found it */
+	SL_AI_CLAIM_TRAILER,	/* only an Assisted-by: trailer */
+	SL_AI_CLAIM_FOUND,	/* AI found the bug */
+};
+char *sl_text_ai_claim(const struct sl_text *t, enum sl_ai_claim *claim);
+/* Is @name (a trailer's or an address's display name) an AI tool's? */
+enum sl_agent_name {
+	SL_AGENT_NAME_NO,
+	SL_AGENT_NAME_MAYBE,	/* a tool's name that people bear too */
+	SL_AGENT_NAME_YES,
+};
+enum sl_agent_name sl_text_agent_name(const char *name);
 gboolean sl_msg_from_bot(const struct sl_message *msg);
 /* Why the report looks automated, or NULL. */
 const char *sl_text_automated(const struct sl_message *msg,
@@ -26,6 +41,15 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
  * out mere mentions ("a reproducer is available"). */
 const char *sl_text_reproducer(const struct sl_message *msg,
 			       const struct sl_text *t, gboolean content_only);
+/* What the report says of its reproducer: one (as sl_text_reproducer()),
+ * or its status, even negated ("no reproducer could be produced", "not
+ * tested at runtime"); NULL: nothing. */
+const char *sl_text_reproducer_status(const struct sl_message *msg,
+				      const struct sl_text *t);
+/* Does the report (its Subject, text, kernel log or an attachment's
+ * name) name a kernel version, tree or commit? */
+gboolean sl_text_names_version(const struct sl_message *msg,
+			       const struct sl_text *t);
 /* Source for a reproducer: an inline program, a .c/.sh/.py attachment. */
 gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 				       const struct sl_text *t);
@@ -35,9 +59,13 @@ gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 char *sl_check_public_artefact(struct sl_check *c, const char *own);
 gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
 				    const struct sl_text *t);
-/* A [PATCH] tag in the Subject (a posting, whatever its hunks became). */
+/* A [PATCH] tag in the Subject (a posting, whatever its hunks became):
+ * a patch or a series' cover letter. */
 gboolean sl_msg_patch_subject(const struct sl_message *msg);
-/* A patch sent as an attachment: a .patch or .diff file, text/x-patch. */
+/* A part that is an attached patch: a .patch or .diff file, text/x-patch,
+ * text/x-diff. */
+gboolean sl_part_is_patch(const struct sl_part *part);
+/* A patch sent as an attachment (a part sl_part_is_patch()). */
 gboolean sl_msg_patch_attachment(const struct sl_message *msg);
 /* A patch anywhere: inline hunks, a [PATCH] Subject, an attached one. */
 gboolean sl_msg_carries_patch(const struct sl_message *msg,
