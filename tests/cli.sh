@@ -148,7 +148,7 @@ check explain-unknown 2 "$seclint" --explain no-such-rule
 # its doc, all from the rule's declaration and the policy data.
 check explain-params 0 "$seclint" --explain ksec-embargo-too-long
 expect_grep explain-param-value "$tmp/out" \
-	"^    max-days = 14 (profile 2026-05, \[rule ksec-embargo-too-long\])$"
+	"^    max-days = 14 (profile 2026-08, \[rule ksec-embargo-too-long\])$"
 expect_grep explain-param-doc "$tmp/out" "^        calendar days a fix may be held at most"
 check explain-params-old 0 "$seclint" --profile v3-proposal \
 	--explain distros-embargo-day-of-week
@@ -215,11 +215,11 @@ expect_grep ai-assisted "$tmp/out" "note: .*does not say so \[ai-use-disclosure\
 # --security: a report to maintainers only gets the content rules too.
 printf 'From: r@reporter.test\nTo: m@maint.test\nSubject: foo: overflow\n\nAn overflow in foo_ioctl().\n' >"$tmp/maint.eml"
 check maint-only 0 "$seclint" "$tmp/maint.eml"
-if grep -q "report-missing-version" "$tmp/out"; then ko "content rules without --security"; else ok; fi
+if grep -q "report-version-unstable" "$tmp/out"; then ko "content rules without --security"; else ok; fi
 check maint-security 0 "$seclint" --security "$tmp/maint.eml"
-expect_grep maint-security-version "$tmp/out" "\[report-missing-version\]"
+expect_grep maint-security-version "$tmp/out" "\[report-version-unstable\]"
 check version 0 "$seclint" --version
-expect_grep version-profile "$tmp/out" "default profile 2026-05"
+expect_grep version-profile "$tmp/out" "default profile 2026-08"
 # --help in a UTF-8 locale: GLib's own "…", and FILE... once.
 LC_ALL=C.UTF-8 "$seclint" --help >"$tmp/out" 2>&1
 expect_grep help-usage "$tmp/out" "^  seclint \[OPTION…\] FILE\.\.\. - check outgoing mail"

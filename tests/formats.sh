@@ -82,7 +82,7 @@ field "$tmp/mbox.json" '(d["findings"][1]["where"], d["findings"][1]["line"], d[
 field "$tmp/stdin.json" '(d["findings"][0]["file"], d["findings"][0]["line"])' "('<stdin>', 3)"
 field "$tmp/many.json" '(len(d["findings"]) >= 13, d["counts"]["error"] > 0)' "(True, True)"
 field "$tmp/many.json" '[(f["rule"], f["line"], f["column"]) for f in d["findings"] if f["rule"] == "nda-or-confidentiality-demand"]' "[('nda-or-confidentiality-demand', 18, 17)]"
-field "$tmp/clean.json" '(d["findings"], d["profile"], d["counts"]["input_error"])' "([], '2026-05', 0)"
+field "$tmp/clean.json" '(d["findings"], d["profile"], d["counts"]["input_error"])' "([], '2026-08', 0)"
 field "$tmp/broken.json" '(len(d["input_errors"]), d["counts"]["input_error"], d["findings"] != [])' "(2, 2, True)"
 
 # SARIF: one run, every rule with its help, results where they belong.

@@ -118,6 +118,7 @@ static gboolean has_rcpt(const struct sl_message *m, const char *addr)
 static gboolean asks_for_content(const char *rule)
 {
 	return !strcmp(rule, "report-missing-version") ||
+	       !strcmp(rule, "report-version-unstable") ||
 	       !strcmp(rule, "report-missing-reproducer");
 }
 

@@ -94,7 +94,7 @@ char *sl_key_file_get_string(GKeyFile *kf, const char *group,
 			     const char *key);
 
 /* Profiles: one key file per document revision (rules/profiles/). */
-#define SL_DEFAULT_PROFILE "2026-05"
+#define SL_DEFAULT_PROFILE "2026-08"
 gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 				GError **error);
 /* The profile file @path with what it inherits resolved, as a rule sees
