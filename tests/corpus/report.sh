@@ -33,12 +33,14 @@
 # known for them) and the exit-status distribution.
 #
 # Verdicts: every OUTDIR/judgements*.tsv (columns message_id, file, rule,
-# severity, verdict, reason; verdict true or false) is read, and a finding
-# takes the verdict of the judgement with its Message-ID and rule, so a
-# verdict survives a rebuild that renumbers the files and a change that
-# moves a finding's line or severity.  Findings without one are listed as
-# unjudged (OUTDIR/unjudged.tsv, errors and warnings), which is what is left
-# to read; the unjudged errors are also printed after the table.
+# severity, verdict, reason; verdict true or false) is read, judgements.tsv
+# first, and a finding takes the verdict of the judgement with its
+# Message-ID, rule and severity (else, with its Message-ID and rule at
+# another severity), so a verdict survives a rebuild that renumbers the
+# files and a change that moves a finding's line.  Findings without one
+# are listed as unjudged (OUTDIR/unjudged.tsv, errors and warnings), which
+# is what is left to read; the unjudged errors are also printed after the
+# table.
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -93,13 +95,25 @@ outdir, out = sys.argv[1], sys.argv[2]
 man = list(csv.DictReader(open(os.path.join(outdir, "manifest.tsv")),
                           delimiter="\t", quoting=csv.QUOTE_NONE))
 
-verdicts = {}
-for path in sorted(glob.glob(os.path.join(outdir, "judgements*.tsv"))):
+# judgements.tsv first, then judgements-*.tsv in name order: a later file's
+# verdict on the same finding replaces an earlier one.  A verdict names its
+# severity; one on (message, rule, severity) is preferred to one on the
+# same message and rule at another severity, which is only a fallback for
+# a finding whose severity a profile moved.
+verdicts, fallback = {}, {}
+paths = glob.glob(os.path.join(outdir, "judgements*.tsv"))
+for path in sorted(paths, key=lambda p: (os.path.basename(p) !=
+                                         "judgements.tsv", p)):
     for r in csv.DictReader(open(path), delimiter="\t",
                             quoting=csv.QUOTE_NONE):
         if r.get("verdict") in ("true", "false"):
-            verdicts[(r["message_id"], r["rule"])] = (r["verdict"],
-                                                      r.get("reason", ""))
+            v = (r["verdict"], r.get("reason", ""))
+            verdicts[(r["message_id"], r["rule"], r.get("severity"))] = v
+            fallback[(r["message_id"], r["rule"])] = v
+
+def verdict(mid, rule, severity):
+    return verdicts.get((mid, rule, severity),
+                        fallback.get((mid, rule), ("", "")))
 
 def cell(s):
     return " ".join(str(s if s is not None else "").split())
@@ -116,7 +130,7 @@ for n, m in enumerate(man, 1):
     sev = {"error": 0, "warning": 0, "info": 0}
     for f in doc.get("findings", []):
         sev[f["severity"]] = sev.get(f["severity"], 0) + 1
-        v = verdicts.get((m["message_id"], f["rule"]), ("", ""))
+        v = verdict(m["message_id"], f["rule"], f["severity"])
         rows.append([m["file"], m["message_id"], m["shape"], f["rule"],
                      f["severity"], f.get("line") or "", cell(f["text"]),
                      f.get("where") or "", v[0], cell(v[1])])
@@ -160,15 +174,24 @@ for (rule, sev), s in sorted(stats.items(),
     prec = f"{100 * s['true'] / judged:.0f}%" if judged else "-"
     print(f"{rule:<34} {sev:<11} {s['n']:>8} {len(s['msgs']):>8} "
           f"{s['true']:>5} {s['false']:>5} {s['n'] - judged:>8} {prec:>9}")
-errs = [s for (r, sev), s in stats.items() if sev == "error"]
-t = sum(s["true"] for s in errs)
-fl = sum(s["false"] for s in errs)
 print()
 print(f"messages: {len(man)}; exit status: " +
       ", ".join(f"{k}: {v}" for k, v in sorted(rc_count.items())))
-print(f"error findings: {sum(s['n'] for s in errs)}, judged true {t}, "
-      f"false {fl}" + (f", precision {100 * t / (t + fl):.1f}%"
-                       if t + fl else ""))
+for level in ("error", "warning"):
+    group = [s for (r, sev), s in stats.items() if sev == level]
+    t = sum(s["true"] for s in group)
+    fl = sum(s["false"] for s in group)
+    print(f"{level} findings: {sum(s['n'] for s in group)}, judged true {t}, "
+          f"false {fl}" + (f", precision {100 * t / (t + fl):.1f}%"
+                           if t + fl else ""))
+# Issue 29's line: a warning rule with five or more findings is read only
+# if most of them are right.
+for (rule, sev), s in sorted(stats.items()):
+    judged = s["true"] + s["false"]
+    if sev == "warning" and s["n"] >= 5 and judged and \
+            s["true"] < 0.7 * judged:
+        print(f"warning rule under 70% true: {rule} "
+              f"({s['true']} of {judged})")
 # What is left to read before the precision above covers every error.
 left = [r for r in rows if r[4] == "error" and not r[8]]
 if left:
