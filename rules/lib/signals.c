@@ -669,10 +669,11 @@ const struct sl_text *sl_initial_report_text(struct sl_check *c)
 /* A public question whether a pattern in the code matters. */
 static const char asks_if_it_matters[] =
 	"(?i)\\b(do|should) we (really )?(care|worry|bother)\\b[^?\\n]{0,60}\\?";
-/* The security team passing on what it received. */
+/* The security team passing on what it received there. */
 static const char relays_a_report[] =
 	"(?i)\\bwe(('ve| have)| had)? (received|got) (a|an|the|this|several)"
-	"\\b[^.\\n]{0,60}\\breports?\\b";
+	"\\b[^.]{0,60}\\breports?\\b[^.]{0,40}\\b(security\\s+(list|team)|"
+	"security@)";
 
 const char *sl_text_not_own_finding(const struct sl_text *t)
 {
