@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "embargo.h"
+#include "matches.h"
 #include "message.h"
+#include "prose.h"
+#include "query.h"
 #include "regex-cache.h"
 #include "rule.h"
 #include "severity.h"
@@ -24,6 +27,37 @@ static const char disclosure[] =
 static char *find_marker(const char *text)
 {
 	return sl_regex_find_unless_after(text, marker, past, 30);
+}
+
+/*
+ * @text without mail disclaimers: each paragraph from the sentence where
+ * a disclaimer starts ("The contents of this email ... are confidential
+ * ... do not disclose the contents to any other person") to its end, so
+ * that a footer's words are no embargo.
+ */
+static char *without_disclaimers(const char *text)
+{
+	g_auto(GStrv) paras = sl_regex_split_all(
+		sl_regex_cached("\\n\\s*\\n", 0), text);
+	GString *kept = g_string_new(NULL);
+
+	for (char **p = paras; *p; p++) {
+		g_autofree char *flat = sl_text_unwrap(*p);
+		gint s = 0, e = 0;
+
+		while (flat[s]) {
+			g_autofree char *sentence = NULL;
+
+			sl_text_sentence_bounds(flat, s, s, &s, &e);
+			sentence = g_strndup(flat + s, (gsize)(e - s));
+			if (sl_text_is_disclaimer(sentence))
+				break;
+			s = flat[e] ? e + 1 : e;
+		}
+		g_string_append_len(kept, flat, s);
+		g_string_append(kept, "\n\n");
+	}
+	return g_string_free(kept, FALSE);
 }
 
 /*
@@ -55,7 +89,7 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *d;
-	g_autofree char *words = NULL, *name = NULL;
+	g_autofree char *words = NULL, *name = NULL, *own = NULL;
 
 	if (!sl_embargo_applies(c->facts, c->policy, "oss-security"))
 		return;
@@ -69,8 +103,11 @@ static void check(struct sl_check *c)
 			  sl_embargo_base_name(s.from_header));
 		return;
 	}
-	words = find_marker(s.text);
-	if (!words && c->msg->subject)
+	own = without_disclaimers(s.text);
+	words = find_marker(own);
+	/* A reply's Subject is the thread's, not a word of this posting
+	 * ("Re: Handling of embargoed security issues"). */
+	if (!words && c->msg->subject && !c->msg->followup)
 		words = find_marker(c->msg->subject);
 	if (words)
 		sl_report(c, "body", "the posting says '%s', but oss-security "
@@ -89,7 +126,10 @@ const struct sl_rule sl_rule_oss_premature_disclosure = {
 		"date.  A posting that names a disclosure date still in the "
 		"future, or calls its content embargoed, was probably copied "
 		"from the private thread too early.  Saying that an embargo "
-		"ended, or naming a date already past, is fine.",
+		"ended, or naming a date already past, is fine, and so are "
+		"a mail disclaimer's words (do not disclose the contents of "
+		"this email) and a reply's Subject, which is the thread's "
+		"(a policy discussion of embargoed issues).",
 	.help = "wait for the agreed disclosure date, or remove the "
 		"embargoed parts",
 	.example_bad = "From: A <a@example.org>\n"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "ai-help.h"
 #include "context.h"
+#include "matches.h"
 #include "message.h"
 #include "regex-cache.h"
 #include "rule.h"
@@ -60,6 +61,85 @@ static void check_attachments(struct sl_check *c)
 	}
 }
 
+/*
+ * Words of a fix in the Subject (without its [PATCH ...] tags, whose
+ * branch names say "fixes") or the commit message, or the trailers of
+ * one (Reported-by:, a Cc: to stable).  A patch without any is a
+ * feature, a clean-up or a preparatory step, and has no commit for
+ * Fixes: to name.
+ */
+static const char fix_words[] =
+	"(?i)\\b(fix(es|ed|ing)?|bugs?|buggy|overflow(s|ed|ing)?|underflows?|"
+	"overruns?|out[- ]of[- ]bounds?|oob|(info)?leak(s|ed|ing)?|"
+	"crash(es|ed|ing)?|use[- ]after[- ]free|uaf|double[- ]free|"
+	"races?|racy|racing|deadlocks?|null|dereferenc\\w*|panic\\w*|oops\\w*|"
+	"corrupt\\w*|vulnerab\\w*|cve-\\d+|exploit\\w*|kasan|kmsan|ubsan|"
+	"syzbot|syzkaller|uninitiali[sz]ed|missing|incorrect(ly)?|"
+	"wrong(ly)?|invalid|broken|hangs?|lockups?|regression|prevent\\w*|"
+	"avoid\\w*|validat\\w*|sanitiz\\w*|unchecked|bounds|bypass\\w*|"
+	"privilege|denial of service|truncat\\w*|wrap(s|ped)?[- ]?around|"
+	"mismatch\\w*|typos?)\\b|^(Reported-by|Closes):|"
+	"^Cc:.*\\bstable@";
+static const char subject_tags[] = "^\\s*(\\[[^]]*\\]\\s*)*";
+
+/* What says the patch changes nothing a Fixes: could date: "No
+ * functional change", "doesn't cause any visible behavior changes", "No
+ * code change"; or that no commit introduced the bug ("introduced by
+ * GCC"). */
+static const char no_fix_said[] =
+	"(?i)\\bno (functional|behaviou?r(al)?|code|visible) changes?\\b|"
+	"\\b(does ?n[o']t|does not|should ?n[o']t|should not|won'?t|will not)"
+	" (cause|make|introduce) any (visible |functional |user[- ]visible )?"
+	"(behaviou?r(al)? |functional )?changes?\\b|"
+	"\\b(introduced|caused) by (the )?(gcc|clang|llvm|compiler)\\b|"
+	"\\b(gcc|clang|llvm|the compiler)( \\([^)]*\\))? introduces\\b|"
+	"\\bcompiler[- ]introduced\\b";
+
+/* A file of a test suite or of documentation: fstests' tests/generic/719,
+ * selftests, Documentation/. */
+static const char test_or_doc_path[] =
+	"^(tests?/|tools/testing/|Documentation/)|/selftests/|"
+	"\\.(rst|txt|md|out)$";
+
+/* The paths of the diff's "+++ b/" and "--- a/" lines: are there any,
+ * and are they all tests or documentation? */
+static gboolean diff_only_tests_or_docs(const char *patch)
+{
+	g_auto(GStrv) lines = sl_split_lines(patch);
+	gboolean any = FALSE;
+
+	for (char **l = lines; *l; l++) {
+		const char *path;
+
+		if (g_str_has_prefix(*l, "+++ b/") ||
+		    g_str_has_prefix(*l, "--- a/"))
+			path = *l + 6;
+		else
+			continue;
+		if (!sl_regex_test(test_or_doc_path, 0, path))
+			return FALSE;
+		any = TRUE;
+	}
+	return any;
+}
+
+/* Is this patch no fix, so that Fixes: does not apply: tests or
+ * documentation only, no behaviour changed, or no word of a fix? */
+static gboolean not_a_fix(struct sl_check *c, const struct sl_text *t)
+{
+	g_autofree char *subject = NULL;
+
+	subject = sl_regex_replace_all(sl_regex_cached(subject_tags, 0),
+				       c->msg->subject ? c->msg->subject : "",
+				       "");
+	if (diff_only_tests_or_docs(t->patch->str) ||
+	    sl_regex_test(no_fix_said, 0, subject) ||
+	    sl_regex_test(no_fix_said, 0, t->prose->str))
+		return TRUE;
+	return !sl_regex_test(fix_words, G_REGEX_MULTILINE, subject) &&
+	       !sl_regex_test(fix_words, G_REGEX_MULTILINE, t->prose->str);
+}
+
 static void check_trailers(struct sl_check *c, const struct sl_text *t)
 {
 	gboolean ai;
@@ -73,6 +153,8 @@ static void check_trailers(struct sl_check *c, const struct sl_text *t)
 		check_fixes_commit(c, t->prose->str);
 		return;
 	}
+	if (not_a_fix(c, t))
+		return;
 	/* What the message shows: --ai-assisted alone does not say that
 	 * this patch fixes a bug AI found (a preparatory patch, a test). */
 	ai = sl_check_ai_shown(c, NULL) != SL_AI_NONE;
@@ -113,7 +195,14 @@ const struct sl_rule sl_rule_proposed_fix_not_mergeable = {
 		"so, or has an Assisted-by: or an AI agent's trailer; "
 		"--ai-assisted alone does not make this patch a fix of the bug "
 		"AI found); an attached "
-		"patch should be inline.  With a repository, the commit "
+		"patch should be inline.  Fixes: is asked only of a fix: a "
+		"patch that touches only tests or documentation (an fstests "
+		"case, a selftest, Documentation/), says it changes no "
+		"behaviour, blames the compiler for the bug, or has no word "
+		"of a fix in its Subject or message (a feature, a "
+		"preparatory step) gets no Fixes: finding; a Reported-by: or "
+		"a Cc: to stable says fix.  On real mail these were the "
+		"false warnings.  With a repository, the commit "
 		"Fixes: names must be upstream and have the subject given.  A "
 		"diff shown as an illustration, with no commit message, is left "
 		"alone.",

@@ -74,8 +74,12 @@ static void report(struct sl_check *c, gboolean strict, const char *where,
 		   const struct sl_part *p, const struct sl_filetype *v,
 		   const char *to)
 {
-	enum sl_severity max = strict && sl_file_kind_avoidable(v->kind)
-				       ? SL_SEV_ERROR : SL_SEV_WARNING;
+	/* What cannot be inline (a file-system image, binary input) and a
+	 * kernel .config are the document's "where possible": a note. */
+	enum sl_severity max = v->kind == SL_FILE_CONFIG ||
+			       v->kind == SL_FILE_DATA ? SL_SEV_INFO :
+			       strict && sl_file_kind_avoidable(v->kind)
+			       ? SL_SEV_ERROR : SL_SEV_WARNING;
 	g_autofree char *what = describe(p, v);
 
 	sl_report_capped_at(c, max, where, excerpt,
@@ -249,15 +253,17 @@ const struct sl_rule sl_rule_report_attachment = {
 		"document (PDF, office, RTF) and a picture (a screenshot of "
 		"text) are errors, in an archive too; the document's "
 		"'where possible' leaves "
-		"two cases a warning: binary data a reproducer needs that "
-		"cannot be inline (a file-system image, a binary input file) "
-		"and a kernel .config; so are executables "
+		"two cases a note, to any recipient: binary data a reproducer "
+		"needs that cannot be inline (a file-system image, a binary "
+		"input file) and a kernel .config (syzbot's 'kernel config: "
+		"(attached)'; too long to paste); on real mail every warning "
+		"on them was wrong.  Executables are warnings "
 		"(binary-only-reproducer judges a program sent without its "
 		"source) and archives seclint cannot see into (xz, 7z, rar, "
 		"..., or one past its limits: 64 MiB, 1000 members, 200 "
 		"times its size unpacked).  To the distros lists "
 		"(whose policy accepts files in PGP/MIME) and to "
-		"hardware-security@ every attachment is a warning.  The "
+		"hardware-security@ every other attachment is a warning.  The "
 		"structure of PGP/MIME and S/MIME (signature, encrypted "
 		"payload), an armoured PGP signature and a public key are no "
 		"attachments, if their content is what their label says: a "

@@ -107,6 +107,10 @@ static void check(struct sl_check *c)
 		g_string_append_printf(seen, "%s%u %s", seen->len ? ", " : "",
 				       m.n[k], markup_names[k]);
 	}
+	/* Underlined titles alone are a plain-text convention
+	 * ("Affected versions" over a line of dashes), not markup. */
+	if (kinds == 1 && m.n[MU_UNDERLINE])
+		return;
 	if (kinds >= 2 || most >= 3)
 		sl_report(c, "body", "the report looks formatted as Markdown "
 			  "or RST (%s); convert it to plain text", seen->str);
@@ -124,7 +128,10 @@ const struct sl_rule sl_rule_report_markdown_rst = {
 		"counts markup in the sender's own prose (quotes, patches, "
 		"logs and code lines are skipped) and fires on two kinds of "
 		"it or one kind three times, so a mention of Markdown, a "
-		"plain bullet list or a KASAN banner does not count.",
+		"plain bullet list or a KASAN banner does not count.  Titles "
+		"underlined with dashes or equals signs count only beside "
+		"other markup: alone they are a plain-text convention, and "
+		"on real mail warning on them was wrong.",
 	.help = "send plain text: no #-headings, **bold**, ``` fences, "
 		"[links](url) or RST underlines; indent code instead",
 	.example_bad = "From: A <a@reporter.test>\n"

@@ -1,14 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "regex-cache.h"
 #include "rule.h"
 #include "severity.h"
 #include "signals.h"
 #include "text.h"
 
+/* A sender presenting what they found: "I discovered", "we found",
+ * "Security impact:", "seems to have security implications", "a way to
+ * crash it". */
+static const char presents_finding[] =
+	"(?im)\\b(I|we)( have|'ve)? (discovered|found|identified|noticed|"
+	"spotted)\\b|^\\s*(security )?impact\\s*:|"
+	"\\bsecurity implications?\\b|\\bcrash(es|ing)?\\b";
+
 static void check(struct sl_check *c)
 {
 	const struct sl_text *t = sl_initial_report_text(c);
 
-	if (!t || sl_text_reproducer(c->msg, t, FALSE))
+	if (!t || sl_text_reproducer(c->msg, t, FALSE) ||
+	    sl_text_not_own_finding(t))
+		return;
+	/* A patch posting (a cover letter, a backport sent as attachments)
+	 * is a report only where it presents a finding of its sender. */
+	if ((sl_msg_patch_subject(c->msg) ||
+	     sl_msg_patch_attachment(c->msg)) &&
+	    !sl_regex_test(presents_finding, 0, t->prose->str))
 		return;
 	sl_report(c, "body", "the report shows no reproducer, steps to "
 		  "reproduce or mention of one; an issue nobody can "
@@ -27,7 +43,13 @@ const struct sl_rule sl_rule_report_missing_reproducer = {
 		"commands, numbered steps, a reproducer link or attachment "
 		"all count, and so does saying that one is available on "
 		"request (which is what a public report should do).  'No "
-		"reproducer yet' does not.",
+		"reproducer yet' does not.  A patch posting (a cover letter, "
+		"backports sent as attachments) is judged only where it "
+		"presents a finding of its sender ('I discovered', 'Security "
+		"impact:', a crash), and a message that asks whether the code it "
+		"quotes matters ('Do we care?') or passes on a report its "
+		"sender received is no report of the sender's own: on real "
+		"mail these were the false warnings.",
 	.help = "add a reproducer (source, script, steps or a file-system "
 		"image) or say that one is available on request",
 	.example_bad = "From: A <a@reporter.test>\n"

@@ -257,7 +257,7 @@ static void check(struct sl_check *c)
 	 * survive the mailer or that carries its patches as attachments:
 	 * its base is the tree it applies to. */
 	if (!t || sl_msg_patch_subject(c->msg) ||
-	    sl_msg_patch_attachment(c->msg))
+	    sl_msg_patch_attachment(c->msg) || sl_text_not_own_finding(t))
 		return;
 	scan(subject, "Subject", TRUE, &v);
 	if (!v.stable)
@@ -296,7 +296,10 @@ const struct sl_rule sl_rule_report_version_unstable = {
 		"range (6.1.y) is taken as one.  A report that names no "
 		"version at all is only a warning: the version may be where "
 		"the rule cannot read it, and on real mail such messages "
-		"were mostly questions about the current code.  Only first "
+		"were mostly questions about the current code; one that asks "
+		"whether the code it quotes matters ('Do we care?') or "
+		"passes on a report its sender received is not judged.  "
+		"Only first "
 		"reports are judged: replies and patch postings (a [PATCH] "
 		"Subject, an attached patch) are not reports.",
 	.help = "name the exact release or commit you reproduced it on "

@@ -666,6 +666,24 @@ const struct sl_text *sl_initial_report_text(struct sl_check *c)
 	return t;
 }
 
+/* A public question whether a pattern in the code matters. */
+static const char asks_if_it_matters[] =
+	"(?i)\\b(do|should) we (really )?(care|worry|bother)\\b[^?\\n]{0,60}\\?";
+/* The security team passing on what it received there. */
+static const char relays_a_report[] =
+	"(?i)\\bwe(('ve| have)| had)? (received|got) (a|an|the|this|several)"
+	"\\b[^.]{0,60}\\breports?\\b[^.]{0,40}\\b(security\\s+(list|team)|"
+	"security@)";
+
+const char *sl_text_not_own_finding(const struct sl_text *t)
+{
+	if (sl_regex_test(asks_if_it_matters, 0, t->prose->str))
+		return "it asks whether the code it shows matters";
+	if (sl_regex_test(relays_a_report, 0, t->prose->str))
+		return "it passes on a report its sender received";
+	return NULL;
+}
+
 /* What in the message shows the issue public (a fix upstream or linked, a
  * public commit, a CVE said to be published): why, or NULL. */
 char *sl_check_public_artefact(struct sl_check *c, const char *own)

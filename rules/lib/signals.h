@@ -83,5 +83,10 @@ gboolean sl_check_kernel_report(const struct sl_check *c);
 const struct sl_text *sl_kernel_report_text(struct sl_check *c,
 					    gboolean initial_only);
 const struct sl_text *sl_initial_report_text(struct sl_check *c);
+/* A first message that asks whether the code it quotes matters ("Do we
+ * care?") or passes on a report the sender received ("we've received a
+ * report on the security list"): no finding of the sender's own to version or reproduce.  Why,
+ * or NULL. */
+const char *sl_text_not_own_finding(const struct sl_text *t);
 
 #endif
