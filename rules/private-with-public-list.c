@@ -111,10 +111,10 @@ static const char says_public[] =
  * discovered a vulnerability, a proof of concept or exploit (the word with
  * a program, shell commands or steps to run), or a reproducer program
  * (the word with a program: a maintainer's fix that quotes the shell
- * commands of a public report reproduces, it does not report).  Such a posting publishes
- * the report the closed list was to get first; an ordinary fix explains
- * its bug without any of these.  "poc/62", a task name in a KASAN log, is
- * not the word.
+ * commands of a public report reproduces, it does not report).  Such a
+ * posting publishes the report the closed list was to get first; an
+ * ordinary fix explains its bug without any of these.  "poc/62", a task
+ * name in a KASAN log, is not the word.
  */
 static const char report_heading[] =
 	"(?im)^\\s*(security\\s+impact|vulnerability\\s+details|"
