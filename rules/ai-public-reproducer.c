@@ -60,7 +60,10 @@ static void check(struct sl_check *c)
 	const char *who, *repro;
 	gboolean maintainers_only;
 
-	if (!list || !sl_facts_content_visible(c->facts))
+	/* A bot's own report (syzbot's, with its dashboard's reproducer) is
+	 * the public place's standard format, not a person's AI finding. */
+	if (!list || sl_msg_from_bot(c->msg) ||
+	    !sl_facts_content_visible(c->facts))
 		return;
 	t = sl_facts_text(c->facts);
 	maintainers_only = sl_param_int(c, "ai-report-maintainers-only") != 0;
@@ -102,8 +105,11 @@ const struct sl_rule sl_rule_ai_public_reproducer = {
 		"privately when maintainers ask.  The rule fires on a message "
 		"to a public list that says AI helped (or looks automated) and "
 		"carries a program, commands, steps, a reproducer link or a "
-		"reproducer attachment.  The 2026-08 text routes an AI-found "
-		"bug: report and reproducer to the maintainers only, the patch "
+		"reproducer attachment.  Mail a bot sends (syzbot's report "
+		"with its dashboard's reproducer) is left alone: the text "
+		"speaks to people who report what AI found.  The 2026-08 text "
+		"routes an AI-found bug: report and reproducer to the "
+		"maintainers only, the patch "
 		"to them and their list.  Under a profile that says so "
 		"(ai-report-maintainers-only) the finding says that, and a "
 		"first message the sender declared a security report "

@@ -6,6 +6,7 @@
 #include "policy.h"
 #include "rule.h"
 #include "severity.h"
+#include "signals.h"
 #include "subject-tag.h"
 
 /* A tag written in another case, like "[VS]", is not the tag. */
@@ -17,16 +18,37 @@ static gboolean has_near_miss(const char *subject, const char *tag)
 	return strstr(s, t) != NULL;
 }
 
+/*
+ * A follow-up that also goes to a public list: a reply-all in the public
+ * thread of a patch that Cc'd the distros list, or the robot's build
+ * report on it.  The list, or NULL.
+ */
+static const struct sl_address *open_followup(const struct sl_check *c)
+{
+	return c->msg->followup ? sl_msg_find_public_list(c->msg, c->policy)
+				: NULL;
+}
+
 static void check_list(struct sl_check *c, const struct sl_address *a,
 		       const struct sl_list *l)
 {
 	const char *subject = c->msg->subject;
+	const struct sl_address *open;
 
-	if (!subject) {
+	if (subject && strstr(subject, l->subject_tag))
+		return;
+	open = open_followup(c);
+	if (open) {
+		sl_report_capped(c, SL_SEV_INFO, "Subject", "a follow-up to "
+				 "%s without the '%s' tag goes to the public "
+				 "list %s too: the thread is public, and the "
+				 "tag is for what the list is to receive",
+				 a->addr, l->subject_tag, open->addr);
+	} else if (!subject) {
 		sl_report_at(c, a->header, a->addr,
 			     "message to %s has no Subject; it "
 			     "needs the '%s' tag", a->addr, l->subject_tag);
-	} else if (!strstr(subject, l->subject_tag)) {
+	} else {
 		sl_report(c, "Subject", "Subject of a message to %s lacks the "
 			  "'%s' tag%s", a->addr, l->subject_tag,
 			  has_near_miss(subject, l->subject_tag)
@@ -47,11 +69,24 @@ static void check(struct sl_check *c)
 	}
 }
 
+/* Not on a public thread's follow-up: the list does not need the reply. */
+static gboolean tag_fix(struct sl_fixing *fx)
+{
+	if (fx->msg->followup &&
+	    sl_msg_find_public_list(fx->msg, fx->policy)) {
+		sl_fix_decline(fx, "a follow-up in a public thread: drop the "
+			       "distros list from the reply rather than tag "
+			       "it, unless the list is to receive it");
+		return FALSE;
+	}
+	return sl_subject_tag_fix(fx);
+}
+
 /* The Subject edit is the one of the misspelt tag's fix too. */
 static const struct sl_fix fix = {
-	.apply = sl_subject_tag_fix,
+	.apply = tag_fix,
 	.summary = "adds the tag at the start of the Subject, after "
-		   "Re:/Fwd:",
+		   "Re:/Fwd: (not on a follow-up in a public thread)",
 };
 
 const struct sl_rule sl_rule_distros_missing_vs_tag = {
@@ -66,7 +101,12 @@ const struct sl_rule sl_rule_distros_missing_vs_tag = {
 		"the disclosure clock runs.  The tag may follow reply "
 		"prefixes ('Re: [vs] ...') and other tags; it is matched "
 		"after RFC 2047 decoding, as the filter sees it, and exactly: "
-		"'[VS]' or look-alike brackets are not the tag.",
+		"'[VS]' or look-alike brackets are not the tag.  A follow-up "
+		"that also goes to a public list (a reply-all in the public "
+		"thread of a patch that Cc'd the list, a robot's build report "
+		"on it) is only a note: on real list mail these were review "
+		"chatter, and asking for '[vs]' so that the list takes it is "
+		"the wrong advice.",
 	.help = "prefix the Subject with \"[vs] \"",
 	.example_bad = "From: A <a@example.org>\n"
 		       "To: linux-distros@vs.openwall.org\n"

@@ -17,6 +17,16 @@ static void check(struct sl_check *c)
 	why = sl_text_automated(c->msg, t);
 	if (!why)
 		return;
+	if (c->msg->followup && (sl_msg_from_bot(c->msg) ||
+				 sl_msg_find_public_list(c->msg, c->policy))) {
+		sl_report_capped(c, SL_SEV_INFO,
+				 sl_msg_from_bot(c->msg) ? "From" : "body",
+				 "a follow-up that looks automated (%s) keeps "
+				 "the recipients of its thread, the private "
+				 "security list among them; nothing was "
+				 "reported to it", why);
+		return;
+	}
 	sl_report(c, sl_msg_from_bot(c->msg) ? "From" : "body",
 		  "this looks like an automated report (%s); such reports "
 		  "belong in the usual public places, not on a private "
@@ -39,7 +49,12 @@ const struct sl_rule sl_rule_ksec_automated_report = {
 		"bot's text).  The rule fires when a bot is the sender, when "
 		"the bot's text dominates, or when a crash report in "
 		"syzkaller's format that a person ran and sent does (three "
-		"of its keys, HEAD commit:, syz repro:, ...).",
+		"of its keys, HEAD commit:, syz repro:, ...).  A follow-up "
+		"from a bot (the kernel test robot's build report on a "
+		"patch, syzbot's bisection result), or one that also goes to "
+		"a public list, is only a note: it inherits its thread's "
+		"recipients, reports nothing new to the security list, and "
+		"a bot cannot read the warning.",
 	.help = "report it publicly (reply to the bot's message on its list), "
 		"or add your own analysis of why it is a security issue",
 	.example_bad = "From: A <a@reporter.test>\n"

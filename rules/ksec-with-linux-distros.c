@@ -8,15 +8,37 @@
 #include "query.h"
 #include "rule.h"
 #include "severity.h"
+#include "signals.h"
 
+/*
+ * A follow-up that also goes to a public list (a review, an Acked-by, an
+ * 'Applied, thanks!' in a thread whose patch Cc'd both lists) is public
+ * already: no clock starts and nothing is left to send separately, so a
+ * note.  A follow-up among closed lists only is the one that matters: a
+ * reply in a private thread that adds linux-distros starts its clock.
+ */
 static void check(struct sl_check *c)
 {
 	const struct sl_address *ksec =
 		sl_msg_find_role(c->msg, c->policy, "kernel-security");
 	const struct sl_address *distros =
 		sl_msg_find_role(c->msg, c->policy, "distros");
+	const struct sl_address *open;
 
-	if (ksec && distros)
+	if (!ksec || !distros)
+		return;
+	open = c->msg->followup ? sl_msg_find_public_list(c->msg, c->policy)
+				: NULL;
+	if (open)
+		sl_report_capped_at(c, SL_SEV_INFO, distros->header,
+				    distros->addr, "%s (%s) and %s (%s) are "
+				    "both recipients of a follow-up that also "
+				    "goes to the public list %s (%s): the "
+				    "thread is public already, so no clock "
+				    "starts", ksec->addr, ksec->header,
+				    distros->addr, distros->header,
+				    open->addr, open->header);
+	else
 		sl_report_at(c, distros->header, distros->addr,
 			     "%s (%s) and %s (%s) are both recipients",
 			     ksec->addr, ksec->header, distros->addr,
@@ -155,7 +177,13 @@ const struct sl_rule sl_rule_ksec_with_linux_distros = {
 		"the kernel team (with the maintainers, since 2026) gets the "
 		"report, linux-distros only once a fix is accepted; what each "
 		"revision allows on a follow-up is under Source and By "
-		"profile.  Bcc counts as much as Cc.",
+		"profile.  A follow-up that also goes to a public list (a "
+		"review, an Acked-by, an 'Applied, thanks!' in the public "
+		"thread of a patch that Cc'd both lists) is only a note, "
+		"whatever the profile: the thread is public, the clock ran "
+		"or never mattered, and nothing is left to send separately; "
+		"on real list mail every such reply was review chatter.  "
+		"Bcc counts as much as Cc.",
 	.help = "take linux-distros@ (and distros@) off the report to the "
 		"kernel security team; write to linux-distros separately once "
 		"a fix has been accepted",

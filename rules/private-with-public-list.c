@@ -42,9 +42,10 @@ static gboolean only_ksec_closed(const struct sl_check *c)
  * The severity the profile gives a public report that Cc's security@
  * when AI or a widely available tool found the bug ("unless you have good
  * reasons to consider the issue as being public ... or use of AI-based
- * tools"), or SL_SEV_OFF when the profile has no such exception.
+ * tools"), or SL_SEV_OFF when the profile has no such exception; *ai
+ * says whether AI found it (else a tool did).
  */
-static enum sl_severity public_tool_severity(struct sl_check *c)
+static enum sl_severity public_tool_severity(struct sl_check *c, gboolean *ai)
 {
 	g_autofree char *name = sl_profile_get(c->policy,
 					       "rule private-with-public-list",
@@ -54,12 +55,14 @@ static enum sl_severity public_tool_severity(struct sl_check *c)
 	const struct sl_text *t;
 	gboolean trailer_only = FALSE;
 
+	*ai = FALSE;
 	if (!name || !sl_severity_parse(name, &sev) || !only_ksec_closed(c) ||
 	    !sl_facts_content_visible(c->facts))
 		return SL_SEV_OFF;
 	t = sl_facts_text(c->facts);
 	said = sl_text_ai_disclosure(t, &trailer_only);
-	if ((said && !trailer_only) || sl_text_tool_finding(c->msg, t))
+	*ai = said && !trailer_only;
+	if (*ai || sl_text_tool_finding(c->msg, t))
 		return sev;
 	return SL_SEV_OFF;
 }
@@ -101,6 +104,41 @@ static const char says_public[] =
 	"(this|it|the (patch|issue|bug))?\\s*(to|on|through|via)\\s+"
 	"(linux-[\\w.-]+|lkml|[\\w.-]+@vger\\.kernel\\.org|the\\s+(public\\s+)?"
 	"(mailing\\s+)?lists?)\\b";
+
+/*
+ * A patch posting whose own words read as a vulnerability report, not as
+ * a commit message: a "Security Impact:" heading, the sender saying they
+ * discovered a vulnerability, a proof of concept or exploit (the word with
+ * a program, shell commands or steps to run), or a reproducer program
+ * (the word with a program: a maintainer's fix that quotes the shell
+ * commands of a public report reproduces, it does not report).  Such a
+ * posting publishes the report the closed list was to get first; an
+ * ordinary fix explains its bug without any of these.  "poc/62", a task
+ * name in a KASAN log, is not the word.
+ */
+static const char report_heading[] =
+	"(?im)^\\s*(security\\s+impact|vulnerability\\s+details|"
+	"exploitation|attack\\s+scenario)\\s*:";
+static const char discovered_vuln[] =
+	"(?i)\\b(I|we)\\s+(have\\s+)?(discovered|found|identified)\\s+"
+	"(a|an|the|this|several|multiple)\\s+([\\w-]+\\s+){0,4}?"
+	"(vulnerabilit(y|ies)|security\\s+(issue|bug|flaw|hole|problem)s?)\\b";
+static const char poc_words[] =
+	"(?i)\\b(poc|proof[- ]of[- ]concept|exploits?)\\b(?!/)"
+	"|\\b(run|execute)\\s+(the\\s+following|this|it)\\s+as\\s+"
+	"(an?\\s+)?(unprivileged|normal|non-root|local)\\s+user\\b";
+static const char reproducer_word[] = "(?i)\\b(reproducer|repro)\\b";
+
+/*
+ * A member of the security team passing on a report the list received
+ * ("we've received a suspected vulnerability report on the kernel
+ * security list"): where it goes next is the team's decision.
+ */
+static const char team_relays[] =
+	"(?i)\\b(we|I)\\s*('ve|\\s+have)?\\s+received\\s+(a|an|this|the)\\s+"
+	"([\\w-]+\\s+){0,3}?(report|message|mail)\\s+(on|at|to|via|through)"
+	"\\s+(the\\s+)?(kernel\\s+)?(security\\s+(list|team|alias)|"
+	"security@kernel\\.org)\\b";
 
 /* A later round of a posted patch: "[PATCH v2 1/3]", "[RESEND PATCH]". */
 static const char later_round[] =
@@ -177,13 +215,79 @@ static char *own_words_say(struct sl_check *c, const char *pattern)
 }
 
 /*
+ * What makes a patch posting read as a vulnerability report (see
+ * report_heading above), or NULL; *said the words.  A proof of concept
+ * counts with the program, commands or steps it names.
+ */
+static const char *report_shape(struct sl_check *c, char **said)
+{
+	const struct sl_text *t = sl_facts_text(c->facts);
+	const char *repro;
+
+	if ((*said = own_words_say(c, report_heading))) {
+		g_strstrip(*said);
+		return "a vulnerability report's heading";
+	}
+	if ((*said = own_words_say(c, discovered_vuln)))
+		return "the sender says they found a vulnerability";
+	if ((*said = own_words_say(c, poc_words))) {
+		repro = sl_text_reproducer(c->msg, t, TRUE);
+		if (repro && strcmp(repro, "commands to run"))
+			return "a proof of concept";
+		g_clear_pointer(said, g_free);
+	}
+	if ((*said = own_words_say(c, reproducer_word))) {
+		if (sl_text_has_source_reproducer(c->msg, t))
+			return "a reproducer program";
+		g_clear_pointer(said, g_free);
+	}
+	return NULL;
+}
+
+/*
+ * A patch posting with security@ as its only closed list: a fix, which
+ * the security team prefers public and MAINTAINERS asks to Cc security@
+ * on, so a note.  A warning where its message reads as a vulnerability
+ * report (report_shape()), unless the bug is a public tool's finding the
+ * profile counts as public (@tool_public).
+ */
+static void patch_posting(struct sl_check *c, const struct sl_address *open,
+			  const struct sl_address *closed,
+			  gboolean tool_public)
+{
+	g_autofree char *said = NULL;
+	const char *shape = tool_public ? NULL : report_shape(c, &said);
+
+	if (shape)
+		sl_report_capped(c, SL_SEV_WARNING, open->header, "a patch "
+				 "posted to the public mailing list %s (%s) "
+				 "has the closed list %s (%s) as a recipient, "
+				 "and its message reads as a vulnerability "
+				 "report (%s: '%s'): send the report to the "
+				 "closed list alone, and post the fix with a "
+				 "commit message that keeps the exploit details "
+				 "out", open->addr, open->header,
+				 closed->addr, closed->header, shape, said);
+	else
+		sl_report_capped(c, SL_SEV_INFO, open->header, "a patch "
+				 "posted to the public mailing list %s (%s) "
+				 "has the closed list %s (%s) as a recipient; "
+				 "fine for a fix, but keep the details of an "
+				 "undisclosed vulnerability out of its "
+				 "message", open->addr, open->header,
+				 closed->addr, closed->header);
+}
+
+/*
  * A first report of a bug that needs a device or medium breaking its
  * specification (a crafted image, a fake device, out-of-range device
  * values), under a profile whose threat model makes that a regular bug
  * (non-conforming-devices=1, 2026-08): public is its place, so the
  * advice is threat-model-out-of-scope's, to drop the closed list and keep
  * the lists.  A warning, not the error: the leak is no leak if the report
- * is right about its class.  Returns whether it reported.
+ * is right about its class.  A public tool's finding is a note before
+ * this is asked (the list is its place either way).  Returns whether it
+ * reported.
  */
 static gboolean nonconforming_device(struct sl_check *c,
 				     const struct sl_address *open,
@@ -236,6 +340,7 @@ static void check(struct sl_check *c)
 	const struct sl_address *open =
 		closed ? sl_msg_find_public_list(c->msg, c->policy) : NULL;
 	enum sl_severity tolerated;
+	gboolean ai = FALSE;
 	const char *report = NULL;
 	g_autofree char *said = NULL;
 	g_autofree char *embargo = NULL;
@@ -263,19 +368,15 @@ static void check(struct sl_check *c)
 		embargo = own_words_say(c, asks_embargo);
 		report = first_report_with_fix(c);
 	}
+	tolerated = public_tool_severity(c, &ai);
 	if (only_ksec_closed(c) && patch_submission(c) && !embargo &&
 	    !report) {
-		sl_report_capped(c, SL_SEV_WARNING, open->header, "a patch "
-				 "posted to the public mailing list %s (%s) "
-				 "has the closed list %s (%s) as a recipient; "
-				 "fine for a fix, but keep the details of an "
-				 "undisclosed vulnerability out of its "
-				 "message", open->addr, open->header,
-				 closed->addr, closed->header);
+		patch_posting(c, open, closed,
+			      tolerated != SL_SEV_OFF && !ai);
 		return;
 	}
 	if (!embargo && (said = own_words_say(c, says_public))) {
-		sl_report_capped(c, SL_SEV_WARNING, open->header, "the closed "
+		sl_report_capped(c, SL_SEV_INFO, open->header, "the closed "
 				 "list %s (%s) and the public mailing list %s "
 				 "(%s) are recipients; tolerated because the "
 				 "message says the issue is public (\"%s\")",
@@ -291,9 +392,19 @@ static void check(struct sl_check *c)
 			  open->header);
 		return;
 	}
+	if (tolerated != SL_SEV_OFF && !ai) {
+		sl_report_capped(c, SL_SEV_INFO, open->header, "the closed "
+				 "list %s (%s) and the public mailing list %s "
+				 "(%s) are recipients of a bug found with a "
+				 "public tool (%s): its result counts as "
+				 "public, so the list is its place",
+				 closed->addr, closed->header, open->addr,
+				 open->header, sl_text_tool_finding(c->msg,
+				 sl_facts_text(c->facts)));
+		return;
+	}
 	if (nonconforming_device(c, open, closed))
 		return;
-	tolerated = public_tool_severity(c);
 	if (report && tolerated == SL_SEV_OFF)
 		sl_report(c, open->header, "a [PATCH] that is a first report "
 			  "(it carries %s and credits no other report) goes "
@@ -301,11 +412,20 @@ static void check(struct sl_check *c)
 			  "list %s (%s): its fix rides along, the report "
 			  "leaks", report, closed->addr, closed->header,
 			  open->addr, open->header);
+	else if (tolerated != SL_SEV_OFF && (said = own_words_say(c,
+						     team_relays)))
+		sl_report_capped(c, SL_SEV_INFO, open->header, "the closed "
+				 "list %s (%s) and the public mailing list %s "
+				 "(%s) are recipients of an AI-found report "
+				 "the security list received ('%s'): the "
+				 "team's own choice of audience",
+				 closed->addr, closed->header, open->addr,
+				 open->header, said);
 	else if (tolerated != SL_SEV_OFF)
 		sl_report_capped(c, tolerated, open->header, "the closed list "
 				 "%s (%s) and the public mailing list %s (%s) "
 				 "are recipients; tolerated for a bug found "
-				 "with AI or a public tool, %s", closed->addr,
+				 "with AI, %s", closed->addr,
 				 closed->header, open->addr, open->header,
 				 tolerated_advice(c));
 	else
@@ -347,28 +467,40 @@ const struct sl_rule sl_rule_private_with_public_list = {
 		"empty header names none) is only a note: the thread is "
 		"usually public already.  A [PATCH] posting with only "
 		"security@ as the closed list is a fix submission, which "
-		"the security team prefers public: a warning, unless its "
-		"text asks for an embargo or calls the issue undisclosed, "
-		"or it is a first report with its fix riding along: the "
-		"first round of the patch (no v2, no RESEND) that shows "
-		"how to trigger the bug (a reproducer in its text or "
-		"attached) and credits no other report (no Reported-by: of "
-		"another person, no Closes: or Link: to a report, no "
-		"syzbot id).  That one is judged as the report it is.  A "
-		"maintainer's fix with security@ Cc'd credits its reporter; "
-		"a v2 follows a posted patch; a fix for a public issue "
-		"links it.  Bot mail is "
-		"a note, and a bug found with AI or a public tool "
-		"(syzkaller, a fuzzer anyone can run; not 'our in-house "
-		"fuzzer') is the profile's public-tool-severity "
-		"(a warning from 2026-05 on); from 2026-08 such an AI report "
-		"is told that report and reproducer go to the maintainers "
-		"only.  "
+		"the security team prefers public and MAINTAINERS asks to "
+		"Cc security@ on: a note, unless its text asks for an "
+		"embargo or calls the issue undisclosed, or it is a first "
+		"report with its fix riding along: the first round of the "
+		"patch (no v2, no RESEND) that shows how to trigger the bug "
+		"(a reproducer in its text or attached) and credits no "
+		"other report (no Reported-by: of another person, no "
+		"Closes: or Link: to a report, no syzbot id).  That one is "
+		"judged as the report it is.  A patch posting whose message "
+		"reads as a vulnerability report (a 'Security Impact:' "
+		"heading, 'I discovered a vulnerability', a proof of concept "
+		"or a reproducer program) is a warning: the report it "
+		"carries was for the "
+		"closed list first.  On real list mail almost every fix with "
+		"security@ Cc'd (a maintainer's fix, its v2 to v5, a "
+		"resend, a backport request, a hardening patch) was right to "
+		"Cc it, hence only a note for those.  A message that says "
+		"the issue is public already is a note too.  Bot mail is a "
+		"note.  A bug found with a public tool (syzkaller, a fuzzer "
+		"anyone can run; not 'our in-house fuzzer') counts as "
+		"public under the profiles with a public-tool-severity "
+		"(2026-05 on): a note, since its result can be repeated by "
+		"anyone and the list is its place.  A bug found with AI is "
+		"the profile's public-tool-severity (a warning): the texts "
+		"keep its reproducer off the list, and from 2026-08 the "
+		"report too, which the finding says; unless a member of "
+		"the security team passes on a report the list received "
+		"(a note: the team chooses the audience).  "
 		"A bug the profile's threat model calls a regular one because "
 		"it needs a device or medium breaking its specification (a "
 		"crafted file-system image, a fake device, out-of-range device "
 		"values; 2026-08) is a warning that says to drop the closed "
-		"list, never the public ones.",
+		"list, never the public ones (a public tool's finding of "
+		"such a bug stays a note).",
 	.help = "for a vulnerability, drop the public lists from To/Cc/Bcc "
 		"and send the fix to them later, without the security "
 		"details; for a bug the threat model calls a regular one, keep "

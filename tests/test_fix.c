@@ -328,6 +328,12 @@ static const char *const declined[] = {
 	"fire-subject-missing.eml",
 	"fire-reply-in-thread.eml",	/* a follow-up: both lists may be */
 	"fire-reply-references-only.eml", /* Cc'd while a fix is coordinated */
+	"fire-private-reply-adds-distros.eml",
+	/* Follow-ups in a public thread: a note, and neither dropping the
+	 * distros list nor tagging the reply is for seclint to do. */
+	"near-applied-thanks-public-thread.eml",
+	"near-kbuild-robot-reply.eml",
+	"near-v2-in-reply-to-public-thread.eml",
 	NULL,
 };
 
@@ -336,19 +342,24 @@ static gboolean is_declined(const char *name)
 	return g_strv_contains(declined, name);
 }
 
-/* Left as it was, with a note saying why. */
+/* Left as it was, with a note saying why (a public thread's follow-up
+ * draws one from each of the two rules). */
 static void expect_declined(const char *text, const char *rule_id)
 {
 	struct sl_fix_result r = { 0 };
 	g_autoptr(GError) error = NULL;
 	g_autofree char *note = g_strdup_printf("not fixed [%s]: ", rule_id);
+	gboolean said = FALSE;
 
 	assert_true(sl_fix_message(text, strlen(text), policy, NULL, NULL, &r,
 				   &error));
 	assert_int_equal(r.edits, 0);
 	assert_string_equal(r.text->str, text);
-	assert_int_equal(r.notes->len, 1);
-	assert_true(g_str_has_prefix(r.notes->pdata[0], note));
+	assert_in_range(r.notes->len, 1, 2);
+	for (guint i = 0; i < r.notes->len; i++)
+		if (g_str_has_prefix(r.notes->pdata[i], note))
+			said = TRUE;
+	assert_true(said);
 	sl_fix_result_clear(&r);
 }
 
