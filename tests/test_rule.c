@@ -6,8 +6,10 @@
  * every DIR/pass-*.eml none.  A fixture NAME.eml with a NAME.expect beside
  * it also has its findings of RULE checked word for word: the lines
  * `seclint NAME.eml` prints for them (location, severity, message, fix),
- * without colour.  SECLINT_BLESS=1 writes NAME.expect from what the rule
- * says now, for every fire- and near- fixture (review the diff).
+ * without colour.  Every fire- and near- fixture has one: a fixture
+ * without it fails, so no rule's wording changes unseen.  SECLINT_BLESS=1
+ * writes NAME.expect from what the rule says now, for every fire- and
+ * near- fixture (review the diff).
  *
  * DIR/context.conf, if present, gives the run's context: [context] for
  * every fixture and the examples, [fixture NAME] for one fixture:
@@ -233,6 +235,11 @@ static void test_fixture(void **state)
 			 fx->kind != FIXTURE_PASS;
 	gboolean mbox;
 
+	if (!bless && fx->kind != FIXTURE_PASS &&
+	    !g_file_test(expect_path, G_FILE_TEST_EXISTS))
+		fail_msg("%s: no %s: a fire- or near- fixture has its golden "
+			 "output (SECLINT_BLESS=1 writes it; review it)",
+			 fx->path, expect_path);
 	if (bless || g_file_test(expect_path, G_FILE_TEST_EXISTS))
 		c.golden = golden;
 
