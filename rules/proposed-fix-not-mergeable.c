@@ -95,6 +95,16 @@ static const char no_fix_said[] =
 	"\\b(gcc|clang|llvm|the compiler)( \\([^)]*\\))? introduces\\b|"
 	"\\bcompiler[- ]introduced\\b";
 
+/* A Subject that announces a feature: "dm-integrity: introduce the
+ * fix_hmac argument", "foo: add a sysctl to ...", "bar: implement ...".
+ * Without a word of a fix in the Subject itself, the patch is a feature
+ * even when it credits a reporter (Reported-by:) or tells of a weakness
+ * it hardens: there is no commit for Fixes: to name. */
+static const char feature_subject[] =
+	"(?i)^([\\w./-]+: )*(introduce|implement|support|"
+	"add (support|an? (new )?(option|argument|parameter|knob|sysctl|"
+	"flag|mode|feature|ioctl|interface|config(uration)? option)))\\b";
+
 /* A file of a test suite or of documentation: fstests' tests/generic/719,
  * selftests, Documentation/. */
 static const char test_or_doc_path[] =
@@ -135,6 +145,9 @@ static gboolean not_a_fix(struct sl_check *c, const struct sl_text *t)
 	if (diff_only_tests_or_docs(t->patch->str) ||
 	    sl_regex_test(no_fix_said, 0, subject) ||
 	    sl_regex_test(no_fix_said, 0, t->prose->str))
+		return TRUE;
+	if (sl_regex_test(feature_subject, 0, subject) &&
+	    !sl_regex_test(fix_words, G_REGEX_MULTILINE, subject))
 		return TRUE;
 	return !sl_regex_test(fix_words, G_REGEX_MULTILINE, subject) &&
 	       !sl_regex_test(fix_words, G_REGEX_MULTILINE, t->prose->str);
@@ -198,10 +211,12 @@ const struct sl_rule sl_rule_proposed_fix_not_mergeable = {
 		"patch should be inline.  Fixes: is asked only of a fix: a "
 		"patch that touches only tests or documentation (an fstests "
 		"case, a selftest, Documentation/), says it changes no "
-		"behaviour, blames the compiler for the bug, or has no word "
+		"behaviour, blames the compiler for the bug, announces a feature "
+		"in its Subject (introduce, implement, add an option) with no "
+		"word of a fix there, or has no word "
 		"of a fix in its Subject or message (a feature, a "
-		"preparatory step) gets no Fixes: finding; a Reported-by: or "
-		"a Cc: to stable says fix.  On real mail these were the "
+		"preparatory step) gets no Fixes: finding; otherwise a "
+		"Reported-by: or a Cc: to stable says fix.  On real mail these were the "
 		"false warnings.  With a repository, the commit "
 		"Fixes: names must be upstream and have the subject given.  A "
 		"diff shown as an illustration, with no commit message, is left "
