@@ -37,6 +37,13 @@ static void test_declarations(void **state)
 				 "message in single quotes", r->id);
 		assert_true(r->example_bad && r->example_good);
 		assert_non_null(r->check);
+		/* tools/new-rule's placeholders are written. */
+		if (strstr(r->summary, "TODO") || strstr(r->rationale, "TODO") ||
+		    strstr(r->help, "TODO") || strstr(r->example_bad, "TODO") ||
+		    strstr(r->example_good, "TODO"))
+			fail_msg("%s: its declaration still says TODO (the "
+				 "placeholders of tools/new-rule): write its "
+				 "summary, rationale, help and examples", r->id);
 		/* --explain shows each parameter with its doc. */
 		for (size_t k = 0; r->params && r->params[k].key; k++) {
 			assert_true(g_regex_match_simple(

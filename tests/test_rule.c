@@ -9,7 +9,9 @@
  * without colour.  Every fire- and near- fixture has one: a fixture
  * without it fails, so no rule's wording changes unseen.  SECLINT_BLESS=1
  * writes NAME.expect from what the rule says now, for every fire- and
- * near- fixture (review the diff).
+ * near- fixture (review the diff).  A fixture that is still a template of
+ * tools/new-rule (its X-Seclint-Template header) fails: a template passes
+ * nothing.
  *
  * DIR/context.conf, if present, gives the run's context: [context] for
  * every fixture and the examples, [fixture NAME] for one fixture:
@@ -221,6 +223,20 @@ static gboolean count_hits(struct sl_message *msg, gpointer data,
 	return TRUE;
 }
 
+/* A template tools/new-rule wrote: a header of that name in the file. */
+static gboolean is_template(const char *path)
+{
+	g_autofree char *text = NULL;
+	char *end;
+
+	if (!g_file_get_contents(path, &text, NULL, NULL))
+		return FALSE;	/* reading it is the test's to fail */
+	if ((end = strstr(text, "\n\n")))
+		*end = '\0';	/* the header only */
+	return g_str_has_prefix(text, "X-Seclint-Template:") ||
+	       strstr(text, "\nX-Seclint-Template:") != NULL;
+}
+
 static void test_fixture(void **state)
 {
 	const struct fixture *fx = *state;
@@ -235,6 +251,10 @@ static void test_fixture(void **state)
 			 fx->kind != FIXTURE_PASS;
 	gboolean mbox;
 
+	if (is_template(fx->path))
+		fail_msg("%s: still the template tools/new-rule wrote: make it "
+			 "a real message of the shape its name says, without "
+			 "the X-Seclint-Template header", fx->path);
 	if (!bless && fx->kind != FIXTURE_PASS &&
 	    !g_file_test(expect_path, G_FILE_TEST_EXISTS))
 		fail_msg("%s: no %s: a fire- or near- fixture has its golden "
