@@ -3,7 +3,6 @@
  * The facts of a message: made empty, filled by the getters on first use
  * (see rules/lib/facts.h), freed at the end of the lint pass.
  */
-#include "embargo.h"
 #include "facts.h"
 #include "message.h"
 #include "query.h"
@@ -31,10 +30,8 @@ void sl_facts_free(struct sl_facts *f)
 	g_free(f->cve_request);
 	g_free(f->no_disclaimers);
 	g_free(f->ai_said);
-	if (f->embargo) {
-		sl_embargo_scan_clear(f->embargo);
-		g_free(f->embargo);
-	}
+	if (f->embargo.destroy)
+		f->embargo.destroy(f->embargo.data);
 	g_free(f);
 }
 

@@ -7,8 +7,14 @@
 #include "message.h"
 #include "rule.h"
 
-struct sl_embargo_scan;
 struct sl_text;
+
+/* A fact that its module frees: facts.c calls @destroy, and so knows
+ * nothing of the module (which uses facts.c). */
+struct sl_facts_slot {
+	gpointer data;
+	GDestroyNotify destroy;
+};
 
 /*
  * What the rules know of one message beyond its digest: the run's flags
@@ -44,7 +50,8 @@ struct sl_facts {
 	gboolean had_disclaimers;
 	int kernel_issue;	/* sl_check_is_kernel_issue(): 1 no, 2 yes */
 	int encryption;		/* sl_facts_encryption() + 1 */
-	struct sl_embargo_scan *embargo;	/* sl_embargo_scan_open() */
+	/* sl_embargo_scan_open()'s struct sl_embargo_scan */
+	struct sl_facts_slot embargo;
 	int ai_sign;		/* sl_check_ai_shown() + 1 */
 	char *ai_said;		/* the words it found, or NULL */
 };
