@@ -6,7 +6,6 @@
 #include "facts.h"
 #include "message.h"
 #include "query.h"
-#include "text.h"
 
 struct sl_facts *sl_facts_new(const struct sl_message *msg,
 			      const struct sl_lint_options *options)
@@ -24,7 +23,8 @@ void sl_facts_free(struct sl_facts *f)
 		return;
 	g_free(f->own);
 	g_free(f->signature);
-	sl_text_free(f->text);
+	if (f->text.destroy)
+		f->text.destroy(f->text.data);
 	if (f->patches)
 		g_ptr_array_unref(f->patches);
 	g_free(f->cve_request);

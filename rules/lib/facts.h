@@ -7,8 +7,6 @@
 #include "message.h"
 #include "rule.h"
 
-struct sl_text;
-
 /* A fact that its module frees: facts.c calls @destroy, and so knows
  * nothing of the module (which uses facts.c). */
 struct sl_facts_slot {
@@ -42,7 +40,7 @@ struct sl_facts {
 	/* NULL or 0 below: not derived yet. */
 	char *own;		/* sl_facts_own_text() */
 	char *signature;	/* sl_facts_signature() */
-	struct sl_text *text;	/* sl_facts_text() */
+	struct sl_facts_slot text;	/* sl_facts_text()'s struct sl_text */
 	GPtrArray *patches;	/* sl_check_patches(), of struct sl_patch */
 	gboolean cve_request_known;
 	char *cve_request;	/* sl_facts_cve_request(); NULL: none */
