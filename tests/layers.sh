@@ -8,10 +8,17 @@
 #   (and system, GLib or GMime headers, in <>);
 # - no header is over 250 lines;
 # - header names are unique over the folders (the build puts all of them
-#   on the include path) and hide no system header.
-# usage: layers.sh SOURCE-DIR
+#   on the include path) and hide no system header;
+# - every source file is in a layer's folder (a new sub-folder is named
+#   in $layers, at its rank);
+# - no circle of files (issue 31): no file calls, through any number of
+#   files, a file that calls it back, and no header includes itself so;
+#   a folder may not call up, and a file may not lean on one that leans
+#   back on it either.
+# usage: layers.sh SOURCE-DIR 'OBJECT;OBJECT;...' (the objects of seclint)
 set -u
 src=$1
+objects=${2-}
 dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/lib.sh"
 cd "$src" || exit 2
@@ -90,4 +97,93 @@ for l in $layers; do
 	done
 done
 [ "$checked" -gt 100 ] && ok || ko "only $checked files checked"
+
+# Every source file is in a layer: a folder left out is checked by nothing.
+find lint rules -name '*.[ch]' | while read -r f; do
+	l=${f%/*}
+	echo " $layers " | grep -q " $l " || echo "$f"
+done >"$tmp/stray"
+[ -s "$tmp/stray" ] && ko "in no layer (name the folder in \$layers):" \
+	"$(cat "$tmp/stray")" || ok
+
+# Circles: a loop of files that call each other (A.c calls a function
+# that B.c defines, B.c one of C.c, ..., and one of them one of A.c's),
+# read from the objects (nm: U of a name another object has as T); or of
+# headers that include each other.  A source file is named without its
+# extension (lint/engine/output for output.c).  A source file's include
+# of a header for a type is no tie here: the types of the digest and of
+# the rule API are included from below as from above.
+for l in $layers; do
+	for f in "$l"/*.h; do
+		[ -e "$f" ] || continue
+		sed -n "s|^[[:space:]]*#[[:space:]]*include[[:space:]]*\"\\([^\"]*\\)\".*|$f \\1|p" "$f"
+	done
+done | awk 'NR == FNR { at[$1] = $2; next }
+	    ($2 in at) { print $1, at[$2] "/" $2, "#include" }' \
+	"$tmp/where" - >"$tmp/edges"
+n_objects=0
+old_ifs=$IFS
+IFS=';'
+for o in $objects; do
+	IFS=$old_ifs
+	# .../seclint_core.dir/lint/engine/output.c.o -> lint/engine/output
+	node=${o##*.dir/}
+	node=${node%.c.o}
+	nm "$o" | awk -v node="$node" '
+		$1 == "U" { print "use", node, $2 }
+		NF == 3 && $2 == "T" { print "def", node, $3 }'
+	n_objects=$((n_objects + 1))
+done >"$tmp/symbols"
+IFS=$old_ifs
+[ "$n_objects" -gt 100 ] && ok || ko "only $n_objects objects read"
+awk '$1 == "def" { at[$3] = $2 }
+     $1 == "use" && ($3 in at) { print $2, at[$3], $3 }' \
+	"$tmp/symbols" "$tmp/symbols" >"$tmp/calls"
+n_calls=$(wc -l <"$tmp/calls")
+[ "$n_calls" -gt 500 ] && ok || ko "only $n_calls calls between files read"
+cat "$tmp/calls" >>"$tmp/edges"
+# Tarjan's strongly connected components; one of more than one node is a
+# circle, printed with the ties inside it and the names they take.
+sort -u "$tmp/edges" | awk '
+	$1 != $2 && !(($1 " " $2) in edge) {
+		succ[$1] = succ[$1] " " $2; node[$1]; node[$2]
+		edge[$1 " " $2] = ""
+	}
+	$1 != $2 && NF > 2 { edge[$1 " " $2] = edge[$1 " " $2] " " $3 }
+	function visit(v,   n, i, w, ws, c, k) {
+		index_of[v] = low[v] = ++count
+		stack[++top] = v
+		on[v] = 1
+		n = split(succ[v], ws, " ")
+		for (i = 1; i <= n; i++) {
+			w = ws[i]
+			if (!(w in index_of)) {
+				visit(w)
+				if (low[w] < low[v])
+					low[v] = low[w]
+			} else if (on[w] && index_of[w] < low[v])
+				low[v] = index_of[w]
+		}
+		if (low[v] != index_of[v])
+			return
+		c = ""
+		k = 0
+		do {
+			w = stack[top--]
+			on[w] = 0
+			comp[++k] = w
+			c = c " " w
+		} while (w != v)
+		if (k < 2)
+			return
+		print "circle:" c
+		for (i = 1; i <= k; i++)
+			for (n = 1; n <= k; n++)
+				if ((comp[i] " " comp[n]) in edge)
+					print "  " comp[i] " -> " comp[n] ":" \
+					      edge[comp[i] " " comp[n]]
+	}
+	END { for (v in node) if (!(v in index_of)) visit(v) }' >"$tmp/circles"
+[ -s "$tmp/circles" ] && ko "files in a circle:
+$(cat "$tmp/circles")" || ok
 finish

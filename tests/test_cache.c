@@ -107,6 +107,9 @@ static void test_severity_table(void **state)
 	}
 	assert_non_null(bare);
 	assert_null(bare->profile);
+	/* policy.conf alone has no table: each rule is looked up. */
+	assert_null(bare->rule_severity);
+	sl_policy_update_severities(bare);
 	assert_table(bare);
 	g_hash_table_insert(bare->severity, g_strdup("report-html"),
 			    GINT_TO_POINTER(SL_SEV_INFO + 1));

@@ -10,10 +10,12 @@
 #include <string.h>
 
 #include "citation.h"
+#include "json.h"
 #include "message.h"
 #include "output.h"
 #include "policy.h"
 #include "rule.h"
+#include "sarif.h"
 #include "severity.h"
 
 static const char *const text_level[] = {
@@ -121,31 +123,6 @@ char *sl_sanitise(const char *s)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			*p = ' ';
 	return valid;
-}
-
-void sl_json_string(GString *out, const char *s)
-{
-	g_autofree char *valid = g_utf8_make_valid(s ? s : "", -1);
-
-	g_string_append_c(out, '"');
-	for (const unsigned char *p = (const unsigned char *)valid; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			g_string_append_printf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			g_string_append_printf(out, "\\u%04x", *p);
-		else
-			g_string_append_c(out, (char)*p);
-	}
-	g_string_append_c(out, '"');
-}
-
-void sl_json_member(GString *out, const char *key, const char *value)
-{
-	g_string_append_printf(out, "\"%s\":", key);
-	if (value)
-		sl_json_string(out, value);
-	else
-		g_string_append(out, "null");
 }
 
 /* Before the findings of one message of an mbox: which message, as gcc
@@ -270,7 +247,8 @@ void sl_output_input_error(struct sl_output *o, const char *file,
 	o->input_errors++;
 	fprintf(stderr, "seclint: cannot check '%s': %s\n", safe_file, reason);
 	if (o->format == SL_FORMAT_SARIF) {
-		sl_sarif_input_error(j, file, error->message);
+		sl_sarif_input_error(j, file, sl_output_file_name(file),
+				     error->message);
 		return;
 	}
 	if (o->format != SL_FORMAT_JSON)
@@ -313,33 +291,4 @@ int sl_output_exit_code(const struct sl_output *o)
 	if (o->input_errors)
 		return 2;
 	return o->counts[SL_SEV_ERROR] ? 1 : 0;
-}
-
-void sl_json_citations(GString *out, sl_texts *t,
-		       const struct sl_policy *policy, const struct sl_rule *r)
-{
-	g_autoptr(GPtrArray) cites = sl_texts_citations(t, policy, r, NULL);
-
-	if (!cites)	/* a text the INDEX lacks: by name */
-		cites = sl_texts_citations(NULL, policy, r, NULL);
-	g_string_append_c(out, '[');
-	for (guint i = 0; cites && i < cites->len; i++) {
-		const struct sl_citation *c = cites->pdata[i];
-		const char *const members[][2] = {
-			{ "document", c->title ? c->title : c->document },
-			{ "revision", c->revision },
-			{ "date", c->date },
-			{ "section", c->section },
-			{ "quote", c->quote },
-		};
-
-		g_string_append(out, i ? ",{" : "{");
-		for (size_t k = 0; k < G_N_ELEMENTS(members); k++) {
-			if (k)
-				g_string_append_c(out, ',');
-			sl_json_member(out, members[k][0], members[k][1]);
-		}
-		g_string_append_c(out, '}');
-	}
-	g_string_append_c(out, ']');
 }

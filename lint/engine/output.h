@@ -54,25 +54,7 @@ int sl_output_exit_code(const struct sl_output *o);
 
 /* Valid UTF-8 with control characters replaced, safe for a terminal. */
 char *sl_sanitise(const char *s);
-void sl_json_string(GString *out, const char *s);
-/* "key":"value" (or null) */
-void sl_json_member(GString *out, const char *key, const char *value);
-struct sl_texts;
-/* @r's citations under @policy's profile, a JSON array of objects
- * (document, revision, date, section, quote) for JSON and SARIF; @texts
- * may be NULL (citations by document name). */
-void sl_json_citations(GString *out, struct sl_texts *texts,
-		       const struct sl_policy *policy,
-		       const struct sl_rule *r);
 /* How an input is named in the output: "-" is "<stdin>". */
 const char *sl_output_file_name(const char *file);
-
-/* SARIF 2.1.0 (lint/engine/sarif.c), streamed like the JSON document. */
-void sl_sarif_open(FILE *out, const struct sl_policy *policy);
-void sl_sarif_result(GString *out, const char *file,
-		     const struct sl_message *msg, const struct sl_finding *f);
-void sl_sarif_input_error(GString *out, const char *file, const char *reason);
-void sl_sarif_close(FILE *out, const GString *input_errors, gboolean ok,
-		    int exit_code);
 
 #endif

@@ -16,7 +16,6 @@
 #include "severity.h"
 
 #define LIST_PREFIX "list "
-#define RULE_PREFIX "rule "
 #define ROLE_PREFIX "role "
 
 static void list_free(gpointer p)
@@ -118,7 +117,7 @@ static struct sl_list *load_list(GKeyFile *kf, const char *group,
 static gboolean load_rule(struct sl_policy *policy, GKeyFile *kf,
 			  const char *group, GError **error)
 {
-	const char *id = group + strlen(RULE_PREFIX);
+	const char *id = group + strlen(SL_RULE_PREFIX);
 	g_autofree char *level = sl_key_file_get_string(kf, group,
 							"severity");
 	enum sl_severity sev;
@@ -248,7 +247,7 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 			if (!l)
 				return FALSE;
 			g_ptr_array_add(policy->lists, l);
-		} else if (g_str_has_prefix(*g, RULE_PREFIX)) {
+		} else if (g_str_has_prefix(*g, SL_RULE_PREFIX)) {
 			if (!load_rule(policy, kf, *g, error))
 				return FALSE;
 		} else if (!g_str_has_prefix(*g, ROLE_PREFIX) &&
@@ -307,7 +306,6 @@ struct sl_policy *sl_policy_load(const char *path, GError **error)
 		return NULL;
 	}
 	policy->keys = g_steal_pointer(&kf);
-	sl_policy_update_severities(policy);
 	return g_steal_pointer(&policy);
 }
 

@@ -35,7 +35,9 @@ struct sl_policy {
 	 * tools put in trailers, compiled (of GPatternSpec). */
 	GPtrArray *agent_specs;
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
-	 * follow-up at [2 * i + 1]; see sl_policy_update_severities(). */
+	 * follow-up at [2 * i + 1]; see sl_policy_update_severities().  NULL
+	 * until a profile is loaded (or the table made): each rule is then
+	 * looked up. */
 	enum sl_severity *rule_severity;
 	GKeyFile *keys;		/* policy.conf itself: its [role ID] values */
 	/* The numbers each rule in force reads (rule -> int[], in the order
@@ -46,6 +48,12 @@ struct sl_policy {
 	guint serial;
 };
 
+/* A rule's group, in policy.conf (a site's level) and in a profile:
+ * [rule ID]. */
+#define SL_RULE_PREFIX "rule "
+
+/* policy.conf alone, without a profile or the severity table: policy.c
+ * knows no profile (profile.c does; sl_policy_open() loads both). */
 struct sl_policy *sl_policy_load(const char *path, GError **error);
 struct sl_policy *sl_policy_load_default(GError **error);
 /* The policy (@path, else the default) with a profile (@profile, else the

@@ -13,7 +13,6 @@
 #include "rule.h"
 #include "severity.h"
 
-#define RULE_PREFIX "rule "
 /* The texts a profile follows: document name = a file under texts/. */
 #define DOCUMENTS_GROUP "documents"
 
@@ -112,8 +111,8 @@ static gboolean validate(GKeyFile *kf, struct profile_file *f,
 		const char *followup = NULL;
 		char **keys;
 
-		if (rule && (!g_str_has_prefix(*g, RULE_PREFIX) ||
-			     !sl_rule_find(*g + strlen(RULE_PREFIX)))) {
+		if (rule && (!g_str_has_prefix(*g, SL_RULE_PREFIX) ||
+			     !sl_rule_find(*g + strlen(SL_RULE_PREFIX)))) {
 			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 				    "[%s]: no such rule", *g);
 			return FALSE;
@@ -248,7 +247,7 @@ static gboolean check_documents(GKeyFile *kf, GError **error)
 	for (char **g = groups; *g; g++) {
 		g_auto(GStrv) keys = NULL;
 
-		if (!g_str_has_prefix(*g, RULE_PREFIX))
+		if (!g_str_has_prefix(*g, SL_RULE_PREFIX))
 			continue;
 		keys = g_key_file_get_keys(kf, *g, NULL, NULL);
 		for (char **k = keys; k && *k; k++) {
@@ -337,7 +336,7 @@ char *sl_profile_get(const struct sl_policy *policy, const char *group,
 static char *rule_value(const struct sl_policy *policy, const char *rule_id,
 			const char *key)
 {
-	g_autofree char *group = g_strconcat(RULE_PREFIX, rule_id, NULL);
+	g_autofree char *group = g_strconcat(SL_RULE_PREFIX, rule_id, NULL);
 
 	return sl_profile_get(policy, group, key);
 }
@@ -348,7 +347,7 @@ static gboolean param_value(const struct sl_policy *policy,
 			    int *out, GError **error)
 {
 	g_autofree char *group = p->role ? g_strconcat("role ", p->role, NULL)
-					 : g_strconcat(RULE_PREFIX, r->id,
+					 : g_strconcat(SL_RULE_PREFIX, r->id,
 						       NULL);
 	GKeyFile *kf = p->role ? policy->keys : policy->profile;
 	g_autofree char *v = kf ? g_key_file_get_value(kf, group, p->key,
@@ -456,7 +455,7 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 		return (enum sl_severity)(GPOINTER_TO_INT(v) - 1);
 	if (!policy->profile)
 		return fallback;
-	group = g_strconcat(RULE_PREFIX, rule_id, NULL);
+	group = g_strconcat(SL_RULE_PREFIX, rule_id, NULL);
 	if (!g_key_file_has_group(policy->profile, group))
 		return SL_SEV_OFF;
 	level = rule_value(policy, rule_id, "severity");
@@ -533,8 +532,8 @@ void sl_policy_update_severities(struct sl_policy *policy)
 						      ? SL_SEV_OFF
 						      : sl_rules[i]->severity;
 	for (char **g = groups; g && *g; g++) {
-		gssize i = g_str_has_prefix(*g, RULE_PREFIX)
-				   ? sl_rule_index(*g + strlen(RULE_PREFIX))
+		gssize i = g_str_has_prefix(*g, SL_RULE_PREFIX)
+				   ? sl_rule_index(*g + strlen(SL_RULE_PREFIX))
 				   : -1;
 		g_autofree char *severity = NULL;
 		g_autofree char *followup = NULL;

@@ -10,10 +10,11 @@
 #include <string.h>
 
 #include "citation.h"
+#include "json.h"
 #include "message.h"
-#include "output.h"
 #include "policy.h"
 #include "rule.h"
+#include "sarif.h"
 #include "severity.h"
 
 /* The rules are documented in the man page, section RULES. */
@@ -221,10 +222,10 @@ void sl_sarif_result(GString *out, const char *file,
 	g_string_append_c(out, '}');
 }
 
-void sl_sarif_input_error(GString *out, const char *file, const char *reason)
+void sl_sarif_input_error(GString *out, const char *file, const char *name,
+			  const char *reason)
 {
-	g_autofree char *text = g_strdup_printf("cannot check '%s': %s",
-						sl_output_file_name(file),
+	g_autofree char *text = g_strdup_printf("cannot check '%s': %s", name,
 						reason);
 
 	g_string_append(out, out->len ? ",\n          {" : "\n          {");

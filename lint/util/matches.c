@@ -357,6 +357,15 @@ void sl_utf8_make_valid_tail(GString *s, gsize from)
 	g_assert(dst == s->str + s->len);
 }
 
+gsize sl_utf8_back(const char *text, gsize at, gsize n)
+{
+	gsize from = at > n ? at - n : 0;
+
+	while (from < at && (text[from] & 0xC0) == 0x80)
+		from++;
+	return from;
+}
+
 static struct sl_pool matchers;
 
 static sl_matches *matcher_take(void)

@@ -33,6 +33,8 @@ gboolean sl_regex_matches(const GRegex *re, const char *text,
 			  GRegexMatchFlags mflags);
 gboolean sl_utf8_valid(const char *text, size_t len);
 void sl_utf8_make_valid_tail(GString *s, gsize from);
+/* @at moved back by up to @n bytes, onto the start of a UTF-8 character. */
+gsize sl_utf8_back(const char *text, gsize at, gsize n);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_matches, sl_matches_free)
 
 #endif

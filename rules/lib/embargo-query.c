@@ -328,15 +328,22 @@ static void scan_fill(struct sl_embargo_scan *scan, struct sl_facts *f)
  * run one after another, and each would otherwise read the same text
  * again.  @scan gets its own references, for the rule to change and clear.
  */
+static void scan_free(gpointer scan)
+{
+	sl_embargo_scan_clear(scan);
+	g_free(scan);
+}
+
 void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
 {
-	struct sl_embargo_scan *kept;
+	struct sl_embargo_scan *kept = f->embargo.data;
 
-	if (!f->embargo) {
-		f->embargo = g_new0(struct sl_embargo_scan, 1);
-		scan_fill(f->embargo, f);
+	if (!kept) {
+		kept = g_new0(struct sl_embargo_scan, 1);
+		scan_fill(kept, f);
+		f->embargo.data = kept;
+		f->embargo.destroy = scan_free;
 	}
-	kept = f->embargo;
 	scan->base = g_date_time_ref(kept->base);
 	scan->from_header = kept->from_header;
 	scan->text = g_strdup(kept->text);
@@ -434,15 +441,6 @@ const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
 	sl_embargo_scan_open(scan, check->facts);
 	return earliest ? sl_embargo_earliest(scan->dates)
 			: sl_embargo_latest(scan->dates);
-}
-
-gsize sl_utf8_back(const char *text, gsize at, gsize n)
-{
-	gsize from = at > n ? at - n : 0;
-
-	while (from < at && (text[from] & 0xC0) == 0x80)
-		from++;
-	return from;
 }
 
 gboolean sl_embargo_date_context(const struct sl_message *msg,

@@ -145,9 +145,6 @@ const struct sl_embargo_date *sl_embargo_end(struct sl_embargo_scan *scan,
 					     const char *role,
 					     gboolean earliest);
 
-/* @at moved back by up to @n bytes, onto the start of a UTF-8 character. */
-gsize sl_utf8_back(const char *text, gsize at, gsize n);
-
 /* Does @pattern (caseless) match the sentence before @date (80 bytes
  * at most)? */
 gboolean sl_embargo_date_context(const struct sl_message *msg,

@@ -3,11 +3,9 @@
  * The facts of a message: made empty, filled by the getters on first use
  * (see rules/lib/facts.h), freed at the end of the lint pass.
  */
-#include "embargo.h"
 #include "facts.h"
 #include "message.h"
 #include "query.h"
-#include "text.h"
 
 struct sl_facts *sl_facts_new(const struct sl_message *msg,
 			      const struct sl_lint_options *options)
@@ -25,16 +23,15 @@ void sl_facts_free(struct sl_facts *f)
 		return;
 	g_free(f->own);
 	g_free(f->signature);
-	sl_text_free(f->text);
+	if (f->text.destroy)
+		f->text.destroy(f->text.data);
 	if (f->patches)
 		g_ptr_array_unref(f->patches);
 	g_free(f->cve_request);
 	g_free(f->no_disclaimers);
 	g_free(f->ai_said);
-	if (f->embargo) {
-		sl_embargo_scan_clear(f->embargo);
-		g_free(f->embargo);
-	}
+	if (f->embargo.destroy)
+		f->embargo.destroy(f->embargo.data);
 	g_free(f);
 }
 

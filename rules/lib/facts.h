@@ -7,8 +7,12 @@
 #include "message.h"
 #include "rule.h"
 
-struct sl_embargo_scan;
-struct sl_text;
+/* A fact that its module frees: facts.c calls @destroy, and so knows
+ * nothing of the module (which uses facts.c). */
+struct sl_facts_slot {
+	gpointer data;
+	GDestroyNotify destroy;
+};
 
 /*
  * What the rules know of one message beyond its digest: the run's flags
@@ -36,7 +40,7 @@ struct sl_facts {
 	/* NULL or 0 below: not derived yet. */
 	char *own;		/* sl_facts_own_text() */
 	char *signature;	/* sl_facts_signature() */
-	struct sl_text *text;	/* sl_facts_text() */
+	struct sl_facts_slot text;	/* sl_facts_text()'s struct sl_text */
 	GPtrArray *patches;	/* sl_check_patches(), of struct sl_patch */
 	gboolean cve_request_known;
 	char *cve_request;	/* sl_facts_cve_request(); NULL: none */
@@ -44,7 +48,8 @@ struct sl_facts {
 	gboolean had_disclaimers;
 	int kernel_issue;	/* sl_check_is_kernel_issue(): 1 no, 2 yes */
 	int encryption;		/* sl_facts_encryption() + 1 */
-	struct sl_embargo_scan *embargo;	/* sl_embargo_scan_open() */
+	/* sl_embargo_scan_open()'s struct sl_embargo_scan */
+	struct sl_facts_slot embargo;
 	int ai_sign;		/* sl_check_ai_shown() + 1 */
 	char *ai_said;		/* the words it found, or NULL */
 };

@@ -420,9 +420,11 @@ struct sl_text *sl_text_scan(const char *body)
 /* Scanned once per message, for all the rules that read it. */
 const struct sl_text *sl_facts_text(struct sl_facts *f)
 {
-	if (!f->text)
-		f->text = sl_text_scan(f->msg->body->str);
-	return f->text;
+	if (!f->text.data) {
+		f->text.data = sl_text_scan(f->msg->body->str);
+		f->text.destroy = (GDestroyNotify)sl_text_free;
+	}
+	return f->text.data;
 }
 
 void sl_text_free(struct sl_text *t)
