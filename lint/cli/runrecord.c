@@ -8,6 +8,7 @@
  *   [cover]     to=...;  cc=...        (kept for --to-cover, --cc-cover)
  *   [messages]  inside=KEY;...  outside=KEY;...  (thread.h: no ids)
  */
+#define _POSIX_C_SOURCE 200809L	/* lstat */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
