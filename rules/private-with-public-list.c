@@ -68,19 +68,6 @@ static enum sl_severity public_tool_severity(struct sl_check *c, gboolean *ai)
 }
 
 /*
- * A patch posting, which does not present itself as a report: a [PATCH]
- * Subject tag (a cover letter and an attached patch included).  The
- * kernel's security team "strongly prefers" fixes posted publicly, so
- * one with security@ Cc'd is not a report leaked to a list.
- */
-static gboolean patch_submission(const struct sl_check *c)
-{
-	return c->msg->subject &&
-	       sl_regex_test("(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[[^]]*\\bPATCH\\b",
-			     0, c->msg->subject);
-}
-
-/*
  * A patch whose own text asks for an embargo or calls the issue
  * undisclosed presents an undisclosed vulnerability, whatever its
  * Subject tag: "Proposed embargo: 5 days" on a fix whose Cc: stable@
@@ -313,24 +300,16 @@ static gboolean nonconforming_device(struct sl_check *c,
 }
 
 /*
- * What a tolerated AI or tool finding is told.  Under a profile that sends
- * an AI-found report and its reproducer to the maintainers only and the
- * patch to them and their list (ai-report-maintainers-only=1, 2026-08),
- * the report itself does not belong on the list either.
+ * What a tolerated AI finding is told.  Under a profile that sends an
+ * AI-found report and its reproducer to the maintainers only and the patch
+ * to them and their list (ai-report-maintainers-only=1, 2026-08), the
+ * report itself does not belong on the list either.
  */
 static const char *tolerated_advice(struct sl_check *c)
 {
-	g_autofree char *said = NULL;
-	gboolean trailer_only = FALSE;
-
-	if (sl_param_int(c, "ai-report-maintainers-only")) {
-		said = sl_text_ai_disclosure(sl_facts_text(c->facts),
-					     &trailer_only);
-		if (said && !trailer_only)
-			return "but the report and its reproducer go to the "
-			       "maintainers only: post only the fix to the "
-			       "list";
-	}
+	if (sl_param_int(c, "ai-report-maintainers-only"))
+		return "but the report and its reproducer go to the "
+		       "maintainers only: post only the fix to the list";
 	return "but do not post the reproducer there";
 }
 
@@ -342,6 +321,7 @@ static void check(struct sl_check *c)
 	enum sl_severity tolerated;
 	gboolean ai = FALSE;
 	const char *report = NULL;
+	gboolean patch;
 	g_autofree char *said = NULL;
 	g_autofree char *embargo = NULL;
 
@@ -364,12 +344,18 @@ static void check(struct sl_check *c)
 				 closed->header, open->addr, open->header);
 		return;
 	}
-	if (patch_submission(c)) {
+	/* A patch posting, which does not present itself as a report: a
+	 * [PATCH] Subject tag (a cover letter and an attached patch
+	 * included).  The kernel's security team "strongly prefers" fixes
+	 * posted publicly, so one with security@ Cc'd is not a report
+	 * leaked to a list. */
+	patch = sl_msg_patch_subject(c->msg);
+	if (patch) {
 		embargo = own_words_say(c, asks_embargo);
 		report = first_report_with_fix(c);
 	}
 	tolerated = public_tool_severity(c, &ai);
-	if (only_ksec_closed(c) && patch_submission(c) && !embargo &&
+	if (only_ksec_closed(c) && patch && !embargo &&
 	    !report) {
 		patch_posting(c, open, closed,
 			      tolerated != SL_SEV_OFF && !ai);
