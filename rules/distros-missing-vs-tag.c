@@ -18,17 +18,6 @@ static gboolean has_near_miss(const char *subject, const char *tag)
 	return strstr(s, t) != NULL;
 }
 
-/*
- * A follow-up that also goes to a public list: a reply-all in the public
- * thread of a patch that Cc'd the distros list, or the robot's build
- * report on it.  The list, or NULL.
- */
-static const struct sl_address *open_followup(const struct sl_check *c)
-{
-	return c->msg->followup ? sl_msg_find_public_list(c->msg, c->policy)
-				: NULL;
-}
-
 static void check_list(struct sl_check *c, const struct sl_address *a,
 		       const struct sl_list *l)
 {
@@ -37,7 +26,7 @@ static void check_list(struct sl_check *c, const struct sl_address *a,
 
 	if (subject && strstr(subject, l->subject_tag))
 		return;
-	open = open_followup(c);
+	open = sl_msg_public_followup(c->msg, c->policy);
 	if (open) {
 		sl_report_capped(c, SL_SEV_INFO, "Subject", "a follow-up to "
 				 "%s without the '%s' tag goes to the public "
@@ -72,8 +61,7 @@ static void check(struct sl_check *c)
 /* Not on a public thread's follow-up: the list does not need the reply. */
 static gboolean tag_fix(struct sl_fixing *fx)
 {
-	if (fx->msg->followup &&
-	    sl_msg_find_public_list(fx->msg, fx->policy)) {
+	if (sl_msg_public_followup(fx->msg, fx->policy)) {
 		sl_fix_decline(fx, "a follow-up in a public thread: drop the "
 			       "distros list from the reply rather than tag "
 			       "it, unless the list is to receive it");

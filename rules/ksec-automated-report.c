@@ -9,6 +9,7 @@ static void check(struct sl_check *c)
 {
 	const struct sl_text *t = NULL;
 	const char *why;
+	gboolean bot;
 
 	if (!sl_msg_has_closed_list(c->msg, c->policy) ||
 	    !sl_facts_content_visible(c->facts))
@@ -17,17 +18,17 @@ static void check(struct sl_check *c)
 	why = sl_text_automated(c->msg, t);
 	if (!why)
 		return;
-	if (c->msg->followup && (sl_msg_from_bot(c->msg) ||
-				 sl_msg_find_public_list(c->msg, c->policy))) {
-		sl_report_capped(c, SL_SEV_INFO,
-				 sl_msg_from_bot(c->msg) ? "From" : "body",
+	bot = sl_msg_from_bot(c->msg);
+	if ((c->msg->followup && bot) ||
+	    sl_msg_public_followup(c->msg, c->policy)) {
+		sl_report_capped(c, SL_SEV_INFO, bot ? "From" : "body",
 				 "a follow-up that looks automated (%s) keeps "
 				 "the recipients of its thread, the private "
 				 "security list among them; nothing was "
 				 "reported to it", why);
 		return;
 	}
-	sl_report(c, sl_msg_from_bot(c->msg) ? "From" : "body",
+	sl_report(c, bot ? "From" : "body",
 		  "this looks like an automated report (%s); such reports "
 		  "belong in the usual public places, not on a private "
 		  "security list", why);

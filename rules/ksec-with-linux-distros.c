@@ -27,8 +27,7 @@ static void check(struct sl_check *c)
 
 	if (!ksec || !distros)
 		return;
-	open = c->msg->followup ? sl_msg_find_public_list(c->msg, c->policy)
-				: NULL;
+	open = sl_msg_public_followup(c->msg, c->policy);
 	if (open)
 		sl_report_capped_at(c, SL_SEV_INFO, distros->header,
 				    distros->addr, "%s (%s) and %s (%s) are "

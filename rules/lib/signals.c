@@ -623,6 +623,12 @@ const struct sl_address *sl_msg_find_public_list(
 	return NULL;
 }
 
+const struct sl_address *sl_msg_public_followup(
+	const struct sl_message *msg, const struct sl_policy *policy)
+{
+	return msg->followup ? sl_msg_find_public_list(msg, policy) : NULL;
+}
+
 /*
  * The recipient that makes this a report under security-bugs.rst (the
  * kernel security team or the hardware team), or NULL: the Openwall

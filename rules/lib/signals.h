@@ -72,6 +72,10 @@ gboolean sl_msg_carries_patch(const struct sl_message *msg,
 			      const struct sl_text *t);
 const struct sl_address *sl_msg_find_public_list(
 	const struct sl_message *msg, const struct sl_policy *policy);
+/* A follow-up that also goes to a public list (a reply-all in a public
+ * thread): that list, or NULL. */
+const struct sl_address *sl_msg_public_followup(
+	const struct sl_message *msg, const struct sl_policy *policy);
 const struct sl_address *sl_msg_kernel_report_to(
 	const struct sl_message *msg, const struct sl_policy *policy);
 /* A report under security-bugs.rst: to security@ or hardware-security@,
