@@ -113,15 +113,11 @@ static void check(struct sl_check *c)
 	}
 	if (n < 2)
 		return;
+	/* No mark found again: a NULL excerpt points at the body itself. */
 	at = first_mark(lines, found);
-	if (at)
-		sl_report_at(c, "body", at, "the message still starts with the "
-			     "section an AI assistant writes for the reporter "
-			     "to remove (%s)", marks->str);
-	else
-		sl_report(c, "body", "the message still starts with the "
-			  "section an AI assistant writes for the reporter to "
-			  "remove (%s)", marks->str);
+	sl_report_at(c, "body", at, "the message still starts with the "
+		     "section an AI assistant writes for the reporter to "
+		     "remove (%s)", marks->str);
 }
 
 static const struct sl_param params[] = {

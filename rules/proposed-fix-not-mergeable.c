@@ -146,10 +146,9 @@ static gboolean not_a_fix(struct sl_check *c, const struct sl_text *t)
 	    sl_regex_test(no_fix_said, 0, subject) ||
 	    sl_regex_test(no_fix_said, 0, t->prose->str))
 		return TRUE;
-	if (sl_regex_test(feature_subject, 0, subject) &&
-	    !sl_regex_test(fix_words, G_REGEX_MULTILINE, subject))
-		return TRUE;
-	return !sl_regex_test(fix_words, G_REGEX_MULTILINE, subject) &&
+	if (sl_regex_test(fix_words, G_REGEX_MULTILINE, subject))
+		return FALSE;
+	return sl_regex_test(feature_subject, 0, subject) ||
 	       !sl_regex_test(fix_words, G_REGEX_MULTILINE, t->prose->str);
 }
 
