@@ -170,7 +170,7 @@ static struct sl_citation *citation_at(sl_texts *t,
 GPtrArray *sl_texts_citations(sl_texts *t, const struct sl_policy *policy,
 			      const struct sl_rule *r, GError **error)
 {
-	g_autofree char *group = g_strconcat("rule ", r->id, NULL);
+	g_autofree char *group = g_strconcat(SL_RULE_PREFIX, r->id, NULL);
 	g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func(
 		citation_free);
 
@@ -189,6 +189,16 @@ GPtrArray *sl_texts_citations(sl_texts *t, const struct sl_policy *policy,
 		g_ptr_array_add(out, c);
 	}
 	return g_steal_pointer(&out);
+}
+
+GPtrArray *sl_texts_citations_or_names(sl_texts *texts,
+				       const struct sl_policy *policy,
+				       const struct sl_rule *r)
+{
+	GPtrArray *cites = texts ? sl_texts_citations(texts, policy, r, NULL)
+				 : NULL;
+
+	return cites ? cites : sl_texts_citations(NULL, policy, r, NULL);
 }
 
 static const char *text_of(sl_texts *t, const char *path, GError **error)

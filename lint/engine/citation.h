@@ -48,6 +48,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_texts, sl_texts_free)
 GPtrArray *sl_texts_citations(sl_texts *texts,
 			      const struct sl_policy *policy,
 			      const struct sl_rule *r, GError **error);
+/* The same for output that must say something: where @texts is NULL or
+ * lacks a text the profile names, the citations by document name. */
+GPtrArray *sl_texts_citations_or_names(sl_texts *texts,
+				       const struct sl_policy *policy,
+				       const struct sl_rule *r);
 
 /* Whether @c's quote is in its stored text, under its section; if not,
  * @error says what is missing where. */

@@ -34,13 +34,8 @@ void sl_json_member(GString *out, const char *key, const char *value)
 		g_string_append(out, "null");
 }
 
-void sl_json_citations(GString *out, sl_texts *t,
-		       const struct sl_policy *policy, const struct sl_rule *r)
+void sl_json_citations(GString *out, const GPtrArray *cites)
 {
-	g_autoptr(GPtrArray) cites = sl_texts_citations(t, policy, r, NULL);
-
-	if (!cites)	/* a text the INDEX lacks: by name */
-		cites = sl_texts_citations(NULL, policy, r, NULL);
 	g_string_append_c(out, '[');
 	for (guint i = 0; cites && i < cites->len; i++) {
 		const struct sl_citation *c = cites->pdata[i];

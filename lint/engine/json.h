@@ -18,11 +18,9 @@ struct sl_texts;
 void sl_json_string(GString *out, const char *s);
 /* "key":"value" (or null) */
 void sl_json_member(GString *out, const char *key, const char *value);
-/* @r's citations under @policy's profile, a JSON array of objects
- * (document, revision, date, section, quote) for JSON and SARIF; @texts
- * may be NULL (citations by document name). */
-void sl_json_citations(GString *out, struct sl_texts *texts,
-		       const struct sl_policy *policy,
-		       const struct sl_rule *r);
+/* Citations (of struct sl_citation: sl_texts_citations_or_names()), a
+ * JSON array of objects (document, revision, date, section, quote) for
+ * JSON and SARIF; NULL: an empty array. */
+void sl_json_citations(GString *out, const GPtrArray *cites);
 
 #endif

@@ -52,8 +52,10 @@ void sl_output_set_policy(struct sl_output *o, const struct sl_policy *policy)
 	o->sources = g_ptr_array_new_with_free_func(g_free);
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		GString *j = g_string_new(NULL);
+		g_autoptr(GPtrArray) cites = sl_texts_citations_or_names(
+			texts, policy, sl_rules[i]);
 
-		sl_json_citations(j, texts, policy, sl_rules[i]);
+		sl_json_citations(j, cites);
 		g_ptr_array_add(o->sources, g_string_free(j, FALSE));
 	}
 	o->owns_sources = TRUE;

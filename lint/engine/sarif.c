@@ -36,15 +36,10 @@ static void text_object(GString *out, const char *key, const char *text)
 }
 
 /* "Documentation/process/security-bugs.rst at ... (...), "Section": "quote"" */
-static char *sources_text(sl_texts *texts, const struct sl_policy *policy,
-			  const struct sl_rule *r, gboolean markdown)
+static char *sources_text(const GPtrArray *cites, gboolean markdown)
 {
-	g_autoptr(GPtrArray) cites = policy ? sl_texts_citations(
-		texts, policy, r, NULL) : NULL;
 	GString *out = g_string_new(NULL);
 
-	if (!cites && policy)
-		cites = sl_texts_citations(NULL, policy, r, NULL);
 	for (guint i = 0; cites && i < cites->len; i++) {
 		const struct sl_citation *c = cites->pdata[i];
 		g_autofree char *line = sl_citation_line(c);
@@ -58,11 +53,11 @@ static char *sources_text(sl_texts *texts, const struct sl_policy *policy,
 	return g_string_free(out, FALSE);
 }
 
-static void rule_help(GString *out, sl_texts *texts,
-		      const struct sl_policy *policy, const struct sl_rule *r)
+static void rule_help(GString *out, const GPtrArray *cites,
+		      const struct sl_rule *r)
 {
-	g_autofree char *src = sources_text(texts, policy, r, FALSE);
-	g_autofree char *msrc = sources_text(texts, policy, r, TRUE);
+	g_autofree char *src = sources_text(cites, FALSE);
+	g_autofree char *msrc = sources_text(cites, TRUE);
 	g_autofree char *text = g_strdup_printf(
 		"%s\n\nHow to fix: %s%s\n\nMore: seclint --explain %s",
 		r->summary, r->help, src, r->id);
@@ -84,6 +79,10 @@ static void rule_descriptor(GString *out, sl_texts *texts,
 	enum sl_severity sev = policy ? sl_policy_severity(policy, r->id,
 							   r->severity)
 				      : r->severity;
+	/* What the rule cites under the profile: its help and its
+	 * properties say it. */
+	g_autoptr(GPtrArray) cites = policy ? sl_texts_citations_or_names(
+		texts, policy, r) : NULL;
 
 	g_string_append(out, "{");
 	sl_json_member(out, "id", r->id);
@@ -92,7 +91,7 @@ static void rule_descriptor(GString *out, sl_texts *texts,
 	g_string_append_c(out, ',');
 	text_object(out, "fullDescription", r->rationale);
 	g_string_append_c(out, ',');
-	rule_help(out, texts, policy, r);
+	rule_help(out, cites, r);
 	g_string_append(out, ",\"helpUri\":\"" SL_SARIF_HELP_URI "\"");
 	if (sev == SL_SEV_OFF)
 		g_string_append(out, ",\"defaultConfiguration\":"
@@ -104,7 +103,7 @@ static void rule_descriptor(GString *out, sl_texts *texts,
 	g_string_append(out, ",\"properties\":{\"tags\":[\"security\"]");
 	if (policy) {
 		g_string_append(out, ",\"sources\":");
-		sl_json_citations(out, texts, policy, r);
+		sl_json_citations(out, cites);
 	}
 	g_string_append(out, "}}");
 }
