@@ -174,7 +174,7 @@ static void print_profiles(FILE *out, const struct sl_policy *policy,
 			   const struct sl_rule *r)
 {
 	g_autofree char *base = g_path_get_dirname(policy->path);
-	g_autofree char *group = g_strconcat("rule ", r->id, NULL);
+	g_autofree char *group = g_strconcat(SL_RULE_PREFIX, r->id, NULL);
 	g_autoptr(GPtrArray) all = profile_names(policy);
 	g_autoptr(GPtrArray) names = g_ptr_array_new();
 	g_autoptr(GHashTable) profiles = g_hash_table_new_full(

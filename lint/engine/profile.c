@@ -299,8 +299,6 @@ GKeyFile *sl_profile_read(const char *path, GError **error)
 	}
 	if (!check_documents(kf, error)) {
 		g_prefix_error(error, "%s: ", path);
-		if (error && *error)
-			(*error)->code = SECLINT_ERROR_POLICY;
 		g_key_file_unref(kf);
 		return NULL;
 	}
