@@ -223,16 +223,32 @@ static gboolean check_role(const struct sl_policy *policy, const char *group,
 	return FALSE;
 }
 
+/* Glob @patterns (NULL: none) compiled, for specs_match(). */
+static GPtrArray *specs_new(char **patterns)
+{
+	GPtrArray *specs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)g_pattern_spec_free);
+
+	for (char **p = patterns; p && *p; p++)
+		g_ptr_array_add(specs, g_pattern_spec_new(*p));
+	return specs;
+}
+
+static gboolean specs_match(const GPtrArray *specs, const char *addr)
+{
+	for (guint i = 0; specs && i < specs->len; i++)
+		if (g_pattern_spec_match_string(specs->pdata[i], addr))
+			return TRUE;
+	return FALSE;
+}
+
 /* [ai-agents] addresses=: what AI coding tools sign with; none without. */
 static void load_agents(struct sl_policy *policy, GKeyFile *kf)
 {
 	g_auto(GStrv) patterns = normalised_list(kf, "ai-agents",
 						 "addresses", NULL);
 
-	policy->agent_specs = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)g_pattern_spec_free);
-	for (char **p = patterns; p && *p; p++)
-		g_ptr_array_add(policy->agent_specs, g_pattern_spec_new(*p));
+	policy->agent_specs = specs_new(patterns);
 }
 
 static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
@@ -278,10 +294,7 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 						"patterns", NULL);
 	if (!policy->list_patterns)
 		policy->list_patterns = g_new0(char *, 1);
-	policy->list_specs = g_ptr_array_new_with_free_func(
-		(GDestroyNotify)g_pattern_spec_free);
-	for (char **p = policy->list_patterns; *p; p++)
-		g_ptr_array_add(policy->list_specs, g_pattern_spec_new(*p));
+	policy->list_specs = specs_new(policy->list_patterns);
 	load_agents(policy, kf);
 	return load_address_files(policy, kf, error);
 }
@@ -365,11 +378,7 @@ static gboolean other_mailing_list(const struct sl_policy *policy,
 		    policy->list_addresses->len, sizeof(gpointer),
 		    compare_address))
 		return TRUE;
-	for (guint i = 0; i < policy->list_specs->len; i++)
-		if (g_pattern_spec_match_string(policy->list_specs->pdata[i],
-						addr))
-			return TRUE;
-	return FALSE;
+	return specs_match(policy->list_specs, addr);
 }
 
 /*
@@ -411,12 +420,7 @@ gboolean sl_list_has_role(const struct sl_list *list, const char *role)
 gboolean sl_policy_is_ai_agent(const struct sl_policy *policy,
 			       const char *addr)
 {
-	for (guint i = 0; policy->agent_specs && i < policy->agent_specs->len;
-	     i++)
-		if (g_pattern_spec_match_string(policy->agent_specs->pdata[i],
-						addr))
-			return TRUE;
-	return FALSE;
+	return specs_match(policy->agent_specs, addr);
 }
 
 struct sl_recipients_seen {
