@@ -429,22 +429,6 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 	return parse_single(stream, lines, extra, each, data, error);
 }
 
-/* The length of the header section of the message in @bytes: up to and
- * with the empty line that ends it, or all of @bytes. */
-static gsize header_length(const char *bytes, gsize len)
-{
-	for (const char *p = bytes; (p = memchr(p, '\n', len - (p - bytes)));
-	     p++) {
-		const char *q = p + 1;
-
-		if (q < bytes + len && *q == '\r')
-			q++;
-		if (q < bytes + len && *q == '\n')
-			return (gsize)(q + 1 - bytes);
-	}
-	return len;
-}
-
 /*
  * The value of the first @name field in the header section @head, with
  * its folded lines (as GMime keeps a header's raw value), or NULL.
@@ -492,7 +476,7 @@ static char *header_value(const char *head, gsize len, const char *name)
 static void add_thread_of(const char *bytes, gsize len,
 			  struct sl_thread_set *threads)
 {
-	gsize head = header_length(bytes, len);
+	gsize head = sl_mbox_header_length(bytes, len);
 	g_autofree char *value = NULL;
 	g_autofree char *id = NULL;
 	g_autofree char *from = NULL;
@@ -533,6 +517,9 @@ static void scan_threads(struct sl_mbox_reader *reader,
 
 	if (!threads || !sl_mbox_reader_start(reader, NULL))
 		return;
+	/* Not the bodies: their copies (and line counts) were most of a
+	 * scan's reading. */
+	sl_mbox_reader_heads_only(reader);
 	while (sl_mbox_reader_next(reader, &r, NULL) && r) {
 		add_thread_of((const char *)r->bytes->data, r->bytes->len,
 			      threads);

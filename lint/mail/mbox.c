@@ -91,6 +91,7 @@ struct sl_mbox_reader {
 	gboolean line_start;	/* a line starts at data[scan] */
 	unsigned index;		/* of the last message taken, 1-based */
 	gboolean done;
+	gboolean heads_only;	/* hand over header sections, no lines */
 	gsize nl_line;		/* no newline in data[nl_line] on */
 	gsize nl_searched;	/* for this many bytes */
 };
@@ -279,6 +280,25 @@ static GByteArray *message_bytes(struct sl_mbox_reader *r, gsize end)
 
 /* The current message, up to data[end], as a raw message; the next one
  * starts there. */
+gsize sl_mbox_header_length(const char *bytes, gsize len)
+{
+	for (const char *p = bytes; (p = memchr(p, '\n', len - (p - bytes)));
+	     p++) {
+		const char *q = p + 1;
+
+		if (q < bytes + len && *q == '\r')
+			q++;
+		if (q < bytes + len && *q == '\n')
+			return (gsize)(q + 1 - bytes);
+	}
+	return len;
+}
+
+void sl_mbox_reader_heads_only(struct sl_mbox_reader *r)
+{
+	r->heads_only = TRUE;
+}
+
 static struct sl_raw_message *take(struct sl_mbox_reader *r, gsize end)
 {
 	struct sl_raw_message *raw = g_new0(struct sl_raw_message, 1);
@@ -286,6 +306,18 @@ static struct sl_raw_message *take(struct sl_mbox_reader *r, gsize end)
 	raw->index = ++r->index;
 	raw->line = r->msg_line;
 	raw->offset = r->at + (gint64)r->msg;
+	if (r->heads_only) {
+		gsize head = sl_mbox_header_length(r->data + r->msg,
+						   end - r->msg);
+
+		raw->line = 0;
+		raw->bytes = g_byte_array_sized_new((guint)head);
+		g_byte_array_append(raw->bytes,
+				    (const guint8 *)r->data + r->msg,
+				    (guint)head);
+		r->msg = end;
+		return raw;
+	}
 	r->msg_line += sl_newlines(r->data + r->msg, end - r->msg);
 	raw->bytes = message_bytes(r, end);
 	return raw;
@@ -307,7 +339,8 @@ static enum from_line at_from_line(struct sl_mbox_reader *r, gsize at,
 	if (at - r->msg > r->max)
 		return too_large(r, error), FAILED;
 	*raw = take(r, at);
-	r->msg_line += sl_newlines(r->data + r->msg, len);
+	if (!r->heads_only)
+		r->msg_line += sl_newlines(r->data + r->msg, len);
 	r->msg += len;
 	r->scan = r->msg;
 	r->line_start = TRUE;

@@ -34,5 +34,12 @@ gboolean sl_mbox_reader_start(struct sl_mbox_reader *reader, GError **error);
 struct sl_raw_message;
 gboolean sl_mbox_reader_next(struct sl_mbox_reader *reader,
 			     struct sl_raw_message **raw, GError **error);
+/* From now on each message is handed over as its header section alone
+ * (sl_mbox_header_length()), and its line is not counted (0): for a scan
+ * that reads only headers. */
+void sl_mbox_reader_heads_only(struct sl_mbox_reader *reader);
+/* The length of the header section of the message in @bytes: up to and
+ * with the empty line that ends it, or all of @bytes. */
+gsize sl_mbox_header_length(const char *bytes, gsize len);
 
 #endif

@@ -57,6 +57,8 @@ void sl_message_free(struct sl_message *msg)
 	if (msg->date)
 		g_date_time_unref(msg->date);
 	g_array_unref(msg->header_at);
+	if (msg->header_text)
+		g_string_chunk_free(msg->header_text);
 	g_array_unref(msg->body_at);
 	g_free(msg->seen);
 	g_free(msg);
@@ -134,20 +136,9 @@ static char *disposition_type(const char *raw)
 	return g_string_free(out, FALSE);
 }
 
-static void header_at_clear(gpointer p)
-{
-	struct sl_header_at *h = p;
-
-	g_free(h->name);
-	g_free(h->raw);
-}
-
 static GArray *header_at_new(void)
 {
-	GArray *a = g_array_new(FALSE, FALSE, sizeof(struct sl_header_at));
-
-	g_array_set_clear_func(a, header_at_clear);
-	return a;
+	return g_array_new(FALSE, FALSE, sizeof(struct sl_header_at));
 }
 
 static GArray *body_at_new(void)
@@ -193,15 +184,25 @@ struct sl_message *sl_message_steal(struct sl_message *msg)
 	msg->from = sl_address_list_new();
 	msg->date = NULL;
 	msg->header_at = header_at_new();
+	msg->header_text = NULL;
 	msg->body_at = body_at_new();
 	msg->seen = NULL;
 	return copy;
 }
 
+/* Asked of every header: the first letter rules out most at once (| 0x20
+ * lowers a letter; what it makes of other bytes only lets the comparison
+ * decide). */
+static gboolean same_name(const char *name, const char *canonical)
+{
+	return (name[0] | 0x20) == (canonical[0] | 0x20) &&
+	       !g_ascii_strcasecmp(name, canonical);
+}
+
 static const char *canonical_recipient_header(const char *name)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(recipient_headers); i++)
-		if (!g_ascii_strcasecmp(name, recipient_headers[i]))
+		if (same_name(name, recipient_headers[i]))
 			return recipient_headers[i];
 	return NULL;
 }
@@ -209,7 +210,7 @@ static const char *canonical_recipient_header(const char *name)
 static const char *canonical_followup_header(const char *name)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(followup_headers); i++)
-		if (!g_ascii_strcasecmp(name, followup_headers[i]))
+		if (same_name(name, followup_headers[i]))
 			return followup_headers[i];
 	return NULL;
 }
@@ -219,14 +220,20 @@ gboolean sl_is_recipient_header(const char *name)
 	return canonical_recipient_header(name) != NULL;
 }
 
+/* A copy kept with the message (GMime's is gone once it is digested). */
+static const char *keep_text(struct sl_message *msg, const char *text)
+{
+	return text ? g_string_chunk_insert(msg->header_text, text) : NULL;
+}
+
 /* Records where the header is. */
 static const struct sl_header_at *record_header(struct sl_message *msg,
 						GMimeHeader *h,
 						struct sl_lines *lines)
 {
 	struct sl_header_at at = {
-		.name = g_strdup(g_mime_header_get_name(h)),
-		.raw = g_strdup(g_mime_header_get_raw_value(h)),
+		.name = keep_text(msg, g_mime_header_get_name(h)),
+		.raw = keep_text(msg, g_mime_header_get_raw_value(h)),
 		.line = sl_lines_at(lines, g_mime_header_get_offset(h)),
 	};
 
@@ -241,6 +248,15 @@ static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
 	GMimeHeaderList *headers = g_mime_object_get_header_list(obj);
 	int n = g_mime_header_list_get_count(headers);
 
+	/*
+	 * Every header's name and value in a few blocks rather than two
+	 * allocations each, and the array sized once: a list post has
+	 * dozens of headers, most of which no rule reads.
+	 */
+	if (!msg->header_text)
+		msg->header_text = g_string_chunk_new(4096);
+	g_array_set_size(msg->header_at, msg->header_at->len + (guint)MAX(n, 0));
+	g_array_set_size(msg->header_at, msg->header_at->len - (guint)MAX(n, 0));
 	for (int i = 0; i < n; i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(headers, i);
 		const char *raw = g_mime_header_get_name(h);

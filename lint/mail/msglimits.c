@@ -61,10 +61,16 @@ static const char *const address_headers[] = {
 	"Apparently-To", "Return-Path",
 };
 
+/* Asked of every header field: the first letter rules out most names
+ * before a whole comparison (| 0x20 lowers a letter; what it makes of
+ * other bytes only lets the comparison decide). */
 static gboolean is_address_header(const char *name)
 {
+	char first = (char)(name[0] | 0x20);
+
 	for (gsize i = 0; i < G_N_ELEMENTS(address_headers); i++)
-		if (!g_ascii_strcasecmp(name, address_headers[i]))
+		if (first == (char)(address_headers[i][0] | 0x20) &&
+		    !g_ascii_strcasecmp(name, address_headers[i]))
 			return TRUE;
 	return FALSE;
 }
@@ -371,10 +377,15 @@ gboolean sl_limits_scan_feed(struct sl_limits_scan *s, const char *bytes,
 		gsize n = (gsize)((nl ? nl : end) - bytes);
 		gsize keep = s->in_head ? SL_MAX_HEADER_LENGTH + 1
 					: SL_BODY_LINE_KEEP;
+		/* A line whole in @bytes is read where it is; only one that
+		 * goes on in the next block is copied (its first @keep
+		 * bytes). */
+		const char *line = bytes;
+		gboolean in_place = nl && !s->line_len;
 
 		if (!s->line_len)
 			s->line_at = s->at;
-		if (s->line->len < keep)
+		if (!in_place && s->line->len < keep)
 			g_string_append_len(s->line, bytes,
 					    (gssize)MIN(n, keep - s->line->len));
 		s->line_len += n;
@@ -386,7 +397,8 @@ gboolean sl_limits_scan_feed(struct sl_limits_scan *s, const char *bytes,
 				    SL_MAX_HEADER_LENGTH >> 20);
 		if (!nl)
 			break;
-		if (!one_line(s, s->line->str, s->line->len, error))
+		if (!(in_place ? one_line(s, line, MIN(n, keep), error)
+			       : one_line(s, s->line->str, s->line->len, error)))
 			return FALSE;
 		g_string_truncate(s->line, 0);
 		s->line_len = 0;

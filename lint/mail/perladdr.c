@@ -51,8 +51,43 @@ static const char *comment_chars(const char *p)
 	}
 }
 
+/*
+ * The words of a line, each a C string in one block: they are disjoint
+ * pieces of the line, so the block needs the line's length and a NUL for
+ * each at most, and the final ",".  Read while the parse runs; nothing of
+ * it is kept.
+ */
+struct words {
+	char *text;
+	gsize used;
+	GPtrArray *list;	/* of const char *, into @text */
+};
+
+static void words_init(struct words *w, const char *line)
+{
+	w->text = g_malloc(2 * strlen(line) + 3);
+	w->used = 0;
+	w->list = g_ptr_array_new();
+}
+
+static void words_clear(struct words *w)
+{
+	g_free(w->text);
+	g_ptr_array_unref(w->list);
+}
+
+static void add_word(struct words *w, const char *p, gsize n)
+{
+	char *d = w->text + w->used;
+
+	memcpy(d, p, n);
+	d[n] = '\0';
+	w->used += n + 1;
+	g_ptr_array_add(w->list, d);
+}
+
 /* Mail::Address::_tokenise.  FALSE: its croak "Unrecognised line". */
-static gboolean tokenise(const char *line, GPtrArray *words)
+static gboolean tokenise(const char *line, struct words *words)
 {
 	g_autofree char *copy = g_strdup(line);
 	const char *p;
@@ -94,7 +129,8 @@ static gboolean tokenise(const char *line, GPtrArray *words)
 			}
 			while (field->len && perl_space(field->str[field->len - 1]))
 				g_string_truncate(field, field->len - 1);
-			g_ptr_array_add(words, g_string_free(field, FALSE));
+			add_word(words, field->str, field->len);
+			g_string_free(field, TRUE);
 			continue;
 		}
 		const char *e = p;
@@ -117,10 +153,10 @@ static gboolean tokenise(const char *line, GPtrArray *words)
 			e = p + 1;
 		if (e == p)
 			return FALSE;
-		g_ptr_array_add(words, g_strndup(p, e - p));
+		add_word(words, p, (gsize)(e - p));
 		p = skip_space(e);
 	}
-	g_ptr_array_add(words, g_strdup(","));
+	add_word(words, ",", 1);
 	return TRUE;
 }
 
@@ -235,7 +271,8 @@ static gboolean addr_special(const char *w)
 
 GPtrArray *sl_perl_address_parse(const char *line, GError **error)
 {
-	g_autoptr(GPtrArray) t = g_ptr_array_new_with_free_func(g_free);
+	struct words words;
+	GPtrArray *t;
 	g_autoptr(GPtrArray) phrase = g_ptr_array_new();
 	g_autoptr(GPtrArray) comment = g_ptr_array_new();
 	g_autoptr(GString) address = g_string_new(NULL);
@@ -244,10 +281,13 @@ GPtrArray *sl_perl_address_parse(const char *line, GError **error)
 	const char *next;
 	int depth = 0;
 
-	if (!tokenise(line, t)) {
+	words_init(&words, line);
+	t = words.list;
+	if (!tokenise(line, &words)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "Mail::Address cannot parse '%s' (git send-email "
 			    "dies on it too)", line);
+		words_clear(&words);
 		g_ptr_array_unref(out);
 		return NULL;
 	}
@@ -283,6 +323,7 @@ GPtrArray *sl_perl_address_parse(const char *line, GError **error)
 			last = w;
 		}
 	}
+	words_clear(&words);
 	return out;
 }
 
