@@ -461,24 +461,3 @@ gboolean sl_embargo_date_context(const struct sl_message *msg,
 			sentence = p + 1;
 	return sl_regex_match_simple(pattern, sentence, G_REGEX_CASELESS, 0);
 }
-
-char *sl_regex_find_unless_after(const char *text, const char *pattern,
-				 const char *before, int lookback)
-{
-	g_autoptr(GRegex) re = sl_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
-	g_autoptr(GRegex) neg = sl_regex_new(before, G_REGEX_CASELESS |
-					    G_REGEX_DOLLAR_ENDONLY, 0, NULL);
-	g_autoptr(sl_matches) mi = sl_matches_new(re, text, -1, 0);
-
-	while (sl_matches_next(mi)) {
-		gint s, e, from;
-		g_autofree char *prefix = NULL;
-
-		sl_matches_fetch_pos(mi, 0, &s, &e);
-		from = (gint)sl_utf8_back(text, (gsize)s, (gsize)lookback);
-		prefix = g_strndup(text + from, (gsize)(s - from));
-		if (!sl_regex_matches(neg, prefix, 0))
-			return sl_matches_fetch(mi, 0);
-	}
-	return NULL;
-}

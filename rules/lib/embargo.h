@@ -152,11 +152,6 @@ gboolean sl_embargo_date_context(const struct sl_message *msg,
 				 const struct sl_embargo_date *date,
 				 const char *pattern);
 
-/* The first match of @pattern (caseless) that @before (anchored at its
- * end, within @lookback bytes) does not precede: "no exploit". */
-char *sl_regex_find_unless_after(const char *text, const char *pattern,
-				 const char *before, int lookback);
-
 /* The headers of the rules' example messages, Thursday 5 March 2026. */
 #define SL_EXAMPLE_DATE "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"
 #define SL_EXAMPLE_DISTROS "From: A <a@example.org>\n" \

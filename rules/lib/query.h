@@ -24,12 +24,5 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);
 /* The disclaimer in the own text, else in the signature, or NULL. */
 char *sl_text_find_disclaimer(const char *own, const char *signature);
-/* The first match of @pattern in @text, or NULL (for sl_report_at). */
-char *sl_regex_find(const char *pattern, const char *text,
-		    GRegexCompileFlags flags);
-/* Group @group of the first caseless match of @pattern whose line does not
- * call it context ("see also", "similar", "previous", ...), or NULL. */
-char *sl_regex_find_outside_context(const char *text, const char *pattern,
-				    int group);
 
 #endif
