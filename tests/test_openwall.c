@@ -18,11 +18,10 @@
 #include "facts.h"
 #include "message.h"
 #include "policy.h"
-#include "prose.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "testlib.h"
+#include "text.h"
 
 #define SIG "-----BEGIN PGP SIGNATURE-----\n\niHUEARYKAB0=\n=AbCd\n" \
 	    "-----END PGP SIGNATURE-----\n"

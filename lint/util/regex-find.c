@@ -2,7 +2,7 @@
 /*
  * Finding a match, as the rules report it: the first one, the first
  * whose line is no mere context, the first not after a negation.  Rule
- * helpers once (rules/lib/query.c, embargo-query.c), generic enough to
+ * helpers once (in rules/lib), generic enough to
  * stand below every layer that matches text.
  */
 #include <string.h>

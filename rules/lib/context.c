@@ -16,11 +16,11 @@
 #include "message.h"
 #include "patch.h"
 #include "policy.h"
-#include "query.h"
 #include "regex-cache.h"
-#include "repo.h"
 #include "reply-prefix.h"
+#include "repo.h"
 #include "rule.h"
+#include "text.h"
 
 /* The run's flags: none without facts (a check made by hand, in a test) or
  * options. */
@@ -46,13 +46,6 @@ gboolean sl_check_has_repo(struct sl_check *c)
 gboolean sl_check_has_upstream(struct sl_check *c)
 {
 	return sl_check_has_repo(c) && sl_repo_has_upstream(repo_of(c));
-}
-
-/* A security report: to a closed list, or flagged as one. */
-gboolean sl_check_security(const struct sl_check *c)
-{
-	return options_of(c)->security ||
-	       sl_msg_has_closed_list(c->msg, c->policy);
 }
 
 gboolean sl_check_embargoed(const struct sl_check *c)

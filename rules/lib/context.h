@@ -13,7 +13,6 @@
 gboolean sl_check_has_repo(struct sl_check *check);
 /* A repository with remote-tracking (upstream) branches. */
 gboolean sl_check_has_upstream(struct sl_check *check);
-gboolean sl_check_security(const struct sl_check *check);
 gboolean sl_check_embargoed(const struct sl_check *check);
 gboolean sl_check_ai_assisted(const struct sl_check *check);
 /* The patches of the message; empty without a repository. */

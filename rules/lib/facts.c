@@ -5,7 +5,6 @@
  */
 #include "facts.h"
 #include "message.h"
-#include "query.h"
 
 struct sl_facts *sl_facts_new(const struct sl_message *msg,
 			      const struct sl_lint_options *options)
@@ -33,22 +32,4 @@ void sl_facts_free(struct sl_facts *f)
 	if (f->embargo.destroy)
 		f->embargo.destroy(f->embargo.data);
 	g_free(f);
-}
-
-static void own_fill(struct sl_facts *f)
-{
-	if (!f->own)
-		f->own = sl_text_own(f->msg->body->str, &f->signature);
-}
-
-const char *sl_facts_own_text(struct sl_facts *f)
-{
-	own_fill(f);
-	return f->own;
-}
-
-const char *sl_facts_signature(struct sl_facts *f)
-{
-	own_fill(f);
-	return f->signature;
 }

@@ -28,11 +28,11 @@ struct sl_facts_slot {
  * makes its own with sl_facts_new(msg, NULL): the getters take facts,
  * never NULL, so there is one way to ask and nothing found by thread.
  *
- * Each getter is in the file of its concept: own text here, the text scan
- * in text.c, patches and kernel issue in context.c, encryption in
- * crypto.c, the CVE request in cve-request.c, the text without disclaimers
- * in prose.c, the embargo scan in embargo-query.c, the signs of AI help in
- * ai-help.c.
+ * Each getter is in the file of its concept: the own text, the signature,
+ * the text scan and the text without disclaimers in text.c, patches and
+ * kernel issue in context.c, encryption in crypto.c, the CVE request in
+ * cve-request.c, the embargo scan in embargo-query.c, the signs of AI help
+ * in ai-help.c.
  */
 struct sl_facts {
 	const struct sl_message *msg;
@@ -59,11 +59,5 @@ struct sl_facts *sl_facts_new(const struct sl_message *msg,
 void sl_facts_free(struct sl_facts *facts);
 typedef struct sl_facts sl_facts;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_facts, sl_facts_free)
-
-/* The body's own lines: no quoted ("> ") lines, each without its trailing
- * white space; up to the signature line ("-- "). */
-const char *sl_facts_own_text(struct sl_facts *facts);
-/* The lines after the signature line; "" if none. */
-const char *sl_facts_signature(struct sl_facts *facts);
 
 #endif

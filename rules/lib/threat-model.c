@@ -7,7 +7,6 @@
  */
 #include "facts.h"
 #include "message.h"
-#include "prose.h"
 #include "regex-cache.h"
 #include "rule.h"
 #include "signals.h"
