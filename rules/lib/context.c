@@ -58,6 +58,9 @@ gboolean sl_check_ai_assisted(const struct sl_check *c)
 	return options_of(c)->ai_assisted;
 }
 
+/* The keys of this module's facts (rules/lib/facts.h). */
+static const char patches_key, kernel_issue_key;
+
 static const GPtrArray *no_patches(void)
 {
 	static GPtrArray empty;	/* len 0: never indexed */
@@ -73,10 +76,13 @@ const GPtrArray *sl_check_patches(struct sl_check *c)
 {
 	if (!sl_text_has_patch(c->msg->body->str) || !sl_check_has_repo(c))
 		return no_patches();
-	if (!c->facts->patches)
-		c->facts->patches = sl_repo_patches(repo_of(c),
-						    c->msg->body->str);
-	return c->facts->patches;
+	struct sl_facts_slot *s = sl_facts_slot(c->facts, &patches_key);
+
+	if (!s->filled)
+		sl_facts_fill(s, sl_repo_patches(repo_of(c),
+						 c->msg->body->str),
+			      (GDestroyNotify)g_ptr_array_unref);
+	return s->data;
 }
 
 char *sl_check_patch_upstream(struct sl_check *c, const struct sl_patch *p)
@@ -186,9 +192,11 @@ static gboolean is_kernel_issue(struct sl_check *c)
 /* The same for every rule that asks: once per message. */
 gboolean sl_check_is_kernel_issue(struct sl_check *c)
 {
-	if (!c->facts->kernel_issue)
-		c->facts->kernel_issue = is_kernel_issue(c) ? 2 : 1;
-	return c->facts->kernel_issue == 2;
+	struct sl_facts_slot *s = sl_facts_slot(c->facts, &kernel_issue_key);
+
+	if (!s->filled)
+		sl_facts_fill(s, GINT_TO_POINTER(is_kernel_issue(c)), NULL);
+	return GPOINTER_TO_INT(s->data);
 }
 
 /* Distinct recipients that are not the sender; a set, since a message

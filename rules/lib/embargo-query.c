@@ -336,13 +336,14 @@ static void scan_free(gpointer scan)
 
 void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
 {
-	struct sl_embargo_scan *kept = f->embargo.data;
+	static const char key;
+	struct sl_facts_slot *s = sl_facts_slot(f, &key);
+	struct sl_embargo_scan *kept = s->data;
 
-	if (!kept) {
+	if (!s->filled) {
 		kept = g_new0(struct sl_embargo_scan, 1);
 		scan_fill(kept, f);
-		f->embargo.data = kept;
-		f->embargo.destroy = scan_free;
+		sl_facts_fill(s, kept, scan_free);
 	}
 	scan->base = g_date_time_ref(kept->base);
 	scan->from_header = kept->from_header;

@@ -423,14 +423,19 @@ struct sl_text *sl_text_scan(const char *body)
 	return t;
 }
 
+/* The keys of this module's facts (rules/lib/facts.h). */
+static const char text_key, own_key, signature_key, no_disclaimers_key,
+	had_disclaimers_key;
+
 /* Scanned once per message, for all the rules that read it. */
 const struct sl_text *sl_facts_text(struct sl_facts *f)
 {
-	if (!f->text.data) {
-		f->text.data = sl_text_scan(f->msg->body->str);
-		f->text.destroy = (GDestroyNotify)sl_text_free;
-	}
-	return f->text.data;
+	struct sl_facts_slot *s = sl_facts_slot(f, &text_key);
+
+	if (!s->filled)
+		sl_facts_fill(s, sl_text_scan(f->msg->body->str),
+			      (GDestroyNotify)sl_text_free);
+	return s->data;
 }
 
 void sl_text_free(struct sl_text *t)
@@ -509,20 +514,25 @@ char *sl_text_find_disclaimer(const char *own, const char *signature)
 
 static void own_fill(struct sl_facts *f)
 {
-	if (!f->own)
-		f->own = sl_text_own(f->msg->body->str, &f->signature);
+	struct sl_facts_slot *own = sl_facts_slot(f, &own_key);
+	char *signature;
+
+	if (own->filled)
+		return;
+	sl_facts_fill(own, sl_text_own(f->msg->body->str, &signature), g_free);
+	sl_facts_fill(sl_facts_slot(f, &signature_key), signature, g_free);
 }
 
 const char *sl_facts_own_text(struct sl_facts *f)
 {
 	own_fill(f);
-	return f->own;
+	return sl_facts_slot(f, &own_key)->data;
 }
 
 const char *sl_facts_signature(struct sl_facts *f)
 {
 	own_fill(f);
-	return f->signature;
+	return sl_facts_slot(f, &signature_key)->data;
 }
 
 /* ---- sentences ---- */
@@ -571,11 +581,16 @@ static char *without_disclaimers(const char *own, gboolean *had)
 static const char *facts_without_disclaimers(struct sl_facts *f,
 					     gboolean *had)
 {
-	if (!f->no_disclaimers)
-		f->no_disclaimers = without_disclaimers(sl_facts_own_text(f),
-							&f->had_disclaimers);
-	*had = f->had_disclaimers;
-	return f->no_disclaimers;
+	struct sl_facts_slot *s = sl_facts_slot(f, &no_disclaimers_key);
+	struct sl_facts_slot *h = sl_facts_slot(f, &had_disclaimers_key);
+
+	if (!s->filled) {
+		sl_facts_fill(s, without_disclaimers(sl_facts_own_text(f), had),
+			      g_free);
+		sl_facts_fill(h, GINT_TO_POINTER(*had), NULL);
+	}
+	*had = GPOINTER_TO_INT(h->data);
+	return s->data;
 }
 
 void sl_check_restricted_text(struct sl_check *c,
