@@ -4,6 +4,7 @@
 #include "address.h"
 #include "facts.h"
 #include "matches.h"
+#include "nonconforming.h"
 #include "policy.h"
 #include "regex-cache.h"
 #include "routing.h"
@@ -11,7 +12,6 @@
 #include "severity.h"
 #include "signals.h"
 #include "text.h"
-#include "threat-model.h"
 
 static const struct sl_address *find_closed_list(const struct sl_check *c)
 {

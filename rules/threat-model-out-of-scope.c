@@ -7,6 +7,7 @@
 #include "context.h"
 #include "embargo.h"
 #include "matches.h"
+#include "nonconforming.h"
 #include "policy.h"
 #include "regex-cache.h"
 #include "routing.h"
@@ -14,7 +15,6 @@
 #include "severity.h"
 #include "signals.h"
 #include "text.h"
-#include "threat-model.h"
 
 struct out_of_scope {
 	const char *what;	/* for the finding */

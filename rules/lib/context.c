@@ -199,25 +199,6 @@ gboolean sl_check_is_kernel_issue(struct sl_check *c)
 	return GPOINTER_TO_INT(s->data);
 }
 
-/* Distinct recipients that are not the sender; a set, since a message
- * may carry 100 000 of them. */
-GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
-{
-	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
-	GPtrArray *out = g_ptr_array_new();
-
-	for (guint j = 0; j < msg->from->len; j++)
-		g_hash_table_add(seen, ((struct sl_address *)
-					msg->from->pdata[j])->addr);
-	for (guint i = 0; i < msg->recipients->len; i++) {
-		const struct sl_address *a = msg->recipients->pdata[i];
-
-		if (g_hash_table_add(seen, a->addr))
-			g_ptr_array_add(out, (gpointer)a);
-	}
-	return out;
-}
-
 /* The Subject without "Re:", "[PATCH v2 1/3]" and the like. */
 static char *bare_subject(const char *subject)
 {

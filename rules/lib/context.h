@@ -37,7 +37,5 @@ gboolean sl_check_is_kernel_issue(struct sl_check *check);
 /* Why the message's fix is upstream (its patch, by patch-id, or a commit
  * it names as the fix), or NULL. */
 char *sl_check_fix_upstream(struct sl_check *check, const char *own);
-/* Recipients other than the sender's own From address. */
-GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
 
 #endif

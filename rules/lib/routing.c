@@ -27,6 +27,25 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 	return NULL;
 }
 
+/* Distinct recipients that are not the sender; a set, since a message
+ * may carry 100 000 of them. */
+GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+	GPtrArray *out = g_ptr_array_new();
+
+	for (guint j = 0; j < msg->from->len; j++)
+		g_hash_table_add(seen, ((struct sl_address *)
+					msg->from->pdata[j])->addr);
+	for (guint i = 0; i < msg->recipients->len; i++) {
+		const struct sl_address *a = msg->recipients->pdata[i];
+
+		if (g_hash_table_add(seen, a->addr))
+			g_ptr_array_add(out, (gpointer)a);
+	}
+	return out;
+}
+
 /*
  * Words that say a report is about the hardware (the CPU, microcode,
  * speculation side channels) rather than the kernel's own code.

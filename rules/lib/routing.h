@@ -17,6 +17,9 @@
 const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
 					  const char *role);
+/* Recipients other than the sender's own From address. */
+GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
+
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);
