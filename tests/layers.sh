@@ -28,7 +28,7 @@ dir=$(cd "$(dirname "$0")" && pwd)
 cd "$src" || exit 2
 
 # Top first; each folder may include from its own rank on.
-layers="lint/cli lint/engine rules rules/lib lint/repo lint/mail lint/util"
+layers="lint/cli lint/engine rules rules/lib/embargo rules/lib lint/repo lint/mail lint/util"
 # The rule API: what a rule may include besides rules/lib.
 rule_api="rule.h fixer.h severity.h policy.h message.h address.h regex-cache.h
 matches.h reply-prefix.h maintainers.h patch.h"

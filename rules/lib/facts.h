@@ -38,7 +38,7 @@ struct sl_facts_slot {
  * Each fact is a slot its module keys and frees: the own text, the
  * signature, the text scan and the text without disclaimers in text.c,
  * patches and kernel issue in context.c, encryption in crypto.c, the CVE
- * request in cve-request.c, the embargo scan in embargo-query.c, the signs
+ * request in cve-request.c, the embargo scan in embargo/scan.c, the signs
  * of AI help in ai-help.c.  A new fact needs no change here.
  */
 struct sl_facts {
