@@ -5,7 +5,6 @@
 #include "regex-cache.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "text.h"
 
 /* AGENT_NAME:MODEL_VERSION first; an agent's name of two or three

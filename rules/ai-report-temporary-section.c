@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "prose.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "text.h"
 
 /*

@@ -4,6 +4,7 @@
 #include "filetype.h"
 #include "message.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "signals.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "prose.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 /*
  * Material marked as never to be published: "do not publish", "internal

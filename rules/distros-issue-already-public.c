@@ -3,7 +3,7 @@
 #include "context.h"
 #include "facts.h"
 #include "policy.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "signals.h"

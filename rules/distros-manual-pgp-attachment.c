@@ -2,7 +2,7 @@
 #include "address.h"
 #include "crypto.h"
 #include "message.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 

@@ -4,9 +4,9 @@
 #include "address.h"
 #include "fixer.h"
 #include "policy.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "subject-tag.h"
 
 /* A tag written in another case, like "[VS]", is not the tag. */

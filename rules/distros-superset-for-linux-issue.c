@@ -3,10 +3,11 @@
 #include "context.h"
 #include "facts.h"
 #include "policy.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 static const char linux_only[] = "(?i)\\blinux\\b";
 static const char other_systems[] =

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 

@@ -4,11 +4,11 @@
 #include "crypto.h"
 #include "embargo.h"
 #include "matches.h"
-#include "prose.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 /* Asking to hold the fix or the disclosure back. */
 static const char hold[] =

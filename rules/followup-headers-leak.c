@@ -4,7 +4,7 @@
 #include "address.h"
 #include "message.h"
 #include "policy.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 

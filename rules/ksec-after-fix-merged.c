@@ -3,9 +3,10 @@
 #include "context.h"
 #include "facts.h"
 #include "fixref.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 /* The first sign in the message that its fix is already upstream. */
 static char *merged_fix(struct sl_check *c, const char *own)

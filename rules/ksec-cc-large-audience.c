@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "address.h"
 #include "context.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 

@@ -3,6 +3,7 @@
 #include "context.h"
 #include "maintainers.h"
 #include "policy.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 

@@ -5,10 +5,9 @@
 #include "fixer.h"
 #include "message.h"
 #include "policy.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 
 /*
  * A follow-up that also goes to a public list (a review, an Acked-by, an

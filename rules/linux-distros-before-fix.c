@@ -4,7 +4,7 @@
 #include "facts.h"
 #include "fixref.h"
 #include "patch.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "text.h"

@@ -3,9 +3,9 @@
 
 #include "matches.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "text.h"
 
 /* "Issue 1:", "Bug #2 -", "### Vulnerability 3", "2. Finding:" at a line start. */

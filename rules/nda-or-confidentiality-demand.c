@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "prose.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 /* "NDA" only in capitals; the phrases in any case. */
 static const char demand[] =

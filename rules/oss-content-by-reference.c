@@ -3,11 +3,11 @@
 
 #include "address.h"
 #include "message.h"
-#include "prose.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 /* Less prose than this around the links says little on its own. */
 #define SL_MIN_PROSE 300

@@ -3,7 +3,7 @@
 
 #include "address.h"
 #include "policy.h"
-#include "query.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 

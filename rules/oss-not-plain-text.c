@@ -3,11 +3,11 @@
 
 #include "address.h"
 #include "message.h"
-#include "prose.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 /* Less own text than this beside a document is a cover note. */
 #define SL_COVER_NOTE 400

@@ -2,11 +2,10 @@
 #include "embargo.h"
 #include "matches.h"
 #include "message.h"
-#include "prose.h"
-#include "query.h"
 #include "regex-cache.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 /* Words that say the content is still secret. */
 static const char marker[] =

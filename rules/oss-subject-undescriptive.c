@@ -2,9 +2,9 @@
 #include <string.h>
 
 #include "address.h"
-#include "query.h"
 #include "regex-cache.h"
 #include "reply-prefix.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 

@@ -3,9 +3,9 @@
 
 #include "message.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "text.h"
 
 /* Kernel C is indented with tabs: 8 spaces after the diff marker and no

@@ -4,15 +4,14 @@
 #include "address.h"
 #include "facts.h"
 #include "matches.h"
+#include "nonconforming.h"
 #include "policy.h"
-#include "prose.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "signals.h"
 #include "text.h"
-#include "threat-model.h"
 
 static const struct sl_address *find_closed_list(const struct sl_check *c)
 {

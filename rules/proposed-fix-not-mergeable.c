@@ -4,9 +4,9 @@
 #include "matches.h"
 #include "message.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "text.h"
 
 static const char fixes_ok[] =

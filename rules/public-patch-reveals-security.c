@@ -10,12 +10,11 @@
 #include "message.h"
 #include "patch.h"
 #include "policy.h"
-#include "prose.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
+#include "text.h"
 
 static const char embargo_words[] =
 	"(?i)\\b(?:embargo(?:ed)?|do not (?:disclose|share|publish)|"

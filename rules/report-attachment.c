@@ -7,10 +7,11 @@
 #include "filetype.h"
 #include "matches.h"
 #include "message.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
+#include "text.h"
 
 static const char *advice(enum sl_file_kind kind)
 {

@@ -2,9 +2,9 @@
 #include <string.h>
 
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "text.h"
 
 enum markup {

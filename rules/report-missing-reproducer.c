@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "signals.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "signals.h"

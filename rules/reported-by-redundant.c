@@ -5,9 +5,9 @@
 #include "context.h"
 #include "matches.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "text.h"
 
 static const char trailer[] =

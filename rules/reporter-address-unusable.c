@@ -3,9 +3,9 @@
 
 #include "address.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 
 static const char no_reply[] =
 	"(?i)(^|[._+-])(no-?reply|do-?not-?reply|donotreply|noreply|"

@@ -7,15 +7,14 @@
 #include "context.h"
 #include "embargo.h"
 #include "matches.h"
+#include "nonconforming.h"
 #include "policy.h"
-#include "prose.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "signals.h"
 #include "text.h"
-#include "threat-model.h"
 
 struct out_of_scope {
 	const char *what;	/* for the finding */

@@ -1,9 +1,13 @@
 #!/bin/sh
 # The layers of the source tree (issue 17), checked on its text:
 # - includes point one way, lint/cli -> lint/engine -> rules -> rules/lib
-#   -> lint/mail -> lint/util: a file includes headers of its own folder
-#   and of the folders below it, never above; rules and rules/lib reach
-#   up only for the rule API;
+#   (its sub-folders first, each a rank) -> lint/repo -> lint/mail ->
+#   lint/util: a file includes headers of its own folder and of the
+#   folders below it, never above; rules and rules/lib reach up only for
+#   the rule API;
+# - calls point the same way (read from the objects): a file calls
+#   functions of its own folder and of the folders below it, and up only
+#   into the rule API;
 # - a rule (rules/*.c) includes only the rule API and rules/lib headers
 #   (and system, GLib or GMime headers, in <>);
 # - no header is over 250 lines;
@@ -24,13 +28,19 @@ dir=$(cd "$(dirname "$0")" && pwd)
 cd "$src" || exit 2
 
 # Top first; each folder may include from its own rank on.
-layers="lint/cli lint/engine rules rules/lib lint/mail lint/util"
+layers="lint/cli lint/engine rules rules/lib/embargo rules/lib lint/repo lint/mail lint/util"
 # The rule API: what a rule may include besides rules/lib.
 rule_api="rule.h fixer.h severity.h policy.h message.h address.h regex-cache.h
-matches.h reply-prefix.h"
+matches.h reply-prefix.h maintainers.h patch.h"
 # The rule API headers of lint/engine, which rules and rules/lib may include.
 rule_api_up="rule.h fixer.h severity.h policy.h"
 max_lines=250
+
+# Is folder $1 rules/lib or one of its sub-folders?
+in_lib() {
+	case $1 in rules/lib | rules/lib/*) return 0 ;; esac
+	return 1
+}
 
 rank() {
 	r=0
@@ -79,7 +89,7 @@ for l in $layers; do
 				ko "$f includes \"$inc\", which is in no layer"
 				continue
 			fi
-			if [ "$l" = rules ] && [ "$at" != rules/lib ] &&
+			if [ "$l" = rules ] && ! in_lib "$at" &&
 			   ! echo " $rule_api " | tr '\n' ' ' | grep -q " $inc "; then
 				ko "$f includes $at/$inc: a rule includes the rule API and rules/lib only"
 				continue
@@ -87,7 +97,7 @@ for l in $layers; do
 			if [ "$(rank "$at")" -ge "$mine" ]; then
 				ok
 			elif [ "$at" = lint/engine ] &&
-			     { [ "$l" = rules ] || [ "$l" = rules/lib ]; } &&
+			     { [ "$l" = rules ] || in_lib "$l"; } &&
 			     echo " $rule_api_up " | grep -q " $inc "; then
 				ok
 			else
@@ -142,6 +152,19 @@ awk '$1 == "def" { at[$3] = $2 }
 n_calls=$(wc -l <"$tmp/calls")
 [ "$n_calls" -gt 500 ] && ok || ko "only $n_calls calls between files read"
 cat "$tmp/calls" >>"$tmp/edges"
+# Calls up: a file that calls a function of a folder above its own; only
+# the rule API (lint/engine, for rules and rules/lib) is called so.
+while read -r from to name; do
+	f=${from%/*}
+	t=${to%/*}
+	[ "$f" = "$t" ] && continue
+	[ "$(rank "$t")" -ge "$(rank "$f")" ] && continue
+	[ "$t" = lint/engine ] && { [ "$f" = rules ] || in_lib "$f"; } &&
+		continue
+	echo "  $from -> $to: $name"
+done <"$tmp/calls" >"$tmp/up"
+[ -s "$tmp/up" ] && ko "calls from a folder up into one above it:
+$(cat "$tmp/up")" || ok
 # Tarjan's strongly connected components; one of more than one node is a
 # circle, printed with the ties inside it and the names they take.
 sort -u "$tmp/edges" | awk '

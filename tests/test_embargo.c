@@ -341,8 +341,8 @@ static gboolean keep_dates(struct sl_message *msg, gpointer data,
 	GString *out = data;
 	gboolean from_header;
 	g_autoptr(GDateTime) base = sl_embargo_base(msg, &from_header);
-	g_autoptr(sl_facts) facts = sl_facts_new(msg, NULL);
-	g_autoptr(GPtrArray) dates = sl_facts_embargo_dates(facts, base);
+	g_auto(sl_facts) facts = SL_FACTS_INIT(msg, NULL);
+	g_autoptr(GPtrArray) dates = sl_facts_embargo_dates(&facts, base);
 	g_autofree char *b = g_date_time_format_iso8601(base);
 
 	(void)error;

@@ -18,11 +18,10 @@
 #include "facts.h"
 #include "message.h"
 #include "policy.h"
-#include "prose.h"
 #include "rule.h"
 #include "severity.h"
-#include "signals.h"
 #include "testlib.h"
+#include "text.h"
 
 #define SIG "-----BEGIN PGP SIGNATURE-----\n\niHUEARYKAB0=\n=AbCd\n" \
 	    "-----END PGP SIGNATURE-----\n"
@@ -47,9 +46,9 @@ static const struct sl_part *part(const struct sl_message *m,
 /* Asked as the rules ask it, through the message's facts. */
 static enum sl_encryption encryption_of(const struct sl_message *m)
 {
-	g_autoptr(sl_facts) facts = sl_facts_new(m, NULL);
+	g_auto(sl_facts) facts = SL_FACTS_INIT(m, NULL);
 
-	return sl_facts_encryption(facts);
+	return sl_facts_encryption(&facts);
 }
 
 static const char signed_msg[] =
@@ -61,7 +60,7 @@ static const char signed_msg[] =
 static void test_pgp_mime_signed(void **state)
 {
 	g_autoptr(sl_message) m = sl_test_parse_one(signed_msg);
-	g_autoptr(sl_facts) facts = sl_facts_new(m, NULL);
+	g_auto(sl_facts) facts = SL_FACTS_INIT(m, NULL);
 	const struct sl_part *sig = part(m, "2");
 
 	(void)state;
@@ -70,7 +69,7 @@ static void test_pgp_mime_signed(void **state)
 	assert_int_equal(sig->armor, SL_ARMOR_SIGNATURE);
 	assert_int_equal(sl_msg_signing(m), SL_SIGN_PGP_MIME);
 	assert_int_equal(encryption_of(m), SL_ENC_NONE);
-	assert_false(sl_facts_is_encrypted(facts));
+	assert_false(sl_facts_is_encrypted(&facts));
 }
 
 /* Issue 6: a payload in the signature's place is content, not a signature. */

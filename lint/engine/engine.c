@@ -30,7 +30,7 @@ GPtrArray *sl_lint_message_with(const struct sl_message *msg,
 {
 	GPtrArray *findings = g_ptr_array_new_with_free_func(
 		(GDestroyNotify)sl_finding_free);
-	g_autoptr(sl_facts) facts = sl_facts_new(msg, options);
+	g_auto(sl_facts) facts = SL_FACTS_INIT(msg, options);
 
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		struct sl_check check = {
@@ -39,7 +39,7 @@ GPtrArray *sl_lint_message_with(const struct sl_message *msg,
 			.policy = policy,
 			.severity = rule_severity(policy, i, msg->followup),
 			.findings = findings,
-			.facts = facts,
+			.facts = &facts,
 		};
 
 		if (check.severity != SL_SEV_OFF)

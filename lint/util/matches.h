@@ -35,6 +35,18 @@ gboolean sl_utf8_valid(const char *text, size_t len);
 void sl_utf8_make_valid_tail(GString *s, gsize from);
 /* @at moved back by up to @n bytes, onto the start of a UTF-8 character. */
 gsize sl_utf8_back(const char *text, gsize at, gsize n);
+/* Finders (lint/util/regex-find.c). */
+/* The first match of @pattern in @text, or NULL (for sl_report_at). */
+char *sl_regex_find(const char *pattern, const char *text,
+		    GRegexCompileFlags flags);
+/* Group @group of the first caseless match of @pattern whose line does not
+ * call it context ("see also", "similar", "previous", ...), or NULL. */
+char *sl_regex_find_outside_context(const char *text, const char *pattern,
+				    int group);
+/* The first match of @pattern (caseless) that @before (anchored at its
+ * end, within @lookback bytes) does not precede: "no exploit". */
+char *sl_regex_find_unless_after(const char *text, const char *pattern,
+				 const char *before, int lookback);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_matches, sl_matches_free)
 
 #endif

@@ -13,8 +13,8 @@
 #include "facts.h"
 #include "matches.h"
 #include "policy.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "signals.h"
 #include "text.h"
@@ -137,13 +137,19 @@ static enum sl_ai_sign derive(struct sl_check *c, char **said)
 
 enum sl_ai_sign sl_check_ai_shown(struct sl_check *c, const char **said)
 {
-	struct sl_facts *f = c->facts;
+	static const char sign_key, said_key;
+	struct sl_facts_slot *sign = sl_facts_slot(c->facts, &sign_key);
+	struct sl_facts_slot *words = sl_facts_slot(c->facts, &said_key);
 
-	if (!f->ai_sign)
-		f->ai_sign = (int)derive(c, &f->ai_said) + 1;
+	if (!sign->filled) {
+		char *found = NULL;
+
+		sl_facts_fill(sign, GINT_TO_POINTER(derive(c, &found)), NULL);
+		sl_facts_fill(words, found, g_free);
+	}
 	if (said)
-		*said = f->ai_said;
-	return (enum sl_ai_sign)(f->ai_sign - 1);
+		*said = words->data;
+	return (enum sl_ai_sign)GPOINTER_TO_INT(sign->data);
 }
 
 enum sl_ai_sign sl_check_ai_sign(struct sl_check *c, const char **said)

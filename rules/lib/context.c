@@ -16,11 +16,11 @@
 #include "message.h"
 #include "patch.h"
 #include "policy.h"
-#include "query.h"
 #include "regex-cache.h"
-#include "repo.h"
 #include "reply-prefix.h"
+#include "repo.h"
 #include "rule.h"
+#include "text.h"
 
 /* The run's flags: none without facts (a check made by hand, in a test) or
  * options. */
@@ -48,13 +48,6 @@ gboolean sl_check_has_upstream(struct sl_check *c)
 	return sl_check_has_repo(c) && sl_repo_has_upstream(repo_of(c));
 }
 
-/* A security report: to a closed list, or flagged as one. */
-gboolean sl_check_security(const struct sl_check *c)
-{
-	return options_of(c)->security ||
-	       sl_msg_has_closed_list(c->msg, c->policy);
-}
-
 gboolean sl_check_embargoed(const struct sl_check *c)
 {
 	return options_of(c)->embargoed;
@@ -64,6 +57,9 @@ gboolean sl_check_ai_assisted(const struct sl_check *c)
 {
 	return options_of(c)->ai_assisted;
 }
+
+/* The keys of this module's facts (rules/lib/facts.h). */
+static const char patches_key, kernel_issue_key;
 
 static const GPtrArray *no_patches(void)
 {
@@ -80,10 +76,13 @@ const GPtrArray *sl_check_patches(struct sl_check *c)
 {
 	if (!sl_text_has_patch(c->msg->body->str) || !sl_check_has_repo(c))
 		return no_patches();
-	if (!c->facts->patches)
-		c->facts->patches = sl_repo_patches(repo_of(c),
-						    c->msg->body->str);
-	return c->facts->patches;
+	struct sl_facts_slot *s = sl_facts_slot(c->facts, &patches_key);
+
+	if (!s->filled)
+		sl_facts_fill(s, sl_repo_patches(repo_of(c),
+						 c->msg->body->str),
+			      (GDestroyNotify)g_ptr_array_unref);
+	return s->data;
 }
 
 char *sl_check_patch_upstream(struct sl_check *c, const struct sl_patch *p)
@@ -193,28 +192,11 @@ static gboolean is_kernel_issue(struct sl_check *c)
 /* The same for every rule that asks: once per message. */
 gboolean sl_check_is_kernel_issue(struct sl_check *c)
 {
-	if (!c->facts->kernel_issue)
-		c->facts->kernel_issue = is_kernel_issue(c) ? 2 : 1;
-	return c->facts->kernel_issue == 2;
-}
+	struct sl_facts_slot *s = sl_facts_slot(c->facts, &kernel_issue_key);
 
-/* Distinct recipients that are not the sender; a set, since a message
- * may carry 100 000 of them. */
-GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
-{
-	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
-	GPtrArray *out = g_ptr_array_new();
-
-	for (guint j = 0; j < msg->from->len; j++)
-		g_hash_table_add(seen, ((struct sl_address *)
-					msg->from->pdata[j])->addr);
-	for (guint i = 0; i < msg->recipients->len; i++) {
-		const struct sl_address *a = msg->recipients->pdata[i];
-
-		if (g_hash_table_add(seen, a->addr))
-			g_ptr_array_add(out, (gpointer)a);
-	}
-	return out;
+	if (!s->filled)
+		sl_facts_fill(s, GINT_TO_POINTER(is_kernel_issue(c)), NULL);
+	return GPOINTER_TO_INT(s->data);
 }
 
 /* The Subject without "Re:", "[PATCH v2 1/3]" and the like. */

@@ -13,7 +13,6 @@
 gboolean sl_check_has_repo(struct sl_check *check);
 /* A repository with remote-tracking (upstream) branches. */
 gboolean sl_check_has_upstream(struct sl_check *check);
-gboolean sl_check_security(const struct sl_check *check);
 gboolean sl_check_embargoed(const struct sl_check *check);
 gboolean sl_check_ai_assisted(const struct sl_check *check);
 /* The patches of the message; empty without a repository. */
@@ -38,7 +37,5 @@ gboolean sl_check_is_kernel_issue(struct sl_check *check);
 /* Why the message's fix is upstream (its patch, by patch-id, or a commit
  * it names as the fix), or NULL. */
 char *sl_check_fix_upstream(struct sl_check *check, const char *own);
-/* Recipients other than the sender's own From address. */
-GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
 
 #endif

@@ -64,9 +64,12 @@ static enum sl_encryption encryption(const struct sl_message *msg)
 /* Most rules ask (to stay silent on what they cannot read): once. */
 enum sl_encryption sl_facts_encryption(struct sl_facts *f)
 {
-	if (!f->encryption)
-		f->encryption = encryption(f->msg) + 1;
-	return (enum sl_encryption)(f->encryption - 1);
+	static const char key;
+	struct sl_facts_slot *s = sl_facts_slot(f, &key);
+
+	if (!s->filled)
+		sl_facts_fill(s, GINT_TO_POINTER(encryption(f->msg)), NULL);
+	return (enum sl_encryption)GPOINTER_TO_INT(s->data);
 }
 
 gboolean sl_facts_is_encrypted(struct sl_facts *f)

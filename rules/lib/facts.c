@@ -1,54 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The facts of a message: made empty, filled by the getters on first use
- * (see rules/lib/facts.h), freed at the end of the lint pass.
+ * (see rules/lib/facts.h), cleared at the end of the lint pass.  Each
+ * slot is freed by its own module's function: this file includes none
+ * of them.
  */
 #include "facts.h"
-#include "message.h"
-#include "query.h"
 
-struct sl_facts *sl_facts_new(const struct sl_message *msg,
-			      const struct sl_lint_options *options)
+void sl_facts_clear(struct sl_facts *f)
 {
-	struct sl_facts *f = g_new0(struct sl_facts, 1);
+	/* The last filled first: a fact may lean on one filled before it. */
+	while (f->n_slots) {
+		struct sl_facts_slot *s = &f->slots[--f->n_slots];
 
-	f->msg = msg;
-	f->options = options;
-	return f;
+		if (s->destroy && s->data)
+			s->destroy(s->data);
+	}
 }
 
-void sl_facts_free(struct sl_facts *f)
+struct sl_facts_slot *sl_facts_slot(struct sl_facts *f, gconstpointer key)
 {
-	if (!f)
-		return;
-	g_free(f->own);
-	g_free(f->signature);
-	if (f->text.destroy)
-		f->text.destroy(f->text.data);
-	if (f->patches)
-		g_ptr_array_unref(f->patches);
-	g_free(f->cve_request);
-	g_free(f->no_disclaimers);
-	g_free(f->ai_said);
-	if (f->embargo.destroy)
-		f->embargo.destroy(f->embargo.data);
-	g_free(f);
+	struct sl_facts_slot *s;
+
+	for (unsigned i = 0; i < f->n_slots; i++)
+		if (f->slots[i].key == key)
+			return &f->slots[i];
+	g_assert(f->n_slots < SL_FACTS_SLOTS);
+	s = &f->slots[f->n_slots++];
+	*s = (struct sl_facts_slot){ .key = key };
+	return s;
 }
 
-static void own_fill(struct sl_facts *f)
+void sl_facts_fill(struct sl_facts_slot *s, gpointer data,
+		   GDestroyNotify destroy)
 {
-	if (!f->own)
-		f->own = sl_text_own(f->msg->body->str, &f->signature);
-}
-
-const char *sl_facts_own_text(struct sl_facts *f)
-{
-	own_fill(f);
-	return f->own;
-}
-
-const char *sl_facts_signature(struct sl_facts *f)
-{
-	own_fill(f);
-	return f->signature;
+	s->data = data;
+	s->destroy = destroy;
+	s->filled = TRUE;
 }

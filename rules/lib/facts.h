@@ -7,9 +7,15 @@
 #include "message.h"
 #include "rule.h"
 
-/* A fact that its module frees: facts.c calls @destroy, and so knows
- * nothing of the module (which uses facts.c). */
+/* Room for the facts of one message: each module that derives one takes
+ * a slot or two (sl_facts_slot() aborts when they run out). */
+#define SL_FACTS_SLOTS 16
+
+/* A fact that its module owns: filled on first use, freed by @destroy
+ * (if any) when the facts are cleared.  facts.c knows nothing of it. */
 struct sl_facts_slot {
+	gconstpointer key;	/* the address of the module's static key */
+	gboolean filled;
 	gpointer data;
 	GDestroyNotify destroy;
 };
@@ -21,49 +27,45 @@ struct sl_facts_slot {
  * ask for the same derived text; deriving it once per message instead of
  * once per rule was much of the time spent on a large mbox.
  *
- * The engine makes the facts of the message it lints and hands them to
- * every rule as check->facts; they are freed when the pass ends.  A message
- * is linted on one thread, so no facts are shared between threads, and
- * they never outlive their message.  A caller outside a lint pass (a test)
- * makes its own with sl_facts_new(msg, NULL): the getters take facts,
- * never NULL, so there is one way to ask and nothing found by thread.
+ * The engine keeps the facts of the message it lints on its stack
+ * (SL_FACTS_INIT(), sl_facts_clear()) and hands them to every rule as
+ * check->facts.  A message is linted on one thread, so no facts are
+ * shared between threads, and they never outlive their message.  A caller
+ * outside a lint pass (a test) makes its own with options NULL: the
+ * getters take facts, never NULL, so there is one way to ask and nothing
+ * found by thread.
  *
- * Each getter is in the file of its concept: own text here, the text scan
- * in text.c, patches and kernel issue in context.c, encryption in
- * crypto.c, the CVE request in cve-request.c, the text without disclaimers
- * in prose.c, the embargo scan in embargo-query.c, the signs of AI help in
- * ai-help.c.
+ * Each fact is a slot its module keys and frees: the own text, the
+ * signature, the text scan and the text without disclaimers in text.c,
+ * patches and kernel issue in context.c, encryption in crypto.c, the CVE
+ * request in cve-request.c, the embargo scan in embargo/scan.c, the signs
+ * of AI help in ai-help.c.  A new fact needs no change here.
  */
 struct sl_facts {
 	const struct sl_message *msg;
 	const struct sl_lint_options *options;	/* NULL: no flags, no repo */
-	/* NULL or 0 below: not derived yet. */
-	char *own;		/* sl_facts_own_text() */
-	char *signature;	/* sl_facts_signature() */
-	struct sl_facts_slot text;	/* sl_facts_text()'s struct sl_text */
-	GPtrArray *patches;	/* sl_check_patches(), of struct sl_patch */
-	gboolean cve_request_known;
-	char *cve_request;	/* sl_facts_cve_request(); NULL: none */
-	char *no_disclaimers;	/* the own text without disclaimers */
-	gboolean had_disclaimers;
-	int kernel_issue;	/* sl_check_is_kernel_issue(): 1 no, 2 yes */
-	int encryption;		/* sl_facts_encryption() + 1 */
-	/* sl_embargo_scan_open()'s struct sl_embargo_scan */
-	struct sl_facts_slot embargo;
-	int ai_sign;		/* sl_check_ai_shown() + 1 */
-	char *ai_said;		/* the words it found, or NULL */
+	struct sl_facts_slot slots[SL_FACTS_SLOTS];
+	unsigned n_slots;
 };
 
-struct sl_facts *sl_facts_new(const struct sl_message *msg,
-			      const struct sl_lint_options *options);
-void sl_facts_free(struct sl_facts *facts);
+/* g_auto(sl_facts) facts = SL_FACTS_INIT(msg, options); */
+#define SL_FACTS_INIT(message, lint_options) \
+	{ .msg = (message), .options = (lint_options) }
+void sl_facts_clear(struct sl_facts *facts);
 typedef struct sl_facts sl_facts;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_facts, sl_facts_free)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(sl_facts, sl_facts_clear)
 
-/* The body's own lines: no quoted ("> ") lines, each without its trailing
- * white space; up to the signature line ("-- "). */
-const char *sl_facts_own_text(struct sl_facts *facts);
-/* The lines after the signature line; "" if none. */
-const char *sl_facts_signature(struct sl_facts *facts);
+/*
+ * The slot of @key (any address the module owns, say of a static char),
+ * made empty on first ask.  Its module fills it once:
+ *	struct sl_facts_slot *s = sl_facts_slot(facts, &key);
+ *	if (!s->filled)
+ *		sl_facts_fill(s, derive(...), free_it);
+ *	return s->data;
+ */
+struct sl_facts_slot *sl_facts_slot(struct sl_facts *facts,
+				    gconstpointer key);
+void sl_facts_fill(struct sl_facts_slot *slot, gpointer data,
+		   GDestroyNotify destroy);
 
 #endif

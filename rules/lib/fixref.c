@@ -8,7 +8,6 @@
 
 #include "fixref.h"
 #include "matches.h"
-#include "query.h"
 #include "regex-cache.h"
 
 static char **matches(const char *pattern, const char *text, int group)

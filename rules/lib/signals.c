@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Signals in a report's text that several content rules share: AI
- * assistance, automated-tool output, a reproducer, a patch submission.
+ * assistance, automated-tool output, a reproducer.  Who the message is to
+ * and whether it is a patch posting are routing questions (routing.c).
  * Each is a heuristic; the rules say so in their findings.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -14,9 +15,8 @@
 #include "matches.h"
 #include "message.h"
 #include "policy.h"
-#include "prose.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "signals.h"
 #include "text.h"
@@ -230,10 +230,6 @@ static const char pleasantry[] =
 	"(?i)^\\s*((hi|hello|hey|dear|thanks|thank you|regards|best|cheers|"
 	"fyi|greetings)\\b[^.]{0,40}|[\\w.-]+( [\\w.-]+)?,?)\\s*[,.!]?\\s*$";
 
-static const char bot_sender[] =
-	"(?i)^(syzbot(\\+[\\w.-]+)?@syzkaller\\.appspotmail\\.com|"
-	"lkp@intel\\.com|[\\w.+-]*bot@[\\w.-]+|scan-admin@coverity\\.com)$";
-
 
 struct bot_count {
 	unsigned strong, boiler, human;
@@ -258,18 +254,6 @@ static void count_bot_lines(const char *text, gboolean log,
 		else if (!log && !sl_regex_test(pleasantry, 0, s))
 			n->human++;
 	}
-}
-
-gboolean sl_msg_from_bot(const struct sl_message *msg)
-{
-	for (guint i = 0; i < msg->from->len; i++) {
-		const struct sl_address *a = msg->from->pdata[i];
-
-		if (sl_regex_test(bot_sender, 0, a->addr) ||
-		    (a->display && strstr(a->display, "test robot")))
-			return TRUE;
-	}
-	return FALSE;
 }
 
 /* The keys of a syzkaller crash report ("HEAD commit:", "syz repro:"),
@@ -567,110 +551,7 @@ gboolean sl_text_names_version(const struct sl_message *msg,
 	       attachment_names_version(msg, re);
 }
 
-static const char patch_subject[] =
-	"(?i)^\\s*(\\[[^]]*\\]\\s*)*\\[[^]]*\\bPATCH\\b";
-static const char patch_header[] =
-	"(?m)^(Subject: .*\\bPATCH\\b|Signed-off-by: |From: .*\\S+@\\S+)";
 
-
-gboolean sl_msg_patch_subject(const struct sl_message *msg)
-{
-	return msg->subject && sl_regex_test(patch_subject, 0, msg->subject);
-}
-
-/* A patch meant to be merged, not a diff shown as an illustration. */
-gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
-				    const struct sl_text *t)
-{
-	if (!t->hunks)
-		return FALSE;
-	return sl_msg_patch_subject(msg) ||
-	       sl_regex_test(patch_header, 0, t->prose->str);
-}
-
-static const char patch_name[] = "(?i)\\.(patch|diff)$";
-
-gboolean sl_part_is_patch(const struct sl_part *p)
-{
-	return sl_part_is_attachment(p) &&
-	       (strstr(p->type, "x-patch") || strstr(p->type, "x-diff") ||
-		(p->filename && sl_regex_test(patch_name, 0, p->filename)));
-}
-
-gboolean sl_msg_patch_attachment(const struct sl_message *msg)
-{
-	for (guint i = 0; i < msg->parts->len; i++)
-		if (sl_part_is_patch(msg->parts->pdata[i]))
-			return TRUE;
-	return FALSE;
-}
-
-gboolean sl_msg_carries_patch(const struct sl_message *msg,
-			      const struct sl_text *t)
-{
-	return t->hunks || sl_msg_patch_subject(msg) ||
-	       sl_msg_patch_attachment(msg);
-}
-
-const struct sl_address *sl_msg_find_public_list(
-	const struct sl_message *msg, const struct sl_policy *policy)
-{
-	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
-
-	for (guint i = 0; i < msg->recipients->len; i++)
-		if (k[i].public_list)
-			return msg->recipients->pdata[i];
-	return NULL;
-}
-
-const struct sl_address *sl_msg_public_followup(
-	const struct sl_message *msg, const struct sl_policy *policy)
-{
-	return msg->followup ? sl_msg_find_public_list(msg, policy) : NULL;
-}
-
-/*
- * The recipient that makes this a report under security-bugs.rst (the
- * kernel security team or the hardware team), or NULL: the Openwall
- * lists have their own rules.
- */
-const struct sl_address *sl_msg_kernel_report_to(
-	const struct sl_message *msg, const struct sl_policy *policy)
-{
-	const struct sl_address *a =
-		sl_msg_find_role(msg, policy, "kernel-security");
-
-	return a ? a : sl_msg_find_role(msg, policy, "hardware-security");
-}
-
-/*
- * To security@ or hardware-security@, or, with --security and no closed
- * list, a report sent to maintainers only (what the 2026 text allows).
- */
-gboolean sl_check_kernel_report(const struct sl_check *c)
-{
-	return sl_msg_kernel_report_to(c->msg, c->policy) ||
-	       (sl_check_security(c) &&
-		!sl_msg_has_closed_list(c->msg, c->policy));
-}
-
-const struct sl_text *sl_kernel_report_text(struct sl_check *c,
-					    gboolean initial_only)
-{
-	if ((initial_only && c->msg->followup) || !sl_check_kernel_report(c) ||
-	    !sl_facts_content_visible(c->facts))
-		return NULL;
-	return sl_facts_text(c->facts);
-}
-
-const struct sl_text *sl_initial_report_text(struct sl_check *c)
-{
-	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
-
-	if (t && (!t->prose_lines || sl_msg_is_patch_submission(c->msg, t)))
-		return NULL;
-	return t;
-}
 
 /* A public question whether a pattern in the code matters. */
 static const char asks_if_it_matters[] =

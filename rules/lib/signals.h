@@ -29,7 +29,6 @@ enum sl_agent_name {
 	SL_AGENT_NAME_YES,
 };
 enum sl_agent_name sl_text_agent_name(const char *name);
-gboolean sl_msg_from_bot(const struct sl_message *msg);
 /* Why the report looks automated, or NULL. */
 const char *sl_text_automated(const struct sl_message *msg,
 			      const struct sl_text *t);
@@ -57,36 +56,6 @@ gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
  * upstream or linked, a public commit, a CVE said to be published.  Why,
  * or NULL. */
 char *sl_check_public_artefact(struct sl_check *c, const char *own);
-gboolean sl_msg_is_patch_submission(const struct sl_message *msg,
-				    const struct sl_text *t);
-/* A [PATCH] tag in the Subject (a posting, whatever its hunks became):
- * a patch or a series' cover letter. */
-gboolean sl_msg_patch_subject(const struct sl_message *msg);
-/* A part that is an attached patch: a .patch or .diff file, text/x-patch,
- * text/x-diff. */
-gboolean sl_part_is_patch(const struct sl_part *part);
-/* A patch sent as an attachment (a part sl_part_is_patch()). */
-gboolean sl_msg_patch_attachment(const struct sl_message *msg);
-/* A patch anywhere: inline hunks, a [PATCH] Subject, an attached one. */
-gboolean sl_msg_carries_patch(const struct sl_message *msg,
-			      const struct sl_text *t);
-const struct sl_address *sl_msg_find_public_list(
-	const struct sl_message *msg, const struct sl_policy *policy);
-/* A follow-up that also goes to a public list (a reply-all in a public
- * thread): that list, or NULL. */
-const struct sl_address *sl_msg_public_followup(
-	const struct sl_message *msg, const struct sl_policy *policy);
-const struct sl_address *sl_msg_kernel_report_to(
-	const struct sl_message *msg, const struct sl_policy *policy);
-/* A report under security-bugs.rst: to security@ or hardware-security@,
- * or marked with --security and sent to no closed list. */
-gboolean sl_check_kernel_report(const struct sl_check *c);
-/* The scanned text of a readable report under security-bugs.rst (to
- * security@ or hardware-security@), or NULL: the gate of its content rules.
- * sl_initial_report_text() also leaves out follow-ups and patches. */
-const struct sl_text *sl_kernel_report_text(struct sl_check *c,
-					    gboolean initial_only);
-const struct sl_text *sl_initial_report_text(struct sl_check *c);
 /* A first message that asks whether the code it quotes matters ("Do we
  * care?") or passes on a report the sender received ("we've received a
  * report on the security list"): no finding of the sender's own to version or reproduce.  Why,

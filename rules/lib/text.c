@@ -3,15 +3,21 @@
  * The text to scan (catalogue 3.0): the body's own lines split into prose,
  * inline patches and log excerpts, with quoted lines and the signature
  * apart.  A PGP clear-signed body is read between its markers with the
- * dash-escaping undone.
+ * dash-escaping undone.  And the texts derived from the body once per
+ * message for the rules: the own text and the signature, the own text
+ * without its mail disclaimers, without its links; sentences, unwrapped
+ * paragraphs, and text marked as restricted (with its disclaimer
+ * paragraphs told apart from a real demand).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "crypto.h"
 #include "facts.h"
+#include "matches.h"
 #include "message.h"
 #include "regex-cache.h"
+#include "rule.h"
 #include "text.h"
 
 /*
@@ -417,14 +423,19 @@ struct sl_text *sl_text_scan(const char *body)
 	return t;
 }
 
+/* The keys of this module's facts (rules/lib/facts.h). */
+static const char text_key, own_key, signature_key, no_disclaimers_key,
+	had_disclaimers_key;
+
 /* Scanned once per message, for all the rules that read it. */
 const struct sl_text *sl_facts_text(struct sl_facts *f)
 {
-	if (!f->text.data) {
-		f->text.data = sl_text_scan(f->msg->body->str);
-		f->text.destroy = (GDestroyNotify)sl_text_free;
-	}
-	return f->text.data;
+	struct sl_facts_slot *s = sl_facts_slot(f, &text_key);
+
+	if (!s->filled)
+		sl_facts_fill(s, sl_text_scan(f->msg->body->str),
+			      (GDestroyNotify)sl_text_free);
+	return s->data;
 }
 
 void sl_text_free(struct sl_text *t)
@@ -451,4 +462,188 @@ gboolean sl_facts_content_visible(struct sl_facts *f)
 		return FALSE;	/* PGP/MIME or S/MIME */
 	/* a quoted PGP block hides nothing */
 	return !sl_facts_text(f)->encrypted;
+}
+
+/* ---- the own text ---- */
+
+/* Each line without its trailing white space, "\n" ended. */
+char *sl_text_own(const char *body, char **signature)
+{
+	GString *own = g_string_sized_new(strlen(body) + 2);
+	GString *sig = NULL;
+
+	for (const char *l = body; l; ) {
+		const char *nl = strchr(l, '\n');
+		const char *end = nl ? nl : l + strlen(l);
+
+		while (end > l && g_ascii_isspace(end[-1]))
+			end--;
+		if (!sig && end - l == 2 && l[0] == '-' && l[1] == '-')
+			sig = g_string_new(NULL);
+		else if (sig || *l != '>') {
+			GString *to = sig ? sig : own;
+
+			g_string_append_len(to, l, end - l);
+			g_string_append_c(to, '\n');
+		}
+		l = nl ? nl + 1 : NULL;
+	}
+	*signature = sig ? g_string_free(sig, FALSE) : g_strdup("");
+	return g_string_free(own, FALSE);
+}
+
+/* Corporate mail disclaimers: confidentiality claims that nobody meant. */
+static const char disclaimer[] =
+	"(this (e-?mail|message|communication)[^.]{0,80}"
+	"(is|are|may be|contains?)[^.]{0,40}(confidential|privileged)"
+	"|intended (solely|only|exclusively) for the (use of the )?"
+	"(addressee|recipient|individual))";
+
+gboolean sl_text_is_disclaimer(const char *text)
+{
+	return sl_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
+}
+
+char *sl_text_find_disclaimer(const char *own, const char *signature)
+{
+	char *hit = sl_regex_find(disclaimer, own, G_REGEX_CASELESS);
+
+	return hit ? hit : sl_regex_find(disclaimer, signature,
+					 G_REGEX_CASELESS);
+}
+
+static void own_fill(struct sl_facts *f)
+{
+	struct sl_facts_slot *own = sl_facts_slot(f, &own_key);
+	char *signature;
+
+	if (own->filled)
+		return;
+	sl_facts_fill(own, sl_text_own(f->msg->body->str, &signature), g_free);
+	sl_facts_fill(sl_facts_slot(f, &signature_key), signature, g_free);
+}
+
+const char *sl_facts_own_text(struct sl_facts *f)
+{
+	own_fill(f);
+	return sl_facts_slot(f, &own_key)->data;
+}
+
+const char *sl_facts_signature(struct sl_facts *f)
+{
+	own_fill(f);
+	return sl_facts_slot(f, &signature_key)->data;
+}
+
+/* ---- sentences ---- */
+
+void sl_text_sentence_bounds(const char *text, gint start, gint end,
+			     gint *s, gint *e)
+{
+	*s = start;
+	*e = end;
+	while (*s > 0 && !strchr(".!?;\n", text[*s - 1]))
+		(*s)--;
+	while (text[*e] && !strchr(".!?;\n", text[*e]))
+		(*e)++;
+}
+
+char *sl_text_unwrap(const char *text)
+{
+	char *flat = g_strdelimit(g_strdup(text), "\r", ' ');
+
+	for (char *p = flat; (p = strchr(p, '\n')); p++)
+		if (p[1] != '\n' && p[1] != '\0' && p > flat && p[-1] != '\n')
+			*p = ' ';
+	return flat;
+}
+
+/* ---- text marked as restricted ---- */
+
+/* The own text without its disclaimer paragraphs; says if it had any. */
+static char *without_disclaimers(const char *own, gboolean *had)
+{
+	g_auto(GStrv) paras = sl_regex_split_all(
+		sl_regex_cached("\\n\\s*\\n", 0), own);
+	GString *kept = g_string_new(NULL);
+
+	*had = FALSE;
+	for (char **p = paras; *p; p++) {
+		if (sl_text_is_disclaimer(*p))
+			*had = TRUE;
+		else
+			g_string_append_printf(kept, "%s\n\n", *p);
+	}
+	return g_string_free(kept, FALSE);
+}
+
+/* The confidentiality rules each ask it: once per message. */
+static const char *facts_without_disclaimers(struct sl_facts *f,
+					     gboolean *had)
+{
+	struct sl_facts_slot *s = sl_facts_slot(f, &no_disclaimers_key);
+	struct sl_facts_slot *h = sl_facts_slot(f, &had_disclaimers_key);
+
+	if (!s->filled) {
+		sl_facts_fill(s, without_disclaimers(sl_facts_own_text(f), had),
+			      g_free);
+		sl_facts_fill(h, GINT_TO_POINTER(*had), NULL);
+	}
+	*had = GPOINTER_TO_INT(h->data);
+	return s->data;
+}
+
+void sl_check_restricted_text(struct sl_check *c,
+			      const struct sl_restricted_text *what)
+{
+	const char *own = sl_facts_own_text(c->facts);
+	const char *signature = sl_facts_signature(c->facts);
+	gboolean disclaimer;
+	const char *text = facts_without_disclaimers(c->facts, &disclaimer);
+	g_autofree char *rest = NULL;
+	g_autofree char *hit = NULL;
+
+	if (!sl_facts_content_visible(c->facts))
+		return;
+	if (what->except) {
+		g_autoptr(GRegex) re = sl_regex_new(what->except, 0, 0, NULL);
+
+		rest = sl_regex_replace_all(re, text, "");
+		text = rest;
+	}
+	hit = sl_regex_find(what->pattern, text, 0);
+	if (hit)
+		sl_report_at(c, "body", hit, "%s", what->strong);
+	else if (disclaimer || sl_text_is_disclaimer(signature)) {
+		hit = sl_text_find_disclaimer(own, signature);
+		sl_report_weak_at(c, "body", hit, "%s", what->weak);
+	}
+}
+
+/* ---- links ---- */
+
+char *sl_text_without_urls(const char *text, guint *urls)
+{
+	g_autoptr(GRegex) url = sl_regex_new(
+		"<?\\b((https?|ftp)://|www\\.)[^\\s<>\"]*[^\\s<>\".,;:!?)'\\]]>?",
+		G_REGEX_CASELESS, 0, NULL);
+	g_autoptr(GRegex) space = sl_regex_new("\\s+", 0, 0, NULL);
+	g_autoptr(sl_matches) m = sl_matches_new(url, text, -1, 0);
+	g_autofree char *rest = NULL;
+
+	*urls = 0;
+	while (sl_matches_next(m))
+		(*urls)++;
+	rest = sl_regex_replace_all(url, text, " ");
+	return g_strstrip(sl_regex_replace_all(space, rest, " "));
+}
+
+const char *sl_facts_own_prose(struct sl_facts *f, glong *prose_len,
+			       guint *urls)
+{
+	const char *own = sl_facts_own_text(f);
+	g_autofree char *prose = sl_text_without_urls(own, urls);
+
+	*prose_len = g_utf8_strlen(prose, -1);
+	return own;
 }

@@ -5,6 +5,7 @@
 #include <glib.h>
 
 #include "facts.h"
+#include "rule.h"
 
 /* The text to scan, catalogue 3.0 (rules/lib/text.c). */
 struct sl_text {
@@ -36,5 +37,43 @@ typedef struct sl_text sl_text;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
 /* The one query every content rule asks first (3.0, encrypted message). */
 gboolean sl_facts_content_visible(struct sl_facts *facts);
+
+/* The body's own lines: no quoted ("> ") lines, each without its trailing
+ * white space; up to the signature line ("-- "). */
+const char *sl_facts_own_text(struct sl_facts *facts);
+/* The lines after the signature line; "" if none. */
+const char *sl_facts_signature(struct sl_facts *facts);
+
+/* The own lines of @text (a body or a part): no quoted ("> ") lines; the
+ * signature apart.  A message's: sl_facts_own_text(). */
+char *sl_text_own(const char *text, char **signature);
+gboolean sl_text_is_disclaimer(const char *text);
+/* The disclaimer in the own text, else in the signature, or NULL. */
+char *sl_text_find_disclaimer(const char *own, const char *signature);
+
+/*
+ * The confidentiality rules: text matching @pattern outside mail
+ * disclaimers is reported with @strong; a disclaimer alone (in the text or
+ * the signature) as a note with @weak.  @except, if not NULL, is removed
+ * first (say, "no NDA needed").
+ */
+struct sl_restricted_text {
+	const char *pattern;
+	const char *except;
+	const char *strong;
+	const char *weak;
+};
+void sl_check_restricted_text(struct sl_check *check,
+			      const struct sl_restricted_text *what);
+/* @text with single line breaks made spaces: a wrapped line is no end. */
+char *sl_text_unwrap(const char *text);
+/* The sentence [*s, *e) of @text around the match [@start, @end). */
+void sl_text_sentence_bounds(const char *text, gint start, gint end,
+			     gint *s, gint *e);
+/* Own text without URLs, white space collapsed: what a reader gets. */
+char *sl_text_without_urls(const char *text, guint *urls);
+/* The own text; *@prose_len is its length without URLs, in characters. */
+const char *sl_facts_own_prose(struct sl_facts *facts, glong *prose_len,
+			       guint *urls);
 
 #endif

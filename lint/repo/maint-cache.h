@@ -6,7 +6,7 @@
 
 /*
  * The parsed MAINTAINERS cached under the git directory
- * (rules/lib/maint-cache.c): what it was made from, its blob id and, for the
+ * (lint/repo/maint-cache.c): what it was made from, its blob id and, for the
  * work-tree file, its stat data where they are exact (has_stat).
  */
 #define SL_MAINT_OID_SIZE 72	/* hex, NUL-terminated: SHA-1 or SHA-256 */

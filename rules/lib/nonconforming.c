@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Devices and media that break their specification, as a report says its
- * bug needs one: see threat-model.h.  Each is the reporter's own claim,
+ * bug needs one: see nonconforming.h.  Each is the reporter's own claim,
  * read in the Subject and the prose (no quotes, logs or patches), unless
  * negated in its sentence ("no malicious device is needed").
  */
 #include "facts.h"
 #include "message.h"
-#include "prose.h"
+#include "nonconforming.h"
 #include "regex-cache.h"
 #include "rule.h"
 #include "signals.h"
 #include "text.h"
-#include "threat-model.h"
 
 /* Mounting a crafted, corrupted or fuzzed file-system image. */
 static const char image[] =

@@ -951,7 +951,7 @@ out:
 
 /*
  * MAINTAINERS from the work tree, else from HEAD; parsed once per tree
- * and cached under the git directory (rules/lib/maint-cache.c), so the hook
+ * and cached under the git directory (lint/repo/maint-cache.c), so the hook
  * parses the kernel's once for a series, not once per patch.
  */
 static struct sl_maintainers *read_maintainers(git_repository *git)

@@ -19,7 +19,7 @@
 /*
  * A parsed MAINTAINERS is kept as an index: one block of bytes that
  * holds every string once and the sections as offsets into them, so that
- * it can be cached on disk as it is (rules/lib/maint-cache.c) and loaded
+ * it can be cached on disk as it is (lint/repo/maint-cache.c) and loaded
  * again without parsing.  Parsing builds the index and loads it, so the
  * rules see the same structure from a cache and from the text.
  *

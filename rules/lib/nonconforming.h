@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifndef SECLINT_THREAT_MODEL_H
-#define SECLINT_THREAT_MODEL_H
+#ifndef SECLINT_NONCONFORMING_H
+#define SECLINT_NONCONFORMING_H
 
 #include <glib.h>
 
@@ -10,7 +10,7 @@
  * The threat model's devices and media that break their specification
  * (threat-model.rst, "Non-conforming devices and media" since 2026-08;
  * crafted images and fake devices were out of scope before, under other
- * headings), as a report claims its bug needs one (rules/lib/threat-model.c).
+ * headings), as a report claims its bug needs one (rules/lib/nonconforming.c).
  * Two rules ask: threat-model-out-of-scope, which says such a bug is a
  * regular one, and private-with-public-list, which must then not ask for
  * the public lists to go.

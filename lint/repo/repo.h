@@ -8,9 +8,9 @@
 #include "patch.h"
 
 /*
- * Repository context (rules/lib/repo.c, rules/lib/patch.c, rules/lib/maintainers.c,
- * rules/lib/context.c).  The front end hands the engine a struct sl_repo; it is
- * opened lazily, on the first question a rule asks, so a message that no
+ * Repository context (lint/repo/repo.c, patch.c, maintainers.c; the rules
+ * ask it through rules/lib/context.c).  The front end opens a struct
+ * sl_repo and hands it to the engine; it is opened lazily, on the first question a rule asks, so a message that no
  * repository-aware rule looks at costs no libgit2 work at all.
  */
 struct sl_repo;

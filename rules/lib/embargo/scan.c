@@ -13,8 +13,8 @@
 #include "matches.h"
 #include "message.h"
 #include "policy.h"
-#include "query.h"
 #include "regex-cache.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "text.h"
@@ -336,13 +336,14 @@ static void scan_free(gpointer scan)
 
 void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
 {
-	struct sl_embargo_scan *kept = f->embargo.data;
+	static const char key;
+	struct sl_facts_slot *s = sl_facts_slot(f, &key);
+	struct sl_embargo_scan *kept = s->data;
 
-	if (!kept) {
+	if (!s->filled) {
 		kept = g_new0(struct sl_embargo_scan, 1);
 		scan_fill(kept, f);
-		f->embargo.data = kept;
-		f->embargo.destroy = scan_free;
+		sl_facts_fill(s, kept, scan_free);
 	}
 	scan->base = g_date_time_ref(kept->base);
 	scan->from_header = kept->from_header;
@@ -460,25 +461,4 @@ gboolean sl_embargo_date_context(const struct sl_message *msg,
 		    (*p == '\n' && p[1] == '\n'))
 			sentence = p + 1;
 	return sl_regex_match_simple(pattern, sentence, G_REGEX_CASELESS, 0);
-}
-
-char *sl_regex_find_unless_after(const char *text, const char *pattern,
-				 const char *before, int lookback)
-{
-	g_autoptr(GRegex) re = sl_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
-	g_autoptr(GRegex) neg = sl_regex_new(before, G_REGEX_CASELESS |
-					    G_REGEX_DOLLAR_ENDONLY, 0, NULL);
-	g_autoptr(sl_matches) mi = sl_matches_new(re, text, -1, 0);
-
-	while (sl_matches_next(mi)) {
-		gint s, e, from;
-		g_autofree char *prefix = NULL;
-
-		sl_matches_fetch_pos(mi, 0, &s, &e);
-		from = (gint)sl_utf8_back(text, (gsize)s, (gsize)lookback);
-		prefix = g_strndup(text + from, (gsize)(s - from));
-		if (!sl_regex_matches(neg, prefix, 0))
-			return sl_matches_fetch(mi, 0);
-	}
-	return NULL;
 }

@@ -1,53 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Embargo and disclosure dates: the candidates a message proposes, found
- * in its own text and Subject and resolved against its Date header (or
- * now), with GLib's calendar (GDateTime, GDate, GTimeZone).
- * See ../shared/reference/rules.md, 3.0 "Embargo / disclosure date
- * extraction".
+ * The embargo dates of a message: the candidates it proposes in its own
+ * text and Subject (dates.h), resolved against its Date header (or now),
+ * scanned once per message, and the questions the embargo rules ask of
+ * them (rules/lib/embargo/scan.c).
  */
 #ifndef SECLINT_EMBARGO_H
 #define SECLINT_EMBARGO_H
 
+#include "dates.h"
 #include "facts.h"
 #include "message.h"
 #include "policy.h"
 #include "rule.h"
 #include "severity.h"
-
-enum sl_date_kind {
-	SL_DATE_ABSOLUTE,	/* a full date: 2026-03-12, 12 March 2026 */
-	SL_DATE_DATETIME,	/* a date with a time and a known zone */
-	SL_DATE_YEARLESS,	/* 12 March, Mar 12: the next such day */
-	SL_DATE_WEEKDAY,	/* "on Tuesday", "next Friday": no date */
-	SL_DATE_RELATIVE,	/* "in 7 days", "two weeks", "T+7" */
-};
-
-enum sl_date_flag {
-	SL_DATE_AMBIGUOUS_ORDER = 1 << 0,	/* 03/05/2026: d/m or m/d */
-	SL_DATE_AMBIGUOUS_ZONE = 1 << 1,	/* IST, CST */
-	SL_DATE_WEEKDAY_MISMATCH = 1 << 2,	/* "Tuesday, 1 July 2026" */
-	SL_DATE_NEEDS_TRIGGER = 1 << 3,		/* 20260701: only after one */
-	SL_DATE_FIX_READY = 1 << 4,	/* "the fix will be ready on <date>" */
-};
-
-struct sl_embargo_date {
-	char *text;		/* the words matched, as written */
-	const char *where;	/* "Subject" or "body" */
-	enum sl_date_kind kind;
-	unsigned flags;		/* enum sl_date_flag */
-	char *trigger;		/* the embargo phrase before it, or NULL */
-	gboolean has_time;	/* a time of day was written */
-	gboolean exact;		/* a time in a known zone, or relative */
-	GDateTime *when;	/* the end (UTC if exact); NULL if ambiguous */
-	int days;		/* calendar days from the base date */
-	gint64 seconds;		/* from the base time, if exact */
-	gsize offset;		/* of the match in the scanned text */
-	char *note;		/* why it is flagged ("3 May or 5 March") */
-	GDateWeekday weekday;	/* of the end where it was written */
-};
-
-void sl_embargo_date_free(struct sl_embargo_date *date);
 
 /*
  * The base time: the Date header, else $SECLINT_NOW (ISO 8601, for
@@ -58,10 +24,6 @@ GDateTime *sl_embargo_base(const struct sl_message *msg,
 
 /* @text without inline patches and log excerpts (KASAN, oopses, dmesg). */
 char *sl_embargo_strip(const char *text);
-
-/* Every date candidate in @text, in order (of struct sl_embargo_date). */
-GPtrArray *sl_embargo_extract(const char *text, const char *where,
-			      GDateTime *base);
 
 /*
  * The candidates of a message: its Subject, then its own body text
@@ -90,18 +52,6 @@ GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base);
 char *sl_embargo_date_name(const struct sl_embargo_date *date);
 /* The same for every triggered candidate, "; " between them. */
 char *sl_embargo_describe(GPtrArray *dates);
-/* Does the sentence around [@start, @end) of @text take an embargo back
- * ("the 90-day deadline does not apply", "no embargo needed")? */
-gboolean sl_embargo_negated(const char *text, gsize start, gsize end);
-/* Does the sentence that goes on at @end of @text name a date ("... until
- * our talk at X on 12 May")? */
-gboolean sl_embargo_dated(const char *text, gsize end);
-/* The latest date the message says its fix is ready on ("the fix will be
- * ready on March 12"), or NULL. */
-const struct sl_embargo_date *sl_embargo_fix_ready(GPtrArray *dates);
-/* "Monday" ... "Sunday" */
-const char *sl_weekday_name(GDateWeekday day);
-
 /* What the embargo rules share: the base, and the dates measured from it. */
 struct sl_embargo_scan {
 	GDateTime *base;
@@ -151,11 +101,6 @@ gboolean sl_embargo_date_context(const struct sl_message *msg,
 				 const struct sl_embargo_scan *scan,
 				 const struct sl_embargo_date *date,
 				 const char *pattern);
-
-/* The first match of @pattern (caseless) that @before (anchored at its
- * end, within @lookback bytes) does not precede: "no exploit". */
-char *sl_regex_find_unless_after(const char *text, const char *pattern,
-				 const char *before, int lookback);
 
 /* The headers of the rules' example messages, Thursday 5 March 2026. */
 #define SL_EXAMPLE_DATE "Date: Thu, 05 Mar 2026 10:00:00 +0000\n"

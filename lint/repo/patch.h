@@ -14,7 +14,7 @@ struct sl_patch {
 void sl_patch_free(struct sl_patch *patch);
 /* Cheap: does @text hold a line starting "diff --git " (not quoted)? */
 gboolean sl_text_has_patch(const char *text);
-/* Patches of @text, parsed with libgit2 (rules/lib/patch.c). */
+/* Patches of @text, parsed with libgit2 (lint/repo/patch.c). */
 GPtrArray *sl_patches_parse(const char *text);
 
 #endif

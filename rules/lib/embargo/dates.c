@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "embargo.h"
+#include "dates.h"
 #include "matches.h"
 #include "regex-cache.h"
 

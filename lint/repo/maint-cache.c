@@ -2,7 +2,7 @@
 /*
  * The parsed MAINTAINERS, cached under the git directory:
  * $GIT_DIR/seclint/maintainers, one file holding the index of
- * rules/lib/maintainers.c behind a header that names what it was made from.
+ * lint/repo/maintainers.c behind a header that names what it was made from.
  * git send-email runs the hook once per patch, and parsing the kernel's
  * MAINTAINERS (700-900 KB) cost as much again as the rest of the hook.
  *
