@@ -24,8 +24,8 @@ static void check(struct sl_check *c)
 	const struct sl_embargo_date *end;
 	g_autofree char *since = NULL;
 	GDateTime *first;
-	int max = sl_param_int(c, "embargo-max-days");
-	int grace = sl_param_int(c, "grace-hours");
+	int max = sl_param_days(c, "embargo-max-days");
+	int grace = sl_param_hours(c, "grace-hours");
 
 	end = sl_embargo_end(&s, c, "distros", FALSE);
 	if (!end)
@@ -47,11 +47,14 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-max-days", "distros",
-	  "the longest embargo the distros lists accept, in days" },
-	{ "grace-hours", NULL,
-	  "hours past the maximum tolerated when the end is given as a time" },
-	{ NULL, NULL, NULL },
+	{ .key = "embargo-max-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the longest embargo the distros lists accept, in days" },
+	{ .key = "grace-hours",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_HOUR,
+	  .doc = "hours past the maximum tolerated when the end is given as a time" },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_over_14_days = {

@@ -9,9 +9,9 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	int limit = sl_param_int(c, "embargo-preferred-days");
-	int max = sl_param_int(c, "embargo-max-days");
-	int grace = sl_param_int(c, "grace-hours");
+	int limit = sl_param_days(c, "embargo-preferred-days");
+	int max = sl_param_days(c, "embargo-max-days");
+	int grace = sl_param_hours(c, "grace-hours");
 
 	end = sl_embargo_end(&s, c, "distros", FALSE);
 	if (!end || !sl_embargo_exceeds(end, limit, grace) ||
@@ -23,15 +23,20 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-preferred-days", "distros",
-	  "the embargo length the distros lists prefer not to pass, in days" },
-	{ "embargo-max-days", "distros",
-	  "the longest embargo the distros lists accept, in days (past it, "
+	{ .key = "embargo-preferred-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the embargo length the distros lists prefer not to pass, in days" },
+	{ .key = "embargo-max-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the longest embargo the distros lists accept, in days (past it, "
 	  "another rule reports)" },
-	{ "grace-hours", NULL,
-	  "hours past the preferred length tolerated when the end is given "
+	{ .key = "grace-hours",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_HOUR,
+	  .doc = "hours past the preferred length tolerated when the end is given "
 	  "as a time" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_over_7_days = {

@@ -23,7 +23,7 @@ static void check(struct sl_check *c)
 	g_auto(sl_embargo_scan) s = { 0 };
 	g_autofree char *words = NULL;
 	const struct sl_embargo_date *period;
-	int max = sl_param_int(c, "embargo-max-days");
+	int max = sl_param_days(c, "embargo-max-days");
 
 	if (!sl_embargo_applies(c->facts, c->policy, "distros"))
 		return;
@@ -42,9 +42,11 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-max-days", "distros",
-	  "the longest embargo the distros lists accept, in days" },
-	{ NULL, NULL, NULL },
+	{ .key = "embargo-max-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the longest embargo the distros lists accept, in days" },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_distros_long_embargo_request = {

@@ -96,12 +96,9 @@ static char *removed_list(const GPtrArray *removed)
 
 static void advise_distros_later(struct sl_fixing *fx, const char *lists)
 {
-	g_autofree char *advice = sl_profile_get(
-		fx->policy, "rule ksec-with-linux-distros", "fix-advice");
-
 	sl_fix_note(fx, "note: %s %s: %s", lists, strchr(lists, ',')
 		    ? "are no longer recipients" : "is no longer a recipient",
-		    advice ? advice : fx->finding->rule->help);
+		    sl_fix_param_string(fx, "fix-advice"));
 }
 
 /*
@@ -160,6 +157,12 @@ static const struct sl_fix fix = {
 		   "the list (not on a follow-up)",
 };
 
+static const struct sl_param params[] = {
+	{ .key = "fix-advice", .type = SL_PARAM_STRING,
+	  .doc = "when to write to the distros lists, as the revision says: the note --fix prints after dropping them" },
+	{ .key = NULL },
+};
+
 const struct sl_rule sl_rule_ksec_with_linux_distros = {
 	.id = "ksec-with-linux-distros",
 	.severity = SL_SEV_ERROR,
@@ -194,5 +197,6 @@ const struct sl_rule sl_rule_ksec_with_linux_distros = {
 			"To: security@kernel.org\n"
 			"Subject: net: use-after-free in foo\n\nbody\n",
 	.check = check,
+	.params = params,
 	.fix = &fix,
 };

@@ -20,6 +20,7 @@
 #include "message.h"
 #include "policy.h"
 #include "regex-cache.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -344,18 +345,21 @@ static void test_parameter_changes(void **state)
 	assert_non_null(policy);
 	c.policy = policy;
 	c.rule = sl_rule_find(ID);
-	assert_int_equal(sl_param_int(&c, "max-days"), 14);
+	c.params = sl_policy_params(policy, c.rule);
+	assert_int_equal(sl_param_days(&c, "max-days"), 14);
 	g_key_file_set_value(policy->profile, "rule " ID, "max-days", "99");
-	assert_int_equal(sl_param_int(&c, "max-days"), 14);
+	assert_int_equal(sl_param_days(&c, "max-days"), 14);
 	assert_true(sl_policy_resolve_params(policy, &error));
-	assert_int_equal(sl_param_int(&c, "max-days"), 99);
+	c.params = sl_policy_params(policy, c.rule);
+	assert_int_equal(sl_param_days(&c, "max-days"), 99);
 
 	/* From the policy's [role distros], not the profile. */
 	c.rule = sl_rule_find("distros-long-embargo-request");
 	g_key_file_set_value(policy->keys, "role distros", "embargo-max-days",
 			     "21");
 	assert_true(sl_policy_resolve_params(policy, &error));
-	assert_int_equal(sl_param_int(&c, "embargo-max-days"), 21);
+	c.params = sl_policy_params(policy, c.rule);
+	assert_int_equal(sl_param_days(&c, "embargo-max-days"), 21);
 
 	/* Missing or no number: an error that names rule, group and key. */
 	g_key_file_remove_key(policy->profile, "rule " ID, "max-days", NULL);

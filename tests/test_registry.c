@@ -8,8 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -51,6 +55,11 @@ static void test_declarations(void **state)
 				0, 0));
 			assert_true(r->params[k].doc &&
 				    strlen(r->params[k].doc) > 20);
+			/* A known type, a unit for a duration, no optional
+			 * number. */
+			if (!sl_param_check(&r->params[k]))
+				fail_msg("%s: parameter %s is declared wrong",
+					 r->id, r->params[k].key);
 		}
 		assert_ptr_equal(sl_rule_find(r->id), r);
 		assert_int_equal(sl_rule_index(r->id), (gssize)i);
@@ -114,6 +123,54 @@ static void test_fixture_dirs_name_rules(void **state)
 			fail_msg("tests/rules/%s names no rule", name);
 }
 
+/* Does asking @key of @c's rule with @get end the process? */
+static gboolean aborts(const struct sl_check *c,
+		       void (*get)(const struct sl_check *, const char *),
+		       const char *key)
+{
+	pid_t pid = fork();
+	int status = 0;
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		/* GLib's message of the abort is no failure of this test. */
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(3);
+		get(c, key);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return WIFSIGNALED(status);
+}
+
+static void get_int(const struct sl_check *c, const char *key)
+{
+	(void)sl_param_int(c, key);
+}
+
+static void get_string(const struct sl_check *c, const char *key)
+{
+	(void)sl_param_string(c, key);
+}
+
+/* A parameter is read with the getter of its declared type: another
+ * getter, or a key the rule does not declare, is a programming error. */
+static void test_params_typed(void **state)
+{
+	struct sl_value advice[] = { { .set = TRUE, .text = (char *)"ask" } };
+	struct sl_check c = {
+		.rule = sl_rule_find("oss-cve-request"),
+		.params = advice,
+	};
+
+	(void)state;
+	assert_non_null(c.rule);
+	assert_string_equal(sl_param_string(&c, "advice"), "ask");
+	assert_false(aborts(&c, get_string, "advice"));
+	assert_true(aborts(&c, get_int, "advice"));
+	assert_true(aborts(&c, get_string, "no-such-key"));
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -121,6 +178,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_find_unknown),
 		cmocka_unit_test(test_fixtures_exist),
 		cmocka_unit_test(test_fixture_dirs_name_rules),
+		cmocka_unit_test(test_params_typed),
 	};
 
 	if (argc != 2)

@@ -44,6 +44,7 @@
 #include "output.h"
 #include "policy.h"
 #include "repo.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 

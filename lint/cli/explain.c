@@ -8,6 +8,7 @@
 #include "explain.h"
 #include "fixer.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -200,27 +201,38 @@ static void print_profiles(FILE *out, const struct sl_policy *policy,
 		print_profile(out, profiles, names->pdata[i], group);
 }
 
-/* Each parameter: its value in force, where that is written, what it
- * means (the declaration's doc). */
+/* Each parameter: its type, its value in force, where that is written,
+ * what it means (the declaration's doc). */
 static void print_params(FILE *out, const struct sl_policy *policy,
 			 const struct sl_rule *r)
 {
+	const struct sl_value *values = sl_policy_params(policy, r);
+
 	if (!r->params || !r->params[0].key)
 		return;
 	fprintf(out, "\nParameters:\n");
 	for (size_t k = 0; r->params[k].key; k++) {
 		const struct sl_param *p = &r->params[k];
-		int v;
+		const char *type = sl_param_type_name(p->type);
+		g_autofree char *where = p->role
+			? g_strdup_printf("%s, [role %s]", policy->path, p->role)
+			: g_strdup_printf("profile %s, [rule %s]",
+					  policy->profile_name, r->id);
+		g_autofree char *value = values && values[k].set
+			? sl_value_show(p, &values[k]) : NULL;
+		g_autofree char *line = NULL;
 
-		if (!sl_policy_param(policy, r, k, &v))
-			fprintf(out, "    %s (not read: the rule is off under "
-				"profile %s)\n", p->key, policy->profile_name);
-		else if (p->role)
-			fprintf(out, "    %s = %d (%s, [role %s])\n", p->key, v,
-				policy->path, p->role);
+		if (!values)
+			line = g_strdup_printf("%s (%s; not read: the rule is "
+					       "off under profile %s)", p->key,
+					       type, policy->profile_name);
+		else if (!value)
+			line = g_strdup_printf("%s (%s; not set: %s)", p->key,
+					       type, where);
 		else
-			fprintf(out, "    %s = %d (profile %s, [rule %s])\n",
-				p->key, v, policy->profile_name, r->id);
+			line = g_strdup_printf("%s = %s (%s; %s)", p->key,
+					       value, type, where);
+		fprintf(out, "    %s\n", line);
 		print_wrapped(out, "        ", p->doc);
 	}
 }

@@ -12,6 +12,7 @@
 #include "gitconfig.h"
 #include "output.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "settings.h"
 #include "severity.h"

@@ -14,6 +14,7 @@
 #include "message.h"
 #include "output.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "sarif.h"
 #include "severity.h"

@@ -40,8 +40,9 @@ struct sl_policy {
 	 * looked up. */
 	enum sl_severity *rule_severity;
 	GKeyFile *keys;		/* policy.conf itself: its [role ID] values */
-	/* The numbers each rule in force reads (rule -> int[], in the order
-	 * of rule->params); see sl_policy_resolve_params(). */
+	/* The values each rule in force reads (rule -> its struct
+	 * sl_value, in the order of rule->params); see
+	 * sl_policy_resolve_params(). */
 	GHashTable *params;
 	/* Told apart from every other policy of the process (caches that
 	 * outlive a policy, such as the message's sl_recipients_seen). */
@@ -116,14 +117,15 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 					 const struct sl_rule *rule,
 					 gboolean followup);
 /* Reads every parameter of every rule in force (struct sl_param) once:
- * a missing or non-numeric one is an error naming the rule, the group and
- * the key.  Whoever changes the profile or the severities calls it after
+ * a missing one, or one that is not of its type, is an error naming the
+ * rule, the file, the group and the key.  Whoever changes the profile or the severities calls it after
  * sl_policy_update_severities(). */
 gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error);
-/* The value in force of @r's parameter @k (an index into r->params): FALSE
- * when the rule is off under the profile, so nothing was read. */
-gboolean sl_policy_param(const struct sl_policy *policy,
-			 const struct sl_rule *r, size_t k, int *out);
+/* The values in force of @r's parameters (in the order of r->params):
+ * NULL when the rule is off under the profile, so nothing was read. */
+struct sl_value;
+const struct sl_value *sl_policy_params(const struct sl_policy *policy,
+					const struct sl_rule *r);
 /* Recomputes policy->rule_severity: whoever changes the severities of a
  * policy (its site overrides, its profile) calls it before linting. */
 void sl_policy_update_severities(struct sl_policy *policy);

@@ -10,6 +10,7 @@
 
 #include "errors.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -339,33 +340,38 @@ static char *rule_value(const struct sl_policy *policy, const char *rule_id,
 	return sl_profile_get(policy, group, key);
 }
 
-/* @p of @r, from the profile or the policy's [role ID] group, into @out. */
+/* @p of @r, from the profile or the policy's [role ID] group, read by
+ * its type into @out. */
 static gboolean param_value(const struct sl_policy *policy,
 			    const struct sl_rule *r, const struct sl_param *p,
-			    int *out, GError **error)
+			    struct sl_value *out, GError **error)
 {
 	g_autofree char *group = p->role ? g_strconcat("role ", p->role, NULL)
 					 : g_strconcat(SL_RULE_PREFIX, r->id,
 						       NULL);
 	GKeyFile *kf = p->role ? policy->keys : policy->profile;
-	g_autofree char *v = kf ? g_key_file_get_value(kf, group, p->key,
-							NULL)
-				: NULL;
+	/* Numbers as written, text unescaped as GKeyFile does. */
+	g_autofree char *v = !kf ? NULL
+			     : p->type == SL_PARAM_STRING ||
+					       p->type == SL_PARAM_LIST
+				     ? sl_key_file_get_string(kf, group, p->key)
+				     : g_key_file_get_value(kf, group, p->key,
+							    NULL);
 	g_autofree char *where = p->role ? g_strdup(policy->path)
 					 : g_strconcat("profile ",
 						       policy->profile_name,
 						       NULL);
-	gint64 n;
+	g_autoptr(GError) why = NULL;
 
-	if (v && g_ascii_string_to_signed(v, 10, G_MININT, G_MAXINT, &n,
-					  NULL)) {
-		*out = (int)n;
+	memset(out, 0, sizeof(*out));
+	if (v && sl_value_parse(p, v, out, &why))
 		return TRUE;
-	}
 	if (v)
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
-			    "rule %s is in force, but %s [%s] %s=%s is no "
-			    "integer", r->id, where, group, p->key, v);
+			    "rule %s is in force, but %s [%s] %s=%s %s",
+			    r->id, where, group, p->key, v, why->message);
+	else if (p->optional)
+		return TRUE;
 	else
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 			    "rule %s is in force, but %s has no [%s] %s",
@@ -373,17 +379,32 @@ static gboolean param_value(const struct sl_policy *policy,
 	return FALSE;
 }
 
+/* The values of one rule's parameters, in the order of its .params. */
+struct param_values {
+	size_t n;
+	struct sl_value v[];
+};
+
+static void param_values_free(gpointer p)
+{
+	struct param_values *pv = p;
+
+	for (size_t k = 0; k < pv->n; k++)
+		sl_value_clear(&pv->v[k]);
+	g_free(pv);
+}
+
 gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error)
 {
 	if (!policy->params)
 		policy->params = g_hash_table_new_full(g_direct_hash,
 						       g_direct_equal, NULL,
-						       g_free);
+						       param_values_free);
 	g_hash_table_remove_all(policy->params);
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		const struct sl_rule *r = sl_rules[i];
 		size_t n = 0;
-		int *values;
+		struct param_values *values;
 
 		if (!r->params || (policy->rule_severity[2 * i] == SL_SEV_OFF &&
 				   policy->rule_severity[2 * i + 1] ==
@@ -391,40 +412,24 @@ gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error)
 			continue;
 		while (r->params[n].key)
 			n++;
-		values = g_new0(int, n);
+		values = g_malloc0(sizeof(*values) + n * sizeof(values->v[0]));
+		values->n = n;
 		g_hash_table_insert(policy->params, (gpointer)r, values);
 		for (size_t k = 0; k < n; k++)
-			if (!param_value(policy, r, &r->params[k], &values[k],
-					 error))
+			if (!param_value(policy, r, &r->params[k],
+					 &values->v[k], error))
 				return FALSE;
 	}
 	return TRUE;
 }
 
-gboolean sl_policy_param(const struct sl_policy *policy,
-			 const struct sl_rule *r, size_t k, int *out)
+const struct sl_value *sl_policy_params(const struct sl_policy *policy,
+					const struct sl_rule *r)
 {
-	const int *values = policy->params
-				    ? g_hash_table_lookup(policy->params, r)
-				    : NULL;
+	const struct param_values *values =
+		policy->params ? g_hash_table_lookup(policy->params, r) : NULL;
 
-	if (!values)
-		return FALSE;
-	*out = values[k];
-	return TRUE;
-}
-
-int sl_param_int(const struct sl_check *c, const char *key)
-{
-	int v;
-
-	for (size_t k = 0; c->rule->params && c->rule->params[k].key; k++)
-		if (!strcmp(c->rule->params[k].key, key) &&
-		    sl_policy_param(c->policy, c->rule, k, &v))
-			return v;
-	g_error("rule %s reads parameter %s that it does not declare, or "
-		"that sl_policy_resolve_params() did not read", c->rule->id,
-		key);
+	return values ? values->v : NULL;
 }
 
 /* @level as a level, else @fallback. */

@@ -13,6 +13,7 @@
 #include "json.h"
 #include "message.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "sarif.h"
 #include "severity.h"
