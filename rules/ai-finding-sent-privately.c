@@ -88,7 +88,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_ai_finding_sent_privately = {
 	.id = "ai-finding-sent-privately",
-	.severity = SL_SEV_WARNING,
 	.summary = "a bug found with AI help is sent only to a private list",
 	.rationale =
 		"The 2026-05 text says a bug found with AI assistance must be "

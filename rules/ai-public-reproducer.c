@@ -95,7 +95,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_ai_public_reproducer = {
 	.id = "ai-public-reproducer",
-	.severity = SL_SEV_WARNING,
 	.summary = "a public AI-assisted or automated report includes its "
 		   "reproducer",
 	.rationale =

@@ -65,7 +65,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_ai_report_missing_items = {
 	.id = "ai-report-missing-items",
-	.severity = SL_SEV_ERROR,
 	.summary = "an AI-assisted report lacks one of the four items every "
 		   "report must carry",
 	.rationale =

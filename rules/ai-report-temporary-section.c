@@ -129,7 +129,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_ai_report_temporary_section = {
 	.id = "ai-report-temporary-section",
-	.severity = SL_SEV_ERROR,
 	.summary = "a report still has the temporary section its AI assistant "
 		   "wrote for the reporter",
 	.rationale =

@@ -42,7 +42,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_distros_embargo_day_of_week = {
 	.id = ID,
-	.severity = SL_SEV_INFO,
 	.summary = "the proposed disclosure falls on a Friday or a weekend",
 	.rationale =
 		"Distributions publish updates on working days: the list "

@@ -59,7 +59,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 	.id = ID,
-	.severity = SL_SEV_ERROR,
 	.summary = "the proposed embargo on the distros lists ends more than "
 		   "14 days away",
 	.rationale =

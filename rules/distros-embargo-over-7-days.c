@@ -41,7 +41,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 	.id = ID,
-	.severity = SL_SEV_INFO,
 	.summary = "the proposed embargo on the distros lists is longer than "
 		   "7 days (but within 14)",
 	.rationale =

@@ -40,7 +40,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_distros_embargo_under_1_day = {
 	.id = ID,
-	.severity = SL_SEV_WARNING,
 	.summary = "the proposed embargo on the distros lists is shorter "
 		   "than a day, or already over",
 	.rationale =

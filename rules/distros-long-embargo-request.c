@@ -51,7 +51,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_distros_long_embargo_request = {
 	.id = ID,
-	.severity = SL_SEV_ERROR,
 	.summary = "the message asks the distros lists for a long or "
 		   "open-ended embargo",
 	.rationale =

@@ -37,7 +37,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_ksec_cc_large_audience = {
 	.id = "ksec-cc-large-audience",
-	.severity = SL_SEV_INFO,
 	.summary = "the kernel security team is Cc'd on a report that already "
 		   "reaches a large team",
 	.rationale =

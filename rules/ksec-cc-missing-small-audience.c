@@ -30,7 +30,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {
 	.id = "ksec-cc-missing-small-audience",
-	.severity = SL_SEV_WARNING,
 	.summary = "a security report to two or fewer people does not Cc "
 		   "the kernel security team",
 	.rationale =

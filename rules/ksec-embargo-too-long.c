@@ -76,7 +76,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_ksec_embargo_too_long = {
 	.id = ID,
-	.severity = SL_SEV_ERROR,
 	.summary = "a report to security@kernel.org asks for an embargo "
 		   "longer than 7 days (error past 14)",
 	.rationale =

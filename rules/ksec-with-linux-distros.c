@@ -96,9 +96,11 @@ static char *removed_list(const GPtrArray *removed)
 
 static void advise_distros_later(struct sl_fixing *fx, const char *lists)
 {
+	const char *advice = sl_fix_param_string(fx, "fix-advice");
+
 	sl_fix_note(fx, "note: %s %s: %s", lists, strchr(lists, ',')
 		    ? "are no longer recipients" : "is no longer a recipient",
-		    sl_fix_param_string(fx, "fix-advice"));
+		    advice ? advice : fx->finding->rule->help);
 }
 
 /*
@@ -158,14 +160,15 @@ static const struct sl_fix fix = {
 };
 
 static const struct sl_param params[] = {
-	{ .key = "fix-advice", .type = SL_PARAM_STRING,
-	  .doc = "when to write to the distros lists, as the revision says: the note --fix prints after dropping them" },
+	{ .key = "fix-advice", .type = SL_PARAM_STRING, .optional = TRUE,
+	  .doc = "when to write to the distros lists, as the revision says: "
+	  "the note --fix prints after dropping them (unset: the rule's "
+	  "help)" },
 	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_ksec_with_linux_distros = {
 	.id = "ksec-with-linux-distros",
-	.severity = SL_SEV_ERROR,
 	.summary = "the kernel security team and the Openwall distros lists "
 		   "are recipients of one message",
 	.rationale =

@@ -438,7 +438,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_private_with_public_list = {
 	.id = "private-with-public-list",
-	.severity = SL_SEV_ERROR,
 	.summary = "a message to a closed security list also goes to a public "
 		   "mailing list",
 	.rationale =

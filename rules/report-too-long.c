@@ -89,7 +89,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_report_too_long = {
 	.id = "report-too-long",
-	.severity = SL_SEV_INFO,
 	.summary = "the report is long, or does not start with a summary",
 	.rationale =
 		"Triage engineers should not have to read pages of text: the "

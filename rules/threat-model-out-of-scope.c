@@ -231,7 +231,6 @@ static const struct sl_param params[] = {
 
 const struct sl_rule sl_rule_threat_model_out_of_scope = {
 	.id = "threat-model-out-of-scope",
-	.severity = SL_SEV_INFO,
 	.summary = "the reported issue seems to be outside the kernel's "
 		   "threat model",
 	.rationale =

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "policy.h"
 #include "registry.h"
 #include "rule.h"
 #include "severity.h"
@@ -29,7 +30,6 @@ static void test_declarations(void **state)
 		assert_non_null(r->id);
 		assert_true(g_regex_match_simple("^[a-z0-9]+(-[a-z0-9]+)+$",
 						 r->id, 0, 0));
-		assert_true(r->severity > SL_SEV_OFF);
 		assert_true(r->summary && *r->summary);
 		assert_true(r->rationale && strlen(r->rationale) > 80);
 		assert_true(r->help && *r->help);
@@ -123,6 +123,30 @@ static void test_fixture_dirs_name_rules(void **state)
 			fail_msg("tests/rules/%s names no rule", name);
 }
 
+/*
+ * A rule's level has one source, the profiles (struct sl_rule has none):
+ * every profile names each rule it enables with severity= (a profile
+ * without one does not load, unit.profiles), and the default profile
+ * gives every rule the level --enable turns it on at.
+ */
+static void test_levels_from_profiles(void **state)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(sl_policy) policy = sl_policy_open(SECLINT_SOURCE_POLICY,
+						     NULL, &error);
+
+	(void)state;
+	assert_non_null(policy);
+	for (size_t i = 0; i < sl_rules_count; i++) {
+		enum sl_severity sev = SL_SEV_OFF;
+
+		if (!sl_policy_default_severity(policy, sl_rules[i], &sev,
+						&error))
+			fail_msg("%s", error->message);
+		assert_true(sev > SL_SEV_OFF);
+	}
+}
+
 /* Does asking @key of @c's rule with @get end the process? */
 static gboolean aborts(const struct sl_check *c,
 		       void (*get)(const struct sl_check *, const char *),
@@ -179,6 +203,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_fixtures_exist),
 		cmocka_unit_test(test_fixture_dirs_name_rules),
 		cmocka_unit_test(test_params_typed),
+		cmocka_unit_test(test_levels_from_profiles),
 	};
 
 	if (argc != 2)

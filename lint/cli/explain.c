@@ -49,8 +49,7 @@ void sl_list_rules(FILE *out, const struct sl_policy *policy)
 		const struct sl_rule *r = sl_rules[i];
 
 		fprintf(out, "%-28s %-8s %s\n", r->id,
-			sl_severity_name(sl_policy_severity(policy, r->id,
-							    r->severity)),
+			sl_severity_name(sl_policy_severity(policy, r->id)),
 			r->summary);
 	}
 }
@@ -281,6 +280,7 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 		    const char *id, GError **error)
 {
 	const struct sl_rule *r = sl_rule_find(id);
+	enum sl_severity enable;
 
 	if (!r) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
@@ -288,11 +288,15 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 		return FALSE;
 	}
 	fprintf(out, "%s\n\n", r->id);
-	fprintf(out, "Severity: %s under profile %s (built-in default %s; "
-		"policy %s)\n",
-		sl_severity_name(sl_policy_severity(policy, r->id, r->severity)),
-		policy->profile_name, sl_severity_name(r->severity),
-		policy->path);
+	fprintf(out, "Severity: %s under profile %s (",
+		sl_severity_name(sl_policy_severity(policy, r->id)),
+		policy->profile_name);
+	/* A policy without the default profile beside it has no level
+	 * for --enable (which then says why). */
+	if (sl_policy_default_severity(policy, r, &enable, NULL))
+		fprintf(out, "--enable: %s, from profile %s; ",
+			sl_severity_name(enable), SL_DEFAULT_PROFILE);
+	fprintf(out, "policy %s)\n", policy->path);
 	print_profiles(out, policy, r);
 	print_params(out, policy, r);
 	fprintf(out, "\nWhat it checks:\n");

@@ -94,8 +94,7 @@ const struct sl_recipient_kind *sl_policy_recipients(
 const char *sl_policy_role_address(const struct sl_policy *policy,
 				   const char *role);
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
-				    const char *rule_id,
-				    enum sl_severity fallback);
+				    const char *rule_id);
 /* g_key_file_get_string(@kf, @group, @key, NULL), cheaper when the group
  * or the key is missing (GKeyFile builds a GError for that even when the
  * caller passes none). */
@@ -126,6 +125,13 @@ gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error);
 struct sl_value;
 const struct sl_value *sl_policy_params(const struct sl_policy *policy,
 					const struct sl_rule *r);
+/* The level --enable gives @r where the profile in force leaves it off:
+ * its level under the default profile beside the policy (SL_DEFAULT_PROFILE),
+ * or where that is off, the group's enable-severity=.  A rule's level is
+ * data, in the profiles only (unit.registry proves each rule has one). */
+gboolean sl_policy_default_severity(const struct sl_policy *policy,
+				    const struct sl_rule *r,
+				    enum sl_severity *out, GError **error);
 /* Recomputes policy->rule_severity: whoever changes the severities of a
  * policy (its site overrides, its profile) calls it before linting. */
 void sl_policy_update_severities(struct sl_policy *policy);

@@ -110,6 +110,7 @@ static gboolean validate(GKeyFile *kf, struct profile_file *f,
 				strcmp(*g, DOCUMENTS_GROUP) != 0;
 		const char *severity = NULL;
 		const char *followup = NULL;
+		const char *enable = NULL;
 		char **keys;
 
 		if (rule && (!g_str_has_prefix(*g, SL_RULE_PREFIX) ||
@@ -129,12 +130,15 @@ static gboolean validate(GKeyFile *kf, struct profile_file *f,
 				severity = e.value;
 			else if (rule && !strcmp(*k, "followup-severity"))
 				followup = e.value;
+			else if (rule && !strcmp(*k, "enable-severity"))
+				enable = e.value;
 		}
 		g_free(keys);	/* its strings are the entries' now */
 		if (rule &&
 		    (!check_level(kf, *g, "severity", severity, error) ||
 		     !check_level(kf, *g, "followup-severity", followup,
-				  error)))
+				  error) ||
+		     !check_level(kf, *g, "enable-severity", enable, error)))
 			return FALSE;
 	}
 	return TRUE;
@@ -272,6 +276,26 @@ static gboolean check_documents(GKeyFile *kf, GError **error)
 	return TRUE;
 }
 
+/*
+ * Each rule group of @kf (a profile read, what it inherits resolved) says
+ * its level: the profile is where a rule's level is written, and only
+ * there.  Checked when a profile is loaded for use.
+ */
+static gboolean check_levels(GKeyFile *kf, GError **error)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+
+	for (char **g = groups; *g; g++)
+		if (g_str_has_prefix(*g, SL_RULE_PREFIX) &&
+		    !g_key_file_has_key(kf, *g, "severity", NULL)) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+				    "[%s]: no severity (a rule the profile "
+				    "names needs its level)", *g);
+			return FALSE;
+		}
+	return TRUE;
+}
+
 GKeyFile *sl_profile_read(const char *path, GError **error)
 {
 	g_autoptr(GPtrArray) chain = g_ptr_array_new_with_free_func(g_free);
@@ -312,6 +336,10 @@ gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 	g_autofree char *path = profile_path(policy, name);
 	GKeyFile *kf = sl_profile_read(path, error);
 
+	if (kf && !check_levels(kf, error)) {
+		g_prefix_error(error, "%s: ", path);
+		g_clear_pointer(&kf, g_key_file_unref);
+	}
 	if (!kf) {
 		g_prefix_error(error, "profile '%s': ", name);
 		return FALSE;
@@ -444,11 +472,11 @@ static enum sl_severity level_or(const char *level, enum sl_severity fallback)
 
 /*
  * The severity in force: a site override in the policy wins, then the
- * profile (a rule the profile does not name is off), then the default.
+ * profile (a rule the profile does not name is off, and so is every rule
+ * without a profile).
  */
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
-				    const char *rule_id,
-				    enum sl_severity fallback)
+				    const char *rule_id)
 {
 	gpointer v = g_hash_table_lookup(policy->severity, rule_id);
 	g_autofree char *group = NULL;
@@ -457,12 +485,12 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 	if (v)
 		return (enum sl_severity)(GPOINTER_TO_INT(v) - 1);
 	if (!policy->profile)
-		return fallback;
+		return SL_SEV_OFF;
 	group = g_strconcat(SL_RULE_PREFIX, rule_id, NULL);
 	if (!g_key_file_has_group(policy->profile, group))
 		return SL_SEV_OFF;
 	level = rule_value(policy, rule_id, "severity");
-	return level_or(level, fallback);
+	return level_or(level, SL_SEV_OFF);
 }
 
 /* @rule's level in a reply, given @sev, its level in a first message. */
@@ -484,8 +512,7 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 					 const struct sl_rule *rule,
 					 gboolean followup)
 {
-	enum sl_severity sev = sl_policy_severity(policy, rule->id,
-						  rule->severity);
+	enum sl_severity sev = sl_policy_severity(policy, rule->id);
 
 	return followup ? followup_severity(policy, rule, sev) : sev;
 }
@@ -528,12 +555,10 @@ void sl_policy_update_severities(struct sl_policy *policy)
 	GHashTableIter it;
 	gpointer id, level;
 
-	/* A rule the profile does not name is off; without one, its
-	 * default level. */
+	/* A rule the profile does not name is off, and so is every rule
+	 * without one. */
 	for (size_t i = 0; i < sl_rules_count; i++)
-		sev[2 * i] = sev[2 * i + 1] = policy->profile
-						      ? SL_SEV_OFF
-						      : sl_rules[i]->severity;
+		sev[2 * i] = sev[2 * i + 1] = SL_SEV_OFF;
 	for (char **g = groups; g && *g; g++) {
 		gssize i = g_str_has_prefix(*g, SL_RULE_PREFIX)
 				   ? sl_rule_index(*g + strlen(SL_RULE_PREFIX))
@@ -544,7 +569,7 @@ void sl_policy_update_severities(struct sl_policy *policy)
 		if (i < 0)
 			continue;
 		levels_of(policy->profile, *g, &severity, &followup);
-		sev[2 * i] = level_or(severity, sl_rules[i]->severity);
+		sev[2 * i] = level_or(severity, SL_SEV_OFF);
 		sev[2 * i + 1] = sev[2 * i] == SL_SEV_OFF
 					 ? SL_SEV_OFF
 					 : level_or(followup, sev[2 * i]);
@@ -559,6 +584,32 @@ void sl_policy_update_severities(struct sl_policy *policy)
 				GPOINTER_TO_INT(level) - 1);
 	}
 	policy->rule_severity = sev;
+}
+
+gboolean sl_policy_default_severity(const struct sl_policy *policy,
+				    const struct sl_rule *r,
+				    enum sl_severity *out, GError **error)
+{
+	g_autofree char *path = profile_path(policy, SL_DEFAULT_PROFILE);
+	g_autoptr(GKeyFile) kf = sl_profile_read(path, error);
+	g_autofree char *group = g_strconcat(SL_RULE_PREFIX, r->id, NULL);
+	g_autofree char *level = NULL;
+
+	if (!kf)
+		return FALSE;
+	level = sl_key_file_get_string(kf, group, "severity");
+	*out = level_or(level, SL_SEV_OFF);
+	if (*out == SL_SEV_OFF) {
+		g_free(level);
+		level = sl_key_file_get_string(kf, group, "enable-severity");
+		*out = level_or(level, SL_SEV_OFF);
+	}
+	if (*out != SL_SEV_OFF)
+		return TRUE;
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+		    "%s: [%s] has no level to enable the rule at (severity= "
+		    "or, where that is off, enable-severity=)", path, group);
+	return FALSE;
 }
 
 struct sl_policy *sl_policy_open(const char *path, const char *profile,

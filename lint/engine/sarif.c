@@ -77,9 +77,8 @@ static void rule_descriptor(GString *out, sl_texts *texts,
 			    const struct sl_policy *policy,
 			    const struct sl_rule *r)
 {
-	enum sl_severity sev = policy ? sl_policy_severity(policy, r->id,
-							   r->severity)
-				      : r->severity;
+	enum sl_severity sev = policy ? sl_policy_severity(policy, r->id)
+				      : SL_SEV_OFF;
 	/* What the rule cites under the profile: its help and its
 	 * properties say it. */
 	g_autoptr(GPtrArray) cites = policy ? sl_texts_citations_or_names(

@@ -22,7 +22,8 @@ struct sl_policy;	/* lint/engine/policy.h */
 
 struct sl_rule {
 	const char *id;			/* stable kebab-case id */
-	enum sl_severity severity;	/* default */
+	/* Its level is the profile's, [rule ID] severity= (a rule the
+	 * profile does not name is off): data, written once. */
 	const char *summary;		/* one line */
 	const char *rationale;		/* why, in our own words */
 	const char *help;		/* how to fix, one line */
