@@ -60,7 +60,7 @@ static const struct sl_param params[] = {
 const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 	.id = ID,
 	.summary = "the proposed embargo on the distros lists ends more than "
-		   "14 days away",
+		   "{embargo-max-days} days away",
 	.rationale =
 		"The Openwall distros lists accept an embargo of at most 14 "
 		"days, counted from the first post to the list, and ask "
@@ -77,7 +77,8 @@ const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 		"30 days', 'do not merge before <date>'); a sentence that "
 		"takes the embargo back ('the 90-day deadline does not "
 		"apply', 'no embargo needed') proposes none.",
-	.help = "propose a disclosure date at most 14 days after the first "
+	.help = "propose a disclosure date at most {embargo-max-days} days "
+		"after the first "
 		"post to the list, with a time and time zone (ISO 8601, UTC)",
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-04-02 14:00 UTC.\n",

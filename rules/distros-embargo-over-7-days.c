@@ -42,7 +42,8 @@ static const struct sl_param params[] = {
 const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 	.id = ID,
 	.summary = "the proposed embargo on the distros lists is longer than "
-		   "7 days (but within 14)",
+		   "{embargo-preferred-days} days (but within "
+		   "{embargo-max-days})",
 	.rationale =
 		"Fourteen days is the ceiling, not the target: the distros "
 		"wiki prefers embargoes shorter than 7 days, and the kernel "
@@ -50,7 +51,8 @@ const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 		"the rule and 14 the exception.  The end date comes from the "
 		"same reading as the 14-day check; past 14 days that rule "
 		"speaks instead.",
-	.help = "unless the fix needs the time, propose a date within 7 days",
+	.help = "unless the fix needs the time, propose a date within "
+		"{embargo-preferred-days} days",
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-17 14:00 UTC.\n",
 	.example_good = SL_EXAMPLE_DISTROS

@@ -46,6 +46,11 @@ static const struct sl_param params[] = {
 	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
 	  .role = "distros",
 	  .doc = "the longest embargo the distros lists accept, in days" },
+	{ .key = "embargo-preferred-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the embargo length the distros lists prefer not to pass, in "
+	  "days (the help says it)" },
 	{ .key = NULL },
 };
 
@@ -61,7 +66,8 @@ const struct sl_rule sl_rule_distros_long_embargo_request = {
 		"conference' are refused, so the request only delays the "
 		"report.  A hold the sentence takes back ('the standard "
 		"90-day embargo does not apply here') is no request.",
-	.help = "ask for at most 14 days (7 or fewer preferred) and give "
+	.help = "ask for at most {embargo-max-days} days "
+		"({embargo-preferred-days} or fewer preferred) and give "
 		"the date",
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Standard 90-day embargo requested.\n",

@@ -77,7 +77,7 @@ static const struct sl_param params[] = {
 const struct sl_rule sl_rule_ksec_embargo_too_long = {
 	.id = ID,
 	.summary = "a report to security@kernel.org asks for an embargo "
-		   "longer than 7 days (error past 14)",
+		   "longer than {limit-days} days (error past {max-days})",
 	.rationale =
 		"The kernel security team publishes a fix as soon as it is "
 		"ready; the reporter or an affected party may ask to postpone "
@@ -93,8 +93,8 @@ const struct sl_rule sl_rule_ksec_embargo_too_long = {
 		"phrase ('we suggest 2026-03-20 as the disclosure date'); "
 		"what the sentence takes back ('the 90-day deadline does not "
 		"apply', 'no embargo needed') is none.",
-	.help = "ask for at most 7 days after the fix is ready, and say why "
-		"if more is needed (never beyond 14)",
+	.help = "ask for at most {limit-days} days after the fix is ready, "
+		"and say why if more is needed (never beyond {max-days})",
 	.example_bad = SL_EXAMPLE_KSEC
 		       "Please keep this under embargo until 2026-04-30.\n",
 	.example_good = SL_EXAMPLE_KSEC

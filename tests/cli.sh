@@ -162,6 +162,30 @@ check explain-role-param 0 "$seclint" --policy "$tmp/policy-days.conf" \
 	--explain distros-embargo-over-14-days
 expect_grep explain-role-param-value "$tmp/out" \
 	"^    embargo-max-days = 10 days (duration; .*/policy-days.conf, \[role distros\])$"
+# The summary and the help say the limit in force, not the shipped 14;
+# so do the finding, --list-rules, JSON and SARIF.
+expect_grep explain-role-param-summary "$tmp/out" \
+	"^    the proposed embargo on the distros lists ends more than 10 days$"
+expect_grep explain-role-param-help "$tmp/out" \
+	"^    propose a disclosure date at most 10 days after the first post"
+check role-param-finding 1 "$seclint" --policy "$tmp/policy-days.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" \
+	"$dir/rules/distros-embargo-over-14-days/fire-fifteen-days-date.eml"
+expect_grep role-param-finding-text "$tmp/out" "is more than the 10-day maximum"
+expect_grep role-param-finding-help "$tmp/out" \
+	"^    fix: propose a disclosure date at most 10 days after"
+check role-param-list 0 "$seclint" --policy "$tmp/policy-days.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" --list-rules
+expect_grep role-param-list-summary "$tmp/out" \
+	"^distros-embargo-over-7-days .* longer than 7 days (but within 10)$"
+check role-param-json 1 "$seclint" --policy "$tmp/policy-days.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" --format json \
+	"$dir/rules/distros-embargo-over-14-days/fire-fifteen-days-date.eml"
+expect_grep role-param-json-summary "$tmp/out" "ends more than 10 days away"
+check role-param-sarif 1 "$seclint" --policy "$tmp/policy-days.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" --format sarif \
+	"$dir/rules/distros-embargo-over-14-days/fire-fifteen-days-date.eml"
+expect_grep role-param-sarif-summary "$tmp/out" "ends more than 10 days away"
 
 # Policy is data: switching a rule off in a policy file changes the verdict.
 sed 's/^\[mailing-lists\]/[rule ksec-with-linux-distros]\nseverity=off\n\n&/' \

@@ -61,6 +61,30 @@ static void test_declarations(void **state)
 				fail_msg("%s: parameter %s is declared wrong",
 					 r->id, r->params[k].key);
 		}
+		/* Each {KEY} of the summary and the help is a parameter
+		 * the rule declares (sl_rule_text()). */
+		for (const char *const *t = (const char *const[]){
+			     r->summary, r->help, NULL }; *t; t++) {
+			g_autoptr(GRegex) re = g_regex_new("\\{([^}]*)\\}", 0,
+							   0, NULL);
+			g_autoptr(GMatchInfo) mi = NULL;
+
+			g_regex_match(re, *t, 0, &mi);
+			for (; g_match_info_matches(mi);
+			     g_match_info_next(mi, NULL)) {
+				g_autofree char *key =
+					g_match_info_fetch(mi, 1);
+				gboolean found = FALSE;
+
+				for (size_t k = 0;
+				     r->params && r->params[k].key; k++)
+					found |= !strcmp(r->params[k].key,
+							 key);
+				if (!found)
+					fail_msg("%s: {%s} is no parameter of "
+						 "the rule", r->id, key);
+			}
+		}
 		assert_ptr_equal(sl_rule_find(r->id), r);
 		assert_int_equal(sl_rule_index(r->id), (gssize)i);
 		for (size_t j = 0; j < i; j++)

@@ -47,10 +47,12 @@ void sl_list_rules(FILE *out, const struct sl_policy *policy)
 	fprintf(out, "%-28s %-8s %s\n", "RULE", "SEVERITY", "SUMMARY");
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		const struct sl_rule *r = sl_rules[i];
+		g_autofree char *summary = sl_policy_rule_text(policy, r,
+							       r->summary);
 
 		fprintf(out, "%-28s %-8s %s\n", r->id,
 			sl_severity_name(sl_policy_severity(policy, r->id)),
-			r->summary);
+			summary);
 	}
 }
 
@@ -206,6 +208,8 @@ static void print_params(FILE *out, const struct sl_policy *policy,
 			 const struct sl_rule *r)
 {
 	const struct sl_value *values = sl_policy_params(policy, r);
+	gboolean on = sl_policy_rule_severity(policy, r, FALSE) != SL_SEV_OFF ||
+		      sl_policy_rule_severity(policy, r, TRUE) != SL_SEV_OFF;
 
 	if (!r->params || !r->params[0].key)
 		return;
@@ -221,7 +225,7 @@ static void print_params(FILE *out, const struct sl_policy *policy,
 			? sl_value_show(p, &values[k]) : NULL;
 		g_autofree char *line = NULL;
 
-		if (!values)
+		if (!on)
 			line = g_strdup_printf("%s (%s; not read: the rule is "
 					       "off under profile %s)", p->key,
 					       type, policy->profile_name);
@@ -281,12 +285,16 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 {
 	const struct sl_rule *r = sl_rule_find(id);
 	enum sl_severity enable;
+	g_autofree char *summary = NULL;
+	g_autofree char *help = NULL;
 
 	if (!r) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
 			    "unknown rule '%s' (see --list-rules)", id);
 		return FALSE;
 	}
+	summary = sl_policy_rule_text(policy, r, r->summary);
+	help = sl_policy_rule_text(policy, r, r->help);
 	fprintf(out, "%s\n\n", r->id);
 	fprintf(out, "Severity: %s under profile %s (",
 		sl_severity_name(sl_policy_severity(policy, r->id)),
@@ -300,7 +308,7 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 	print_profiles(out, policy, r);
 	print_params(out, policy, r);
 	fprintf(out, "\nWhat it checks:\n");
-	print_wrapped(out, "    ", r->summary);
+	print_wrapped(out, "    ", summary);
 	if (r->needs) {
 		fprintf(out, "\nNeeds:\n");
 		print_wrapped(out, "    ", r->needs);
@@ -308,7 +316,7 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 	fprintf(out, "\nWhy:\n");
 	print_wrapped(out, "    ", r->rationale);
 	fprintf(out, "\nHow to fix:\n");
-	print_wrapped(out, "    ", r->help);
+	print_wrapped(out, "    ", help);
 	if (r->fix) {
 		g_autofree char *fix = g_strconcat("seclint --fix ",
 						   r->fix->summary, NULL);

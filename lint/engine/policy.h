@@ -120,11 +120,17 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
  * rule, the file, the group and the key.  Whoever changes the profile or the severities calls it after
  * sl_policy_update_severities(). */
 gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error);
-/* The values in force of @r's parameters (in the order of r->params):
- * NULL when the rule is off under the profile, so nothing was read. */
+/* The values of @r's parameters (in the order of r->params), or NULL if
+ * it declares none: of a rule that is off, what the policy has (unset
+ * where it has nothing, or nothing of the type). */
 struct sl_value;
 const struct sl_value *sl_policy_params(const struct sl_policy *policy,
 					const struct sl_rule *r);
+/* @r's .summary or .help (@text) with the values of @policy in its
+ * placeholders (sl_rule_text()): what --list-rules, --explain, the
+ * output and SARIF print.  @policy may be NULL. */
+char *sl_policy_rule_text(const struct sl_policy *policy,
+			  const struct sl_rule *r, const char *text);
 /* The level --enable gives @r where the profile in force leaves it off:
  * its level under the default profile beside the policy (SL_DEFAULT_PROFILE),
  * or where that is off, the group's enable-severity=.  A rule's level is

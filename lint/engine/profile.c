@@ -434,18 +434,22 @@ gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error)
 		size_t n = 0;
 		struct param_values *values;
 
-		if (!r->params || (policy->rule_severity[2 * i] == SL_SEV_OFF &&
-				   policy->rule_severity[2 * i + 1] ==
-					   SL_SEV_OFF))
+		gboolean on = policy->rule_severity[2 * i] != SL_SEV_OFF ||
+			      policy->rule_severity[2 * i + 1] != SL_SEV_OFF;
+
+		if (!r->params)
 			continue;
 		while (r->params[n].key)
 			n++;
 		values = g_malloc0(sizeof(*values) + n * sizeof(values->v[0]));
 		values->n = n;
 		g_hash_table_insert(policy->params, (gpointer)r, values);
+		/* A rule that is off needs none, but what there is still
+		 * reads in its summary and help (sl_rule_text()). */
 		for (size_t k = 0; k < n; k++)
 			if (!param_value(policy, r, &r->params[k],
-					 &values->v[k], error))
+					 &values->v[k], on ? error : NULL) &&
+			    on)
 				return FALSE;
 	}
 	return TRUE;
@@ -455,7 +459,8 @@ const struct sl_value *sl_policy_params(const struct sl_policy *policy,
 					const struct sl_rule *r)
 {
 	const struct param_values *values =
-		policy->params ? g_hash_table_lookup(policy->params, r) : NULL;
+		policy && policy->params ? g_hash_table_lookup(policy->params, r)
+					 : NULL;
 
 	return values ? values->v : NULL;
 }
@@ -584,6 +589,13 @@ void sl_policy_update_severities(struct sl_policy *policy)
 				GPOINTER_TO_INT(level) - 1);
 	}
 	policy->rule_severity = sev;
+}
+
+char *sl_policy_rule_text(const struct sl_policy *policy,
+			  const struct sl_rule *r, const char *text)
+{
+	return sl_rule_text(r, r->params ? sl_policy_params(policy, r) : NULL,
+			    text);
 }
 
 gboolean sl_policy_default_severity(const struct sl_policy *policy,

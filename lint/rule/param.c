@@ -113,6 +113,46 @@ char *sl_value_show(const struct sl_param *p, const struct sl_value *v)
 	return g_strdup(v->text);
 }
 
+char *sl_rule_text(const struct sl_rule *r, const struct sl_value *values,
+		   const char *text)
+{
+	GString *out;
+	const char *p = text;
+	const char *open;
+
+	if (!strchr(text, '{'))
+		return g_strdup(text);
+	out = g_string_sized_new(strlen(text) + 16);
+	while ((open = strchr(p, '{'))) {
+		const char *close = strchr(open, '}');
+		const struct sl_value *v = NULL;
+		const struct sl_param *d = NULL;
+
+		g_string_append_len(out, p, open - p);
+		for (size_t k = 0; close && values && r->params &&
+				   r->params[k].key; k++)
+			if (strlen(r->params[k].key) == (size_t)(close - open - 1) &&
+			    !strncmp(r->params[k].key, open + 1,
+				     close - open - 1)) {
+				d = &r->params[k];
+				v = &values[k];
+			}
+		if (!v || !v->set) {
+			g_string_append_c(out, '{');
+			p = open + 1;
+			continue;
+		}
+		if (d->type == SL_PARAM_DURATION)
+			g_string_append_printf(out, "%" G_GINT64_FORMAT,
+					       v->number / d->unit);
+		else
+			g_string_append(out, v->text);
+		p = close + 1;
+	}
+	g_string_append(out, p);
+	return g_string_free(out, FALSE);
+}
+
 const struct sl_value *sl_param_value(const struct sl_param *params,
 				      const struct sl_value *values,
 				      const char *key, enum sl_param_type type,

@@ -90,6 +90,15 @@ void sl_value_clear(struct sl_value *v);
 const char *sl_param_type_name(enum sl_param_type type);
 /* @v as --explain shows it: "14 days", "warning", the text. */
 char *sl_value_show(const struct sl_param *p, const struct sl_value *v);
+/*
+ * @text (a rule's .summary or .help) with each {KEY} of one of @r's
+ * parameters written as its value in @values (NULL: none read): a
+ * number as written (a duration in its unit: "{max-days} days"), text
+ * as it is.  A placeholder without a value stays as written.
+ */
+struct sl_rule;
+char *sl_rule_text(const struct sl_rule *r, const struct sl_value *values,
+		   const char *text);
 /* Is @p's declaration whole (a known type, a unit for a duration, no
  * optional number)?  For the registry test. */
 gboolean sl_param_check(const struct sl_param *p);
