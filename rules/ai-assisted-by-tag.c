@@ -113,7 +113,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ai_assisted_by_tag = {
 	.id = "ai-assisted-by-tag",
-	.severity = SL_SEV_WARNING,
 	.summary = "a patch AI helped to write lacks an Assisted-by: tag, or "
 		   "its tag is not in the documented form",
 	.rationale =

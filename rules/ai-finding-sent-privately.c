@@ -58,7 +58,7 @@ static void check(struct sl_check *c)
 	said = sl_text_ai_disclosure(t, &trailer_only);
 	if (!said)
 		return;
-	if (sl_param_int(c, "ai-report-maintainers-only") &&
+	if (sl_param_flag(c, "ai-report-maintainers-only") &&
 	    to == sl_msg_find_role(c->msg, c->policy, "kernel-security")) {
 		patch_without_list(c, t, to, said, trailer_only);
 		return;
@@ -78,17 +78,16 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "ai-report-maintainers-only", NULL,
-	  "1: an AI-found report and its reproducer go to the maintainers "
+	{ .key = "ai-report-maintainers-only", .type = SL_PARAM_FLAG,
+	  .doc = "1: an AI-found report and its reproducer go to the maintainers "
 	  "only, security@ in Cc, and only a patch sent without its public "
 	  "list (or any such message to distros) is a finding; 0: an AI "
 	  "finding is public, and any message only to a closed list is one" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_ai_finding_sent_privately = {
 	.id = "ai-finding-sent-privately",
-	.severity = SL_SEV_WARNING,
 	.summary = "a bug found with AI help is sent only to a private list",
 	.rationale =
 		"The 2026-05 text says a bug found with AI assistance must be "

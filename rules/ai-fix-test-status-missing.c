@@ -30,7 +30,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ai_fix_test_status_missing = {
 	.id = "ai-fix-test-status-missing",
-	.severity = SL_SEV_WARNING,
 	.summary = "an AI-assisted report proposes a fix without a word on "
 		   "building or testing it",
 	.rationale =

@@ -66,7 +66,7 @@ static void check(struct sl_check *c)
 	    !sl_facts_content_visible(c->facts))
 		return;
 	t = sl_facts_text(c->facts);
-	maintainers_only = sl_param_int(c, "ai-report-maintainers-only") != 0;
+	maintainers_only = sl_param_flag(c, "ai-report-maintainers-only");
 	/* Most posts carry no reproducer: asked first, as it is cheaper. */
 	repro = sl_text_reproducer(c->msg, t, TRUE);
 	who = repro ? ai_or_tool(c->msg, t, &said) : NULL;
@@ -85,17 +85,16 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "ai-report-maintainers-only", NULL,
-	  "1: an AI-found report and its reproducer go to the maintainers "
+	{ .key = "ai-report-maintainers-only", .type = SL_PARAM_FLAG,
+	  .doc = "1: an AI-found report and its reproducer go to the maintainers "
 	  "only, so a declared security report that says AI found the bug "
 	  "is a finding on a public list even without its reproducer; 0: "
 	  "only the reproducer is kept off the list" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_ai_public_reproducer = {
 	.id = "ai-public-reproducer",
-	.severity = SL_SEV_WARNING,
 	.summary = "a public AI-assisted or automated report includes its "
 		   "reproducer",
 	.rationale =

@@ -57,15 +57,14 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "min-description-lines", NULL,
-	  "lines of the sender's own text (besides quotes, patches and logs) "
+	{ .key = "min-description-lines", .type = SL_PARAM_INT,
+	  .doc = "lines of the sender's own text (besides quotes, patches and logs) "
 	  "under which the report describes no problem" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_ai_report_missing_items = {
 	.id = "ai-report-missing-items",
-	.severity = SL_SEV_ERROR,
 	.summary = "an AI-assisted report lacks one of the four items every "
 		   "report must carry",
 	.rationale =

@@ -120,15 +120,14 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "head-lines", NULL,
-	  "non-blank lines at the top of the sender's own text in which the "
+	{ .key = "head-lines", .type = SL_PARAM_INT,
+	  .doc = "non-blank lines at the top of the sender's own text in which the "
 	  "temporary section is looked for" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_ai_report_temporary_section = {
 	.id = "ai-report-temporary-section",
-	.severity = SL_SEV_ERROR,
 	.summary = "a report still has the temporary section its AI assistant "
 		   "wrote for the reporter",
 	.rationale =

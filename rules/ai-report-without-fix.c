@@ -32,7 +32,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ai_report_without_fix = {
 	.id = "ai-report-without-fix",
-	.severity = SL_SEV_ERROR,
 	.summary = "an AI-assisted report proposes no fix and says nothing "
 		   "about one",
 	.rationale =

@@ -38,7 +38,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ai_signed_off_by = {
 	.id = "ai-signed-off-by",
-	.severity = SL_SEV_ERROR,
 	.summary = "a patch carries a Signed-off-by: of an AI agent",
 	.rationale =
 		"A Signed-off-by: certifies the Developer's Certificate of "

@@ -50,7 +50,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ai_use_disclosure = {
 	.id = "ai-use-disclosure",
-	.severity = SL_SEV_INFO,
 	.summary = "a message to the Openwall lists does not disclose the AI "
 		   "use the sender declared",
 	.rationale =

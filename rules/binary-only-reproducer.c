@@ -117,7 +117,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_binary_only_reproducer = {
 	.id = "binary-only-reproducer",
-	.severity = SL_SEV_ERROR,
 	.summary = "the reproducer is an executable without its source",
 	.rationale =
 		"Developers must be able to read and rebuild a reproducer: "

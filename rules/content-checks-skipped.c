@@ -14,7 +14,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_content_checks_skipped = {
 	.id = "content-checks-skipped",
-	.severity = SL_SEV_INFO,
 	.summary = "the report is encrypted, so its content was not checked",
 	.rationale =
 		"The content rules (version, reproducer, Markdown, length, AI "

@@ -20,7 +20,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_and_linux_distros = {
 	.id = "distros-and-linux-distros",
-	.severity = SL_SEV_WARNING,
 	.summary = "a message goes to both distros@ and linux-distros@",
 	.rationale =
 		"Every member of linux-distros is also on distros, so writing "

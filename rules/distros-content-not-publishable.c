@@ -40,7 +40,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_content_not_publishable = {
 	.id = "distros-content-not-publishable",
-	.severity = SL_SEV_WARNING,
 	.summary = "material that must stay private is sent to the distros "
 		   "lists",
 	.rationale =

@@ -86,7 +86,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_coordination_status = {
 	.id = "distros-coordination-status",
-	.severity = SL_SEV_INFO,
 	.summary = "a kernel report to the distros lists does not say who "
 		   "else is coordinating",
 	.rationale =

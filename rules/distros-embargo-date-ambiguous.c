@@ -52,7 +52,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_embargo_date_ambiguous = {
 	.id = "distros-embargo-date-ambiguous",
-	.severity = SL_SEV_WARNING,
 	.summary = "the proposed disclosure date can be read more than one way",
 	.rationale =
 		"The distros lists require a tentative disclosure date/time "

@@ -81,7 +81,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_embargo_date_missing = {
 	.id = "distros-embargo-date-missing",
-	.severity = SL_SEV_ERROR,
 	.summary = "a first message to the distros lists proposes no "
 		   "disclosure date",
 	.rationale =

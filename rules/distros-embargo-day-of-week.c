@@ -15,7 +15,7 @@ static void check(struct sl_check *c)
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
 	g_autofree char *local = NULL;
-	gboolean monday = sl_param_int(c, "monday");
+	gboolean monday = sl_param_flag(c, "monday");
 	GDateWeekday utc;
 
 	end = sl_embargo_end(&s, c, "distros", FALSE);
@@ -34,15 +34,14 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "monday", NULL,
-	  "1: Monday counts as a day off too (the 2023 proposal); 0: only "
+	{ .key = "monday", .type = SL_PARAM_FLAG,
+	  .doc = "1: Monday counts as a day off too (the 2023 proposal); 0: only "
 	  "Friday to Sunday" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_day_of_week = {
 	.id = ID,
-	.severity = SL_SEV_INFO,
 	.summary = "the proposed disclosure falls on a Friday or a weekend",
 	.rationale =
 		"Distributions publish updates on working days: the list "

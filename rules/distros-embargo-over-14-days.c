@@ -24,8 +24,8 @@ static void check(struct sl_check *c)
 	const struct sl_embargo_date *end;
 	g_autofree char *since = NULL;
 	GDateTime *first;
-	int max = sl_param_int(c, "embargo-max-days");
-	int grace = sl_param_int(c, "grace-hours");
+	int max = sl_param_days(c, "embargo-max-days");
+	int grace = sl_param_hours(c, "grace-hours");
 
 	end = sl_embargo_end(&s, c, "distros", FALSE);
 	if (!end)
@@ -47,18 +47,20 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-max-days", "distros",
-	  "the longest embargo the distros lists accept, in days" },
-	{ "grace-hours", NULL,
-	  "hours past the maximum tolerated when the end is given as a time" },
-	{ NULL, NULL, NULL },
+	{ .key = "embargo-max-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the longest embargo the distros lists accept, in days" },
+	{ .key = "grace-hours",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_HOUR,
+	  .doc = "hours past the maximum tolerated when the end is given as a time" },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 	.id = ID,
-	.severity = SL_SEV_ERROR,
 	.summary = "the proposed embargo on the distros lists ends more than "
-		   "14 days away",
+		   "{embargo-max-days} days away",
 	.rationale =
 		"The Openwall distros lists accept an embargo of at most 14 "
 		"days, counted from the first post to the list, and ask "
@@ -75,7 +77,8 @@ const struct sl_rule sl_rule_distros_embargo_over_14_days = {
 		"30 days', 'do not merge before <date>'); a sentence that "
 		"takes the embargo back ('the 90-day deadline does not "
 		"apply', 'no embargo needed') proposes none.",
-	.help = "propose a disclosure date at most 14 days after the first "
+	.help = "propose a disclosure date at most {embargo-max-days} days "
+		"after the first "
 		"post to the list, with a time and time zone (ISO 8601, UTC)",
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-04-02 14:00 UTC.\n",

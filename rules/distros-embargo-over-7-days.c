@@ -9,9 +9,9 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	int limit = sl_param_int(c, "embargo-preferred-days");
-	int max = sl_param_int(c, "embargo-max-days");
-	int grace = sl_param_int(c, "grace-hours");
+	int limit = sl_param_days(c, "embargo-preferred-days");
+	int max = sl_param_days(c, "embargo-max-days");
+	int grace = sl_param_hours(c, "grace-hours");
 
 	end = sl_embargo_end(&s, c, "distros", FALSE);
 	if (!end || !sl_embargo_exceeds(end, limit, grace) ||
@@ -23,22 +23,27 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-preferred-days", "distros",
-	  "the embargo length the distros lists prefer not to pass, in days" },
-	{ "embargo-max-days", "distros",
-	  "the longest embargo the distros lists accept, in days (past it, "
+	{ .key = "embargo-preferred-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the embargo length the distros lists prefer not to pass, in days" },
+	{ .key = "embargo-max-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the longest embargo the distros lists accept, in days (past it, "
 	  "another rule reports)" },
-	{ "grace-hours", NULL,
-	  "hours past the preferred length tolerated when the end is given "
+	{ .key = "grace-hours",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_HOUR,
+	  .doc = "hours past the preferred length tolerated when the end is given "
 	  "as a time" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 	.id = ID,
-	.severity = SL_SEV_INFO,
 	.summary = "the proposed embargo on the distros lists is longer than "
-		   "7 days (but within 14)",
+		   "{embargo-preferred-days} days (but within "
+		   "{embargo-max-days})",
 	.rationale =
 		"Fourteen days is the ceiling, not the target: the distros "
 		"wiki prefers embargoes shorter than 7 days, and the kernel "
@@ -46,7 +51,8 @@ const struct sl_rule sl_rule_distros_embargo_over_7_days = {
 		"the rule and 14 the exception.  The end date comes from the "
 		"same reading as the 14-day check; past 14 days that rule "
 		"speaks instead.",
-	.help = "unless the fix needs the time, propose a date within 7 days",
+	.help = "unless the fix needs the time, propose a date within "
+		"{embargo-preferred-days} days",
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Proposed embargo end: 2026-03-17 14:00 UTC.\n",
 	.example_good = SL_EXAMPLE_DISTROS

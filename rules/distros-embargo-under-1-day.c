@@ -15,7 +15,7 @@ static void check(struct sl_check *c)
 {
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	int min = sl_param_int(c, "min-hours");
+	int min = sl_param_hours(c, "min-hours");
 
 	end = sl_embargo_end(&s, c, "distros", TRUE);
 	if (!end || !before(end, min))
@@ -31,15 +31,15 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "min-hours", NULL,
-	  "an embargo ending sooner than this many hours is too short to act "
+	{ .key = "min-hours",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_HOUR,
+	  .doc = "an embargo ending sooner than this many hours is too short to act "
 	  "on" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_distros_embargo_under_1_day = {
 	.id = ID,
-	.severity = SL_SEV_WARNING,
 	.summary = "the proposed embargo on the distros lists is shorter "
 		   "than a day, or already over",
 	.rationale =

@@ -35,7 +35,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_issue_already_public = {
 	.id = "distros-issue-already-public",
-	.severity = SL_SEV_WARNING,
 	.summary = "a message to (linux-)distros is about an issue whose fix "
 		   "is already public",
 	.rationale =

@@ -23,7 +23,7 @@ static void check(struct sl_check *c)
 	g_auto(sl_embargo_scan) s = { 0 };
 	g_autofree char *words = NULL;
 	const struct sl_embargo_date *period;
-	int max = sl_param_int(c, "embargo-max-days");
+	int max = sl_param_days(c, "embargo-max-days");
 
 	if (!sl_embargo_applies(c->facts, c->policy, "distros"))
 		return;
@@ -42,14 +42,20 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "embargo-max-days", "distros",
-	  "the longest embargo the distros lists accept, in days" },
-	{ NULL, NULL, NULL },
+	{ .key = "embargo-max-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the longest embargo the distros lists accept, in days" },
+	{ .key = "embargo-preferred-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .role = "distros",
+	  .doc = "the embargo length the distros lists prefer not to pass, in "
+	  "days (the help says it)" },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_distros_long_embargo_request = {
 	.id = ID,
-	.severity = SL_SEV_ERROR,
 	.summary = "the message asks the distros lists for a long or "
 		   "open-ended embargo",
 	.rationale =
@@ -60,7 +66,8 @@ const struct sl_rule sl_rule_distros_long_embargo_request = {
 		"conference' are refused, so the request only delays the "
 		"report.  A hold the sentence takes back ('the standard "
 		"90-day embargo does not apply here') is no request.",
-	.help = "ask for at most 14 days (7 or fewer preferred) and give "
+	.help = "ask for at most {embargo-max-days} days "
+		"({embargo-preferred-days} or fewer preferred) and give "
 		"the date",
 	.example_bad = SL_EXAMPLE_DISTROS
 		       "Standard 90-day embargo requested.\n",

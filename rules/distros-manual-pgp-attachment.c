@@ -30,7 +30,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_manual_pgp_attachment = {
 	.id = "distros-manual-pgp-attachment",
-	.severity = SL_SEV_WARNING,
 	.summary = "a file encrypted by hand is attached to a message to the "
 		   "distros lists",
 	.rationale =

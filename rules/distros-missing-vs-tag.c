@@ -79,7 +79,6 @@ static const struct sl_fix fix = {
 
 const struct sl_rule sl_rule_distros_missing_vs_tag = {
 	.id = "distros-missing-vs-tag",
-	.severity = SL_SEV_ERROR,
 	.summary = "a message to the Openwall (linux-)distros lists lacks the "
 		   "[vs] Subject tag",
 	.rationale =

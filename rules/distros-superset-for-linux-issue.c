@@ -43,7 +43,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_superset_for_linux_issue = {
 	.id = "distros-superset-for-linux-issue",
-	.severity = SL_SEV_WARNING,
 	.summary = "a Linux-only issue goes to distros@, which also reaches "
 		   "the BSDs and other systems",
 	.rationale =

@@ -31,7 +31,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_unencrypted = {
 	.id = "distros-unencrypted",
-	.severity = SL_SEV_INFO,
 	.summary = "a message to the distros lists is sent unencrypted",
 	.rationale =
 		"The distros lists accept plain unencrypted messages, "

@@ -49,7 +49,6 @@ static const struct sl_fix fix = {
 
 const struct sl_rule sl_rule_distros_vs_tag_malformed = {
 	.id = "distros-vs-tag-malformed",
-	.severity = SL_SEV_WARNING,
 	.summary = "the [vs] Subject tag is misspelt or not at the start",
 	.rationale =
 		"Openwall asks reporters to prefix the Subject with the tag "

@@ -20,7 +20,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_distros_with_oss_security = {
 	.id = "distros-with-oss-security",
-	.severity = SL_SEV_ERROR,
 	.summary = "a message goes to a private distros list and to the "
 		   "public oss-security list",
 	.rationale =

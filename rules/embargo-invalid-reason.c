@@ -93,7 +93,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_embargo_invalid_reason = {
 	.id = "embargo-invalid-reason",
-	.severity = SL_SEV_WARNING,
 	.summary = "an embargo request is justified by a talk, paper, "
 		   "bounty or blog post",
 	.rationale =

@@ -56,7 +56,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_followup_headers_leak = {
 	.id = "followup-headers-leak",
-	.severity = SL_SEV_WARNING,
 	.summary = "Reply-To or Mail-Followup-To would send the replies to a "
 		   "list the message itself must not go to",
 	.rationale =

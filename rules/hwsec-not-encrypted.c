@@ -33,7 +33,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_hwsec_not_encrypted = {
 	.id = "hwsec-not-encrypted",
-	.severity = SL_SEV_WARNING,
 	.summary = "a message to hardware-security@kernel.org is not "
 		   "encrypted",
 	.rationale =

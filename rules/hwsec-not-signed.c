@@ -24,7 +24,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_hwsec_not_signed = {
 	.id = "hwsec-not-signed",
-	.severity = SL_SEV_ERROR,
 	.summary = "a message to hardware-security@kernel.org is not signed",
 	.rationale =
 		"Mail to the hardware security list must be signed with the "

@@ -23,7 +23,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_hwsec_software_bug = {
 	.id = "hwsec-software-bug",
-	.severity = SL_SEV_INFO,
 	.summary = "a report to hardware-security@kernel.org shows no sign of "
 		   "a hardware issue",
 	.rationale =

@@ -38,7 +38,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ksec_after_fix_merged = {
 	.id = "ksec-after-fix-merged",
-	.severity = SL_SEV_WARNING,
 	.summary = "the kernel security team is Cc'd on a distros or "
 		   "oss-security message about a fix that is already merged",
 	.rationale =

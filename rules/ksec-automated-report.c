@@ -36,7 +36,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ksec_automated_report = {
 	.id = "ksec-automated-report",
-	.severity = SL_SEV_WARNING,
 	.summary = "a bot's or scanner's report is sent to a private "
 		   "security list",
 	.rationale =

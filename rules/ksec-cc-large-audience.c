@@ -27,17 +27,16 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "min-recipients", NULL,
-	  "from this many recipients (From not counted) a report to the "
+	{ .key = "min-recipients", .type = SL_PARAM_INT,
+	  .doc = "from this many recipients (From not counted) a report to the "
 	  "security team has too large an audience" },
-	{ "min-persons", NULL,
-	  "... of whom at least this many are persons, not mailing lists" },
-	{ NULL, NULL, NULL },
+	{ .key = "min-persons", .type = SL_PARAM_INT,
+	  .doc = "... of whom at least this many are persons, not mailing lists" },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_ksec_cc_large_audience = {
 	.id = "ksec-cc-large-audience",
-	.severity = SL_SEV_INFO,
 	.summary = "the kernel security team is Cc'd on a report that already "
 		   "reaches a large team",
 	.rationale =

@@ -22,15 +22,14 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "max-recipients", NULL,
-	  "a security report to this many recipients or fewer (From not "
+	{ .key = "max-recipients", .type = SL_PARAM_INT,
+	  .doc = "a security report to this many recipients or fewer (From not "
 	  "counted) must Cc the kernel security team" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_ksec_cc_missing_small_audience = {
 	.id = "ksec-cc-missing-small-audience",
-	.severity = SL_SEV_WARNING,
 	.summary = "a security report to two or fewer people does not Cc "
 		   "the kernel security team",
 	.rationale =

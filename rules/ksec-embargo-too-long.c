@@ -19,9 +19,9 @@ static void check(struct sl_check *c)
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
 	g_autofree char *open_ended = NULL;
-	int limit = sl_param_int(c, "limit-days");
-	int max = sl_param_int(c, "max-days");
-	int grace = sl_param_int(c, "grace-hours");
+	int limit = sl_param_days(c, "limit-days");
+	int max = sl_param_days(c, "max-days");
+	int grace = sl_param_hours(c, "grace-hours");
 
 	end = sl_embargo_end(&s, c, "kernel-security", FALSE);
 	if (!s.dates)
@@ -61,22 +61,23 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "limit-days", NULL,
-	  "calendar days a fix may be held without an exceptional reason "
+	{ .key = "limit-days",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .doc = "calendar days a fix may be held without an exceptional reason "
 	  "(past it: a warning)" },
-	{ "max-days", NULL,
-	  "calendar days a fix may be held at most, in exceptional cases "
+	{ .key = "max-days", .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_DAY,
+	  .doc = "calendar days a fix may be held at most, in exceptional cases "
 	  "(past it: an error)" },
-	{ "grace-hours", NULL,
-	  "hours past a limit tolerated when the end is given as a time" },
-	{ NULL, NULL, NULL },
+	{ .key = "grace-hours",
+	  .type = SL_PARAM_DURATION, .unit = G_TIME_SPAN_HOUR,
+	  .doc = "hours past a limit tolerated when the end is given as a time" },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_ksec_embargo_too_long = {
 	.id = ID,
-	.severity = SL_SEV_ERROR,
 	.summary = "a report to security@kernel.org asks for an embargo "
-		   "longer than 7 days (error past 14)",
+		   "longer than {limit-days} days (error past {max-days})",
 	.rationale =
 		"The kernel security team publishes a fix as soon as it is "
 		"ready; the reporter or an affected party may ask to postpone "
@@ -92,8 +93,8 @@ const struct sl_rule sl_rule_ksec_embargo_too_long = {
 		"phrase ('we suggest 2026-03-20 as the disclosure date'); "
 		"what the sentence takes back ('the 90-day deadline does not "
 		"apply', 'no embargo needed') is none.",
-	.help = "ask for at most 7 days after the fix is ready, and say why "
-		"if more is needed (never beyond 14)",
+	.help = "ask for at most {limit-days} days after the fix is ready, "
+		"and say why if more is needed (never beyond {max-days})",
 	.example_bad = SL_EXAMPLE_KSEC
 		       "Please keep this under embargo until 2026-04-30.\n",
 	.example_good = SL_EXAMPLE_KSEC

@@ -19,7 +19,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ksec_hardware_issue = {
 	.id = "ksec-hardware-issue",
-	.severity = SL_SEV_INFO,
 	.summary = "a report to security@kernel.org looks like a hardware "
 		   "vulnerability",
 	.rationale =

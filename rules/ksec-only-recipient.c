@@ -51,7 +51,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_ksec_only_recipient = {
 	.id = "ksec-only-recipient",
-	.severity = SL_SEV_WARNING,
 	.summary = "a report goes to the kernel security team alone, without "
 		   "the maintainers",
 	.rationale =

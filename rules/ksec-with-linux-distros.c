@@ -95,8 +95,7 @@ static char *removed_list(const GPtrArray *removed)
 
 static void advise_distros_later(struct sl_fixing *fx, const char *lists)
 {
-	g_autofree char *advice = sl_profile_get(
-		fx->policy, "rule ksec-with-linux-distros", "fix-advice");
+	const char *advice = sl_fix_param_string(fx, "fix-advice");
 
 	sl_fix_note(fx, "note: %s %s: %s", lists, strchr(lists, ',')
 		    ? "are no longer recipients" : "is no longer a recipient",
@@ -159,9 +158,16 @@ static const struct sl_fix fix = {
 		   "the list (not on a follow-up)",
 };
 
+static const struct sl_param params[] = {
+	{ .key = "fix-advice", .type = SL_PARAM_STRING, .optional = TRUE,
+	  .doc = "when to write to the distros lists, as the revision says: "
+	  "the note --fix prints after dropping them (unset: the rule's "
+	  "help)" },
+	{ .key = NULL },
+};
+
 const struct sl_rule sl_rule_ksec_with_linux_distros = {
 	.id = "ksec-with-linux-distros",
-	.severity = SL_SEV_ERROR,
 	.summary = "the kernel security team and the Openwall distros lists "
 		   "are recipients of one message",
 	.rationale =
@@ -193,5 +199,6 @@ const struct sl_rule sl_rule_ksec_with_linux_distros = {
 			"To: security@kernel.org\n"
 			"Subject: net: use-after-free in foo\n\nbody\n",
 	.check = check,
+	.params = params,
 	.fix = &fix,
 };

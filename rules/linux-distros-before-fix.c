@@ -62,7 +62,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_linux_distros_before_fix = {
 	.id = "linux-distros-before-fix",
-	.severity = SL_SEV_WARNING,
 	.summary = "a Linux kernel issue goes to (linux-)distros before a fix "
 		   "is accepted",
 	.rationale =

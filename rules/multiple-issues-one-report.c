@@ -61,7 +61,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_multiple_issues_one_report = {
 	.id = "multiple-issues-one-report",
-	.severity = SL_SEV_INFO,
 	.summary = "one report seems to describe several separate issues",
 	.rationale =
 		"Since 2026 reports go to the maintainers of the affected "

@@ -33,7 +33,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_nda_or_confidentiality_demand = {
 	.id = "nda-or-confidentiality-demand",
-	.severity = SL_SEV_WARNING,
 	.summary = "a report to a closed list asks for an NDA or for "
 		   "restricted handling",
 	.rationale =

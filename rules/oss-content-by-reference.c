@@ -83,7 +83,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_oss_content_by_reference = {
 	.id = "oss-content-by-reference",
-	.severity = SL_SEV_WARNING,
 	.summary = "an oss-security posting gives its content only by link",
 	.rationale =
 		"oss-security asks that at least the essential part of a "

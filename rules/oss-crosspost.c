@@ -47,7 +47,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_oss_crosspost = {
 	.id = "oss-crosspost",
-	.severity = SL_SEV_ERROR,
 	.summary = "a message to oss-security is cross-posted to another "
 		   "mailing list",
 	.rationale =

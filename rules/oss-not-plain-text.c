@@ -57,7 +57,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_oss_not_plain_text = {
 	.id = "oss-not-plain-text",
-	.severity = SL_SEV_WARNING,
 	.summary = "an oss-security posting is only in a document",
 	.rationale =
 		"oss-security wants the essential part of a posting in the "

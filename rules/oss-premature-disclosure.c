@@ -116,7 +116,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_oss_premature_disclosure = {
 	.id = "oss-premature-disclosure",
-	.severity = SL_SEV_WARNING,
 	.summary = "a posting to the public oss-security list is still under "
 		   "embargo",
 	.rationale =

@@ -57,7 +57,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_oss_subject_undescriptive = {
 	.id = "oss-subject-undescriptive",
-	.severity = SL_SEV_WARNING,
 	.summary = "an oss-security posting's Subject does not say what is "
 		   "affected",
 	.rationale =

@@ -33,7 +33,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_oss_vs_tag_leftover = {
 	.id = "oss-vs-tag-leftover",
-	.severity = SL_SEV_INFO,
 	.summary = "a posting to oss-security carries the distros [vs] tag",
 	.rationale =
 		"The [vs] tag is for the private distros lists.  On a public "

@@ -63,7 +63,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_plaintext_mangled = {
 	.id = "plaintext-mangled",
-	.severity = SL_SEV_INFO,
 	.summary = "an inline patch looks mangled by the mail client",
 	.rationale =
 		"Some mailers mangle plain text by default, and a mangled patch "

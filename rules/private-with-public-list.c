@@ -46,16 +46,13 @@ static gboolean only_ksec_closed(const struct sl_check *c)
  */
 static enum sl_severity public_tool_severity(struct sl_check *c, gboolean *ai)
 {
-	g_autofree char *name = sl_profile_get(c->policy,
-					       "rule private-with-public-list",
-					       "public-tool-severity");
+	enum sl_severity sev = sl_param_level(c, "public-tool-severity");
 	g_autofree char *said = NULL;
-	enum sl_severity sev;
 	const struct sl_text *t;
 	gboolean trailer_only = FALSE;
 
 	*ai = FALSE;
-	if (!name || !sl_severity_parse(name, &sev) || !only_ksec_closed(c) ||
+	if (sev == SL_SEV_OFF || !only_ksec_closed(c) ||
 	    !sl_facts_content_visible(c->facts))
 		return SL_SEV_OFF;
 	t = sl_facts_text(c->facts);
@@ -282,7 +279,7 @@ static gboolean nonconforming_device(struct sl_check *c,
 	g_autofree char *said = NULL;
 	enum sl_nonconforming kind;
 
-	if (!sl_param_int(c, "non-conforming-devices") ||
+	if (!sl_param_flag(c, "non-conforming-devices") ||
 	    !sl_facts_content_visible(c->facts))
 		return FALSE;
 	kind = sl_check_nonconforming(c, TRUE, &said);
@@ -306,7 +303,7 @@ static gboolean nonconforming_device(struct sl_check *c,
  */
 static const char *tolerated_advice(struct sl_check *c)
 {
-	if (sl_param_int(c, "ai-report-maintainers-only"))
+	if (sl_param_flag(c, "ai-report-maintainers-only"))
 		return "but the report and its reproducer go to the "
 		       "maintainers only: post only the fix to the list";
 	return "but do not post the reproducer there";
@@ -421,21 +418,25 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "non-conforming-devices", NULL,
-	  "1: a first report of a bug that needs a crafted image, a fake "
+	{ .key = "non-conforming-devices", .type = SL_PARAM_FLAG,
+	  .doc = "1: a first report of a bug that needs a crafted image, a fake "
 	  "device or a device's out-of-range values is a regular bug under "
 	  "the profile's threat model: a warning that says to drop the "
 	  "closed list and keep the public ones; 0: no such exception" },
-	{ "ai-report-maintainers-only", NULL,
-	  "1: the tolerated AI finding is told that its report and reproducer "
+	{ .key = "ai-report-maintainers-only", .type = SL_PARAM_FLAG,
+	  .doc = "1: the tolerated AI finding is told that its report and reproducer "
 	  "go to the maintainers only, the fix to the list; 0: only that the "
 	  "reproducer stays off the list" },
-	{ NULL, NULL, NULL },
+	{ .key = "public-tool-severity", .type = SL_PARAM_LEVEL,
+	  .optional = TRUE,
+	  .doc = "the level of a public report Cc'd to the security team when AI "
+	  "or a widely available tool found the bug; unset: no such "
+	  "exception, the rule's own level" },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_private_with_public_list = {
 	.id = "private-with-public-list",
-	.severity = SL_SEV_ERROR,
 	.summary = "a message to a closed security list also goes to a public "
 		   "mailing list",
 	.rationale =

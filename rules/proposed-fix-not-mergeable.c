@@ -194,7 +194,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_proposed_fix_not_mergeable = {
 	.id = "proposed-fix-not-mergeable",
-	.severity = SL_SEV_ERROR,
 	.summary = "a proposed fix is not in a form that can be merged",
 	.rationale =
 		"The 2026 text asks for a tested fix formatted so that it can "

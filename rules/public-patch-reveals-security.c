@@ -95,7 +95,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_public_patch_reveals_security = {
 	.id = "public-patch-reveals-security",
-	.severity = SL_SEV_WARNING,
 	.summary = "a fix posted to a public list tells of an embargoed "
 		   "issue's security impact",
 	.rationale =

@@ -230,7 +230,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_attachment = {
 	.id = "report-attachment",
-	.severity = SL_SEV_ERROR,
 	.summary = "a security report carries an attachment",
 	.rationale =
 		"Reports are discussed by quoting them in replies, so the "

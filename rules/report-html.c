@@ -172,7 +172,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_html = {
 	.id = "report-html",
-	.severity = SL_SEV_ERROR,
 	.summary = "a security report or an oss-security posting contains "
 		   "HTML",
 	.rationale =

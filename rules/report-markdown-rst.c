@@ -118,7 +118,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_markdown_rst = {
 	.id = "report-markdown-rst",
-	.severity = SL_SEV_WARNING,
 	.summary = "the report is written in Markdown or reStructuredText",
 	.rationale =
 		"Markdown and RST are hard to read as mail and tempt readers "

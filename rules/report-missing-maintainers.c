@@ -93,7 +93,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_missing_maintainers = {
 	.id = "report-missing-maintainers",
-	.severity = SL_SEV_WARNING,
 	.summary = "a security report names kernel files but none of their "
 		   "maintainers is a recipient",
 	.rationale =

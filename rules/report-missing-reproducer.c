@@ -34,7 +34,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_missing_reproducer = {
 	.id = "report-missing-reproducer",
-	.severity = SL_SEV_WARNING,
 	.summary = "the report has no reproducer and does not mention one",
 	.rationale =
 		"Developers need to reproduce a problem to fix it, and the "

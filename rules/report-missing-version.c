@@ -18,7 +18,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_missing_version = {
 	.id = "report-missing-version",
-	.severity = SL_SEV_WARNING,
 	.summary = "the report does not say which kernel versions are affected",
 	.rationale =
 		"Many reports are about bugs that are already fixed, so the "

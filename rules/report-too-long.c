@@ -75,21 +75,20 @@ static void check(struct sl_check *c)
 }
 
 static const struct sl_param params[] = {
-	{ "max-lines", NULL,
-	  "lines of report text (besides quotes, patches and logs) over "
+	{ .key = "max-lines", .type = SL_PARAM_INT,
+	  .doc = "lines of report text (besides quotes, patches and logs) over "
 	  "which the report is too long" },
-	{ "max-headings", NULL,
-	  "heading-like lines over which the report reads like a long "
+	{ .key = "max-headings", .type = SL_PARAM_INT,
+	  .doc = "heading-like lines over which the report reads like a long "
 	  "document" },
-	{ "summary-lines", NULL,
-	  "the first this many lines should name a file, function, version "
+	{ .key = "summary-lines", .type = SL_PARAM_INT,
+	  .doc = "the first this many lines should name a file, function, version "
 	  "or kind of bug" },
-	{ NULL, NULL, NULL },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_report_too_long = {
 	.id = "report-too-long",
-	.severity = SL_SEV_INFO,
 	.summary = "the report is long, or does not start with a summary",
 	.rationale =
 		"Triage engineers should not have to read pages of text: the "

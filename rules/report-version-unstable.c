@@ -273,7 +273,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_report_version_unstable = {
 	.id = "report-version-unstable",
-	.severity = SL_SEV_ERROR,
 	.summary = "the report names no stable kernel version: none, only a "
 		   "time-dependent one, or only a distribution kernel",
 	.rationale =

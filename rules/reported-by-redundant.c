@@ -106,7 +106,6 @@ out:
 
 const struct sl_rule sl_rule_reported_by_redundant = {
 	.id = "reported-by-redundant",
-	.severity = SL_SEV_INFO,
 	.summary = "a patch credits its own author with Reported-by:",
 	.rationale =
 		"When the reporter also writes the fix, the 2026 text says "

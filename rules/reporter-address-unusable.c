@@ -61,7 +61,6 @@ static void check(struct sl_check *c)
 
 const struct sl_rule sl_rule_reporter_address_unusable = {
 	.id = "reporter-address-unusable",
-	.severity = SL_SEV_WARNING,
 	.summary = "the report comes from an address nobody can answer",
 	.rationale =
 		"The reporter has to stay available to explain the findings, "

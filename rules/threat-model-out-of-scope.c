@@ -69,12 +69,11 @@ static const char version[] =
  * first one that had not ended by then.  NULL if every listed one had,
  * or the list is unreadable: then nothing is called end-of-life.
  */
-static char *oldest_maintained(const char *list, GDateTime *when)
+static char *oldest_maintained(const char *const *items, GDateTime *when)
 {
-	g_auto(GStrv) items = list ? g_strsplit_set(list, " \t,", -1) : NULL;
 	g_autofree char *day = g_date_time_format(when, "%Y-%m-%d");
 
-	for (char **i = items; i && *i; i++) {
+	for (const char *const *i = items; i && *i; i++) {
 		char *at = strchr(*i, '@');
 
 		if (!at || strlen(at + 1) != 10)
@@ -136,7 +135,7 @@ static const char *closed_list(const struct sl_check *c)
  */
 static gboolean nonconforming(struct sl_check *c)
 {
-	gboolean heading = sl_param_int(c, "non-conforming-devices") != 0;
+	gboolean heading = sl_param_flag(c, "non-conforming-devices");
 	g_autofree char *said = NULL;
 	enum sl_nonconforming kind = sl_check_nonconforming(c, heading, &said);
 	const struct sl_address *list;
@@ -173,7 +172,6 @@ static void check(struct sl_check *c)
 {
 	const struct sl_text *t = NULL;
 	g_autofree char *eol = NULL;
-	g_autofree char *list = NULL;
 	g_autofree char *text = NULL;
 	g_autofree char *flat = NULL;
 	g_autoptr(GDateTime) when = NULL;
@@ -209,27 +207,29 @@ static void check(struct sl_check *c)
 			return;
 		}
 	}
-	list = sl_profile_get(c->policy, "rule threat-model-out-of-scope",
-			      "eol");
 	when = sl_embargo_base(c->msg, &from_header);
-	eol = oldest_maintained(list, when);
+	eol = oldest_maintained(sl_param_list(c, "eol"), when);
 	if (only_eol(text, eol))
 		report(c, "every version it names is older than the oldest "
 		       "maintained series", NULL);
 }
 
 static const struct sl_param params[] = {
-	{ "non-conforming-devices", NULL,
-	  "1: devices and media that break their specification are a class "
+	{ .key = "non-conforming-devices", .type = SL_PARAM_FLAG,
+	  .doc = "1: devices and media that break their specification are a class "
 	  "of their own, devices reporting out-of-range values included, and "
 	  "the finding says to keep the public lists and drop the closed one; "
 	  "0: crafted images and fake devices only, as older texts list them" },
-	{ NULL, NULL, NULL },
+	{ .key = "eol", .type = SL_PARAM_LIST, .optional = TRUE,
+	  .doc = "the longterm series and the day each ended, SERIES@YYYY-MM-DD "
+	  "(3.16@2020-06-25 ...): a report whose every version is older than "
+	  "the oldest series not ended on its Date is end-of-life; unset: "
+	  "no version is" },
+	{ .key = NULL },
 };
 
 const struct sl_rule sl_rule_threat_model_out_of_scope = {
 	.id = "threat-model-out-of-scope",
-	.severity = SL_SEV_INFO,
 	.summary = "the reported issue seems to be outside the kernel's "
 		   "threat model",
 	.rationale =

@@ -144,16 +144,16 @@ fi
 check explain 0 "$seclint" --explain report-attachment
 expect_grep explain-source "$tmp/out" "Documentation/process/security-bugs.rst"
 check explain-unknown 2 "$seclint" --explain no-such-rule
-# --explain shows each parameter's value in force, where it is written and
-# its doc, all from the rule's declaration and the policy data.
+# --explain shows each parameter's value in force, its type, where it is
+# written and its doc, all from the rule's declaration and the policy data.
 check explain-params 0 "$seclint" --explain ksec-embargo-too-long
 expect_grep explain-param-value "$tmp/out" \
-	"^    max-days = 14 (profile 2026-08, \[rule ksec-embargo-too-long\])$"
+	"^    max-days = 14 days (duration; profile 2026-08, \[rule ksec-embargo-too-long\])$"
 expect_grep explain-param-doc "$tmp/out" "^        calendar days a fix may be held at most"
 check explain-params-old 0 "$seclint" --profile v3-proposal \
 	--explain distros-embargo-day-of-week
 expect_grep explain-param-profile "$tmp/out" \
-	"^    monday = 1 (profile v3-proposal, \[rule distros-embargo-day-of-week\])$"
+	"^    monday = 1 (flag; profile v3-proposal, \[rule distros-embargo-day-of-week\])$"
 sed 's/^embargo-max-days=14$/embargo-max-days=10/' \
 	"$dir/../rules/policy.conf" >"$tmp/policy-days.conf"
 cp "$dir/../rules/maintainers-lists.txt" "$tmp/"
@@ -161,7 +161,31 @@ check explain-role-param 0 "$seclint" --policy "$tmp/policy-days.conf" \
 	--profile "$dir/../rules/profiles/2026-05.conf" \
 	--explain distros-embargo-over-14-days
 expect_grep explain-role-param-value "$tmp/out" \
-	"^    embargo-max-days = 10 (.*/policy-days.conf, \[role distros\])$"
+	"^    embargo-max-days = 10 days (duration; .*/policy-days.conf, \[role distros\])$"
+# The summary and the help say the limit in force, not the shipped 14;
+# so do the finding, --list-rules, JSON and SARIF.
+expect_grep explain-role-param-summary "$tmp/out" \
+	"^    the proposed embargo on the distros lists ends more than 10 days$"
+expect_grep explain-role-param-help "$tmp/out" \
+	"^    propose a disclosure date at most 10 days after the first post"
+check role-param-finding 1 "$seclint" --policy "$tmp/policy-days.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" \
+	"$dir/rules/distros-embargo-over-14-days/fire-fifteen-days-date.eml"
+expect_grep role-param-finding-text "$tmp/out" "is more than the 10-day maximum"
+expect_grep role-param-finding-help "$tmp/out" \
+	"^    fix: propose a disclosure date at most 10 days after"
+check role-param-list 0 "$seclint" --policy "$tmp/policy-days.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" --list-rules
+expect_grep role-param-list-summary "$tmp/out" \
+	"^distros-embargo-over-7-days .* longer than 7 days (but within 10)$"
+check role-param-json 1 "$seclint" --policy "$tmp/policy-days.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" --format json \
+	"$dir/rules/distros-embargo-over-14-days/fire-fifteen-days-date.eml"
+expect_grep role-param-json-summary "$tmp/out" "ends more than 10 days away"
+check role-param-sarif 1 "$seclint" --policy "$tmp/policy-days.conf" \
+	--profile "$dir/../rules/profiles/2026-05.conf" --format sarif \
+	"$dir/rules/distros-embargo-over-14-days/fire-fifteen-days-date.eml"
+expect_grep role-param-sarif-summary "$tmp/out" "ends more than 10 days away"
 
 # Policy is data: switching a rule off in a policy file changes the verdict.
 sed 's/^\[mailing-lists\]/[rule ksec-with-linux-distros]\nseverity=off\n\n&/' \

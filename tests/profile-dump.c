@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 

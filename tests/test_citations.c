@@ -20,6 +20,7 @@
 #include "citation.h"
 #include "policy.h"
 #include "rst.h"
+#include "registry.h"
 #include "rule.h"
 
 static GPtrArray *profile_names(void)

@@ -44,6 +44,7 @@
 #include "output.h"
 #include "policy.h"
 #include "repo.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -88,6 +89,7 @@ static void render(struct count *c, const struct sl_message *msg,
 		    c->rule)
 			g_ptr_array_add(mine, findings->pdata[i]);
 	sl_output_init(&o, SL_FORMAT_TEXT, FALSE, out);
+	o.policy = c->policy;	/* its values in the help lines */
 	sl_output_message(&o, c->name, FALSE, msg, mine);
 	g_string_free(o.json_errors, TRUE);	/* text: nothing to finish */
 	assert_int_equal(fclose(out), 0);

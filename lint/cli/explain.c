@@ -8,6 +8,7 @@
 #include "explain.h"
 #include "fixer.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -46,11 +47,12 @@ void sl_list_rules(FILE *out, const struct sl_policy *policy)
 	fprintf(out, "%-28s %-8s %s\n", "RULE", "SEVERITY", "SUMMARY");
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		const struct sl_rule *r = sl_rules[i];
+		g_autofree char *summary = sl_policy_rule_text(policy, r,
+							       r->summary);
 
 		fprintf(out, "%-28s %-8s %s\n", r->id,
-			sl_severity_name(sl_policy_severity(policy, r->id,
-							    r->severity)),
-			r->summary);
+			sl_severity_name(sl_policy_severity(policy, r->id)),
+			summary);
 	}
 }
 
@@ -200,27 +202,40 @@ static void print_profiles(FILE *out, const struct sl_policy *policy,
 		print_profile(out, profiles, names->pdata[i], group);
 }
 
-/* Each parameter: its value in force, where that is written, what it
- * means (the declaration's doc). */
+/* Each parameter: its type, its value in force, where that is written,
+ * what it means (the declaration's doc). */
 static void print_params(FILE *out, const struct sl_policy *policy,
 			 const struct sl_rule *r)
 {
+	const struct sl_value *values = sl_policy_params(policy, r);
+	gboolean on = sl_policy_rule_severity(policy, r, FALSE) != SL_SEV_OFF ||
+		      sl_policy_rule_severity(policy, r, TRUE) != SL_SEV_OFF;
+
 	if (!r->params || !r->params[0].key)
 		return;
 	fprintf(out, "\nParameters:\n");
 	for (size_t k = 0; r->params[k].key; k++) {
 		const struct sl_param *p = &r->params[k];
-		int v;
+		const char *type = sl_param_type_name(p->type);
+		g_autofree char *where = p->role
+			? g_strdup_printf("%s, [role %s]", policy->path, p->role)
+			: g_strdup_printf("profile %s, [rule %s]",
+					  policy->profile_name, r->id);
+		g_autofree char *value = values && values[k].set
+			? sl_value_show(p, &values[k]) : NULL;
+		g_autofree char *line = NULL;
 
-		if (!sl_policy_param(policy, r, k, &v))
-			fprintf(out, "    %s (not read: the rule is off under "
-				"profile %s)\n", p->key, policy->profile_name);
-		else if (p->role)
-			fprintf(out, "    %s = %d (%s, [role %s])\n", p->key, v,
-				policy->path, p->role);
+		if (!on)
+			line = g_strdup_printf("%s (%s; not read: the rule is "
+					       "off under profile %s)", p->key,
+					       type, policy->profile_name);
+		else if (!value)
+			line = g_strdup_printf("%s (%s; not set: %s)", p->key,
+					       type, where);
 		else
-			fprintf(out, "    %s = %d (profile %s, [rule %s])\n",
-				p->key, v, policy->profile_name, r->id);
+			line = g_strdup_printf("%s = %s (%s; %s)", p->key,
+					       value, type, where);
+		fprintf(out, "    %s\n", line);
 		print_wrapped(out, "        ", p->doc);
 	}
 }
@@ -269,22 +284,31 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 		    const char *id, GError **error)
 {
 	const struct sl_rule *r = sl_rule_find(id);
+	enum sl_severity enable;
+	g_autofree char *summary = NULL;
+	g_autofree char *help = NULL;
 
 	if (!r) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_USAGE,
 			    "unknown rule '%s' (see --list-rules)", id);
 		return FALSE;
 	}
+	summary = sl_policy_rule_text(policy, r, r->summary);
+	help = sl_policy_rule_text(policy, r, r->help);
 	fprintf(out, "%s\n\n", r->id);
-	fprintf(out, "Severity: %s under profile %s (built-in default %s; "
-		"policy %s)\n",
-		sl_severity_name(sl_policy_severity(policy, r->id, r->severity)),
-		policy->profile_name, sl_severity_name(r->severity),
-		policy->path);
+	fprintf(out, "Severity: %s under profile %s (",
+		sl_severity_name(sl_policy_severity(policy, r->id)),
+		policy->profile_name);
+	/* A policy without the default profile beside it has no level
+	 * for --enable (which then says why). */
+	if (sl_policy_default_severity(policy, r, &enable, NULL))
+		fprintf(out, "--enable: %s, from profile %s; ",
+			sl_severity_name(enable), SL_DEFAULT_PROFILE);
+	fprintf(out, "policy %s)\n", policy->path);
 	print_profiles(out, policy, r);
 	print_params(out, policy, r);
 	fprintf(out, "\nWhat it checks:\n");
-	print_wrapped(out, "    ", r->summary);
+	print_wrapped(out, "    ", summary);
 	if (r->needs) {
 		fprintf(out, "\nNeeds:\n");
 		print_wrapped(out, "    ", r->needs);
@@ -292,7 +316,7 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 	fprintf(out, "\nWhy:\n");
 	print_wrapped(out, "    ", r->rationale);
 	fprintf(out, "\nHow to fix:\n");
-	print_wrapped(out, "    ", r->help);
+	print_wrapped(out, "    ", help);
 	if (r->fix) {
 		g_autofree char *fix = g_strconcat("seclint --fix ",
 						   r->fix->summary, NULL);

@@ -185,6 +185,7 @@ static int check_patch(const char *patch, const GPtrArray *extra,
 	int status;
 
 	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);
+	sl_output_set_policy(&output, policy);
 	sl_run_path(&run, patch);
 	sl_output_finish(&output);
 	status = sl_settings_exit_code(settings, &output);

@@ -371,6 +371,7 @@ static int check_with(const struct sendmail_args *a, const GByteArray *msg,
 	int status;
 
 	sl_output_init(&output, SL_FORMAT_TEXT, FALSE, stderr);
+	sl_output_set_policy(&output, policy);
 	sl_run_bytes(&run, "(stdin)", (const char *)msg->data, msg->len);
 	sl_output_finish(&output);
 	status = sl_settings_exit_code(settings, &output);

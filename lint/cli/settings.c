@@ -12,6 +12,7 @@
 #include "gitconfig.h"
 #include "output.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "settings.h"
 #include "severity.h"
@@ -252,7 +253,8 @@ gboolean sl_settings_from_gitconfig(struct sl_settings *s,
 	return ok;
 }
 
-static void apply_rules(const struct sl_settings *s, struct sl_policy *policy)
+static gboolean apply_rules(const struct sl_settings *s,
+			    struct sl_policy *policy, GError **error)
 {
 	GHashTableIter it;
 	gpointer id, choice;
@@ -263,16 +265,23 @@ static void apply_rules(const struct sl_settings *s, struct sl_policy *policy)
 		int c = GPOINTER_TO_INT(choice);
 
 		if (c == CHOICE_ENABLE) {
-			/* On in the profile: as it is, follow-up level too. */
+			enum sl_severity sev;
+
+			/* On in the profile: as it is, follow-up level too;
+			 * else at the level of the default profile. */
 			if (sl_policy_rule_severity(policy, rule, FALSE) !=
 			    SL_SEV_OFF)
 				continue;
-			c = rule->severity + 1;
+			if (!sl_policy_default_severity(policy, rule, &sev,
+							error))
+				return FALSE;
+			c = sev + 1;
 		}
 		g_hash_table_insert(policy->severity, g_strdup(id),
 				    GINT_TO_POINTER(c));
 	}
 	sl_policy_update_severities(policy);
+	return TRUE;
 }
 
 struct sl_policy *sl_settings_open_policy(const struct sl_settings *s,
@@ -291,8 +300,8 @@ struct sl_policy *sl_settings_open_policy(const struct sl_settings *s,
 	}
 	/* Loading the profile resolved them; again only if choices change. */
 	if (g_hash_table_size(s->rules) > 0) {
-		apply_rules(s, policy);
-		if (!sl_policy_resolve_params(policy, error))
+		if (!apply_rules(s, policy, error) ||
+		    !sl_policy_resolve_params(policy, error))
 			return NULL;
 	}
 	return g_steal_pointer(&policy);

@@ -7,6 +7,7 @@
 #include "facts.h"
 #include "message.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -40,6 +41,9 @@ GPtrArray *sl_lint_message_with(const struct sl_message *msg,
 			.severity = rule_severity(policy, i, msg->followup),
 			.findings = findings,
 			.facts = &facts,
+			.params = sl_rules[i]->params
+					  ? sl_policy_params(policy, sl_rules[i])
+					  : NULL,
 		};
 
 		if (check.severity != SL_SEV_OFF)

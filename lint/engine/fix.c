@@ -344,7 +344,10 @@ static void apply_fix(struct sl_fix_result *r, const struct sl_message *msg,
 	guint changes = r->changes->len, notes = r->notes->len;
 	struct sl_fix_state state = { r->text, r, changes, removed, NULL,
 				      NULL };
-	struct sl_fixing fx = { msg, policy, finding, &state };
+	struct sl_fixing fx = {
+		msg, policy, finding, &state,
+		sl_policy_params(policy, finding->rule),
+	};
 
 	if (finding->rule->fix->apply(&fx)) {
 		now = digest(r->text, extra, threads, &error);

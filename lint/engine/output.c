@@ -14,6 +14,7 @@
 #include "message.h"
 #include "output.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "sarif.h"
 #include "severity.h"
@@ -66,6 +67,7 @@ void sl_output_init_part(struct sl_output *part,
 {
 	sl_output_init(part, main->format, main->color, out);
 	part->sources = main->sources;
+	part->policy = main->policy;	/* its values in the rules' help */
 	/* Every finding of a part is written as a continuation. */
 	part->json_open = part->json_any = TRUE;
 }
@@ -147,6 +149,8 @@ static void text_finding(struct sl_output *o, const char *file,
 	g_autofree char *text = sl_sanitise(f->text);
 	const char *on = o->color ? level_color[f->severity] : "";
 	const char *off = o->color ? "\033[0m" : "";
+	g_autofree char *help = sl_policy_rule_text(o->policy, f->rule,
+						    f->rule->help);
 
 	fprintf(o->out, "%s", file);
 	if (f->line)
@@ -155,7 +159,7 @@ static void text_finding(struct sl_output *o, const char *file,
 		fprintf(o->out, ":%u", f->column);
 	fprintf(o->out, ": %s%s:%s %s [%s]\n", on, text_level[f->severity],
 		off, text, f->rule->id);
-	fprintf(o->out, "    fix: %s\n", f->rule->help);
+	fprintf(o->out, "    fix: %s\n", help);
 }
 
 static void json_number(GString *out, const char *key, unsigned n)
@@ -170,15 +174,19 @@ static void json_finding(struct sl_output *o, const char *file,
 			 const struct sl_message *msg,
 			 const struct sl_finding *f)
 {
+	g_autofree char *summary = sl_policy_rule_text(o->policy, f->rule,
+						       f->rule->summary);
+	g_autofree char *help = sl_policy_rule_text(o->policy, f->rule,
+						    f->rule->help);
 	const char *const members[][2] = {
 		{ "message_id", msg->message_id },
 		{ "subject", msg->subject },
 		{ "rule", f->rule->id },
 		{ "severity", sl_severity_name(f->severity) },
-		{ "summary", f->rule->summary },
+		{ "summary", summary },
 		{ "text", f->text },
 		{ "where", f->where },
-		{ "help", f->rule->help },
+		{ "help", help },
 	};
 	g_autoptr(GString) j = g_string_new(o->json_any ? ",\n    {"
 							: "\n    {");

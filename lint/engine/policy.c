@@ -12,6 +12,7 @@
 #include "errors.h"
 #include "message.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 

@@ -40,8 +40,9 @@ struct sl_policy {
 	 * looked up. */
 	enum sl_severity *rule_severity;
 	GKeyFile *keys;		/* policy.conf itself: its [role ID] values */
-	/* The numbers each rule in force reads (rule -> int[], in the order
-	 * of rule->params); see sl_policy_resolve_params(). */
+	/* The values each rule in force reads (rule -> its struct
+	 * sl_value, in the order of rule->params); see
+	 * sl_policy_resolve_params(). */
 	GHashTable *params;
 	/* Told apart from every other policy of the process (caches that
 	 * outlive a policy, such as the message's sl_recipients_seen). */
@@ -93,8 +94,7 @@ const struct sl_recipient_kind *sl_policy_recipients(
 const char *sl_policy_role_address(const struct sl_policy *policy,
 				   const char *role);
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
-				    const char *rule_id,
-				    enum sl_severity fallback);
+				    const char *rule_id);
 /* g_key_file_get_string(@kf, @group, @key, NULL), cheaper when the group
  * or the key is missing (GKeyFile builds a GError for that even when the
  * caller passes none). */
@@ -116,14 +116,28 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 					 const struct sl_rule *rule,
 					 gboolean followup);
 /* Reads every parameter of every rule in force (struct sl_param) once:
- * a missing or non-numeric one is an error naming the rule, the group and
- * the key.  Whoever changes the profile or the severities calls it after
+ * a missing one, or one that is not of its type, is an error naming the
+ * rule, the file, the group and the key.  Whoever changes the profile or the severities calls it after
  * sl_policy_update_severities(). */
 gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error);
-/* The value in force of @r's parameter @k (an index into r->params): FALSE
- * when the rule is off under the profile, so nothing was read. */
-gboolean sl_policy_param(const struct sl_policy *policy,
-			 const struct sl_rule *r, size_t k, int *out);
+/* The values of @r's parameters (in the order of r->params), or NULL if
+ * it declares none: of a rule that is off, what the policy has (unset
+ * where it has nothing, or nothing of the type). */
+struct sl_value;
+const struct sl_value *sl_policy_params(const struct sl_policy *policy,
+					const struct sl_rule *r);
+/* @r's .summary or .help (@text) with the values of @policy in its
+ * placeholders (sl_rule_text()): what --list-rules, --explain, the
+ * output and SARIF print.  @policy may be NULL. */
+char *sl_policy_rule_text(const struct sl_policy *policy,
+			  const struct sl_rule *r, const char *text);
+/* The level --enable gives @r where the profile in force leaves it off:
+ * its level under the default profile beside the policy (SL_DEFAULT_PROFILE),
+ * or where that is off, the group's enable-severity=.  A rule's level is
+ * data, in the profiles only (unit.registry proves each rule has one). */
+gboolean sl_policy_default_severity(const struct sl_policy *policy,
+				    const struct sl_rule *r,
+				    enum sl_severity *out, GError **error);
 /* Recomputes policy->rule_severity: whoever changes the severities of a
  * policy (its site overrides, its profile) calls it before linting. */
 void sl_policy_update_severities(struct sl_policy *policy);

@@ -10,6 +10,7 @@
 
 #include "errors.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "severity.h"
 
@@ -109,6 +110,7 @@ static gboolean validate(GKeyFile *kf, struct profile_file *f,
 				strcmp(*g, DOCUMENTS_GROUP) != 0;
 		const char *severity = NULL;
 		const char *followup = NULL;
+		const char *enable = NULL;
 		char **keys;
 
 		if (rule && (!g_str_has_prefix(*g, SL_RULE_PREFIX) ||
@@ -128,12 +130,15 @@ static gboolean validate(GKeyFile *kf, struct profile_file *f,
 				severity = e.value;
 			else if (rule && !strcmp(*k, "followup-severity"))
 				followup = e.value;
+			else if (rule && !strcmp(*k, "enable-severity"))
+				enable = e.value;
 		}
 		g_free(keys);	/* its strings are the entries' now */
 		if (rule &&
 		    (!check_level(kf, *g, "severity", severity, error) ||
 		     !check_level(kf, *g, "followup-severity", followup,
-				  error)))
+				  error) ||
+		     !check_level(kf, *g, "enable-severity", enable, error)))
 			return FALSE;
 	}
 	return TRUE;
@@ -271,6 +276,26 @@ static gboolean check_documents(GKeyFile *kf, GError **error)
 	return TRUE;
 }
 
+/*
+ * Each rule group of @kf (a profile read, what it inherits resolved) says
+ * its level: the profile is where a rule's level is written, and only
+ * there.  Checked when a profile is loaded for use.
+ */
+static gboolean check_levels(GKeyFile *kf, GError **error)
+{
+	g_auto(GStrv) groups = g_key_file_get_groups(kf, NULL);
+
+	for (char **g = groups; *g; g++)
+		if (g_str_has_prefix(*g, SL_RULE_PREFIX) &&
+		    !g_key_file_has_key(kf, *g, "severity", NULL)) {
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+				    "[%s]: no severity (a rule the profile "
+				    "names needs its level)", *g);
+			return FALSE;
+		}
+	return TRUE;
+}
+
 GKeyFile *sl_profile_read(const char *path, GError **error)
 {
 	g_autoptr(GPtrArray) chain = g_ptr_array_new_with_free_func(g_free);
@@ -311,6 +336,10 @@ gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 	g_autofree char *path = profile_path(policy, name);
 	GKeyFile *kf = sl_profile_read(path, error);
 
+	if (kf && !check_levels(kf, error)) {
+		g_prefix_error(error, "%s: ", path);
+		g_clear_pointer(&kf, g_key_file_unref);
+	}
 	if (!kf) {
 		g_prefix_error(error, "profile '%s': ", name);
 		return FALSE;
@@ -339,33 +368,38 @@ static char *rule_value(const struct sl_policy *policy, const char *rule_id,
 	return sl_profile_get(policy, group, key);
 }
 
-/* @p of @r, from the profile or the policy's [role ID] group, into @out. */
+/* @p of @r, from the profile or the policy's [role ID] group, read by
+ * its type into @out. */
 static gboolean param_value(const struct sl_policy *policy,
 			    const struct sl_rule *r, const struct sl_param *p,
-			    int *out, GError **error)
+			    struct sl_value *out, GError **error)
 {
 	g_autofree char *group = p->role ? g_strconcat("role ", p->role, NULL)
 					 : g_strconcat(SL_RULE_PREFIX, r->id,
 						       NULL);
 	GKeyFile *kf = p->role ? policy->keys : policy->profile;
-	g_autofree char *v = kf ? g_key_file_get_value(kf, group, p->key,
-							NULL)
-				: NULL;
+	/* Numbers as written, text unescaped as GKeyFile does. */
+	g_autofree char *v = !kf ? NULL
+			     : p->type == SL_PARAM_STRING ||
+					       p->type == SL_PARAM_LIST
+				     ? sl_key_file_get_string(kf, group, p->key)
+				     : g_key_file_get_value(kf, group, p->key,
+							    NULL);
 	g_autofree char *where = p->role ? g_strdup(policy->path)
 					 : g_strconcat("profile ",
 						       policy->profile_name,
 						       NULL);
-	gint64 n;
+	g_autoptr(GError) why = NULL;
 
-	if (v && g_ascii_string_to_signed(v, 10, G_MININT, G_MAXINT, &n,
-					  NULL)) {
-		*out = (int)n;
+	memset(out, 0, sizeof(*out));
+	if (v && sl_value_parse(p, v, out, &why))
 		return TRUE;
-	}
 	if (v)
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
-			    "rule %s is in force, but %s [%s] %s=%s is no "
-			    "integer", r->id, where, group, p->key, v);
+			    "rule %s is in force, but %s [%s] %s=%s %s",
+			    r->id, where, group, p->key, v, why->message);
+	else if (p->optional)
+		return TRUE;
 	else
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
 			    "rule %s is in force, but %s has no [%s] %s",
@@ -373,58 +407,62 @@ static gboolean param_value(const struct sl_policy *policy,
 	return FALSE;
 }
 
+/* The values of one rule's parameters, in the order of its .params. */
+struct param_values {
+	size_t n;
+	struct sl_value v[];
+};
+
+static void param_values_free(gpointer p)
+{
+	struct param_values *pv = p;
+
+	for (size_t k = 0; k < pv->n; k++)
+		sl_value_clear(&pv->v[k]);
+	g_free(pv);
+}
+
 gboolean sl_policy_resolve_params(struct sl_policy *policy, GError **error)
 {
 	if (!policy->params)
 		policy->params = g_hash_table_new_full(g_direct_hash,
 						       g_direct_equal, NULL,
-						       g_free);
+						       param_values_free);
 	g_hash_table_remove_all(policy->params);
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		const struct sl_rule *r = sl_rules[i];
 		size_t n = 0;
-		int *values;
+		struct param_values *values;
 
-		if (!r->params || (policy->rule_severity[2 * i] == SL_SEV_OFF &&
-				   policy->rule_severity[2 * i + 1] ==
-					   SL_SEV_OFF))
+		gboolean on = policy->rule_severity[2 * i] != SL_SEV_OFF ||
+			      policy->rule_severity[2 * i + 1] != SL_SEV_OFF;
+
+		if (!r->params)
 			continue;
 		while (r->params[n].key)
 			n++;
-		values = g_new0(int, n);
+		values = g_malloc0(sizeof(*values) + n * sizeof(values->v[0]));
+		values->n = n;
 		g_hash_table_insert(policy->params, (gpointer)r, values);
+		/* A rule that is off needs none, but what there is still
+		 * reads in its summary and help (sl_rule_text()). */
 		for (size_t k = 0; k < n; k++)
-			if (!param_value(policy, r, &r->params[k], &values[k],
-					 error))
+			if (!param_value(policy, r, &r->params[k],
+					 &values->v[k], on ? error : NULL) &&
+			    on)
 				return FALSE;
 	}
 	return TRUE;
 }
 
-gboolean sl_policy_param(const struct sl_policy *policy,
-			 const struct sl_rule *r, size_t k, int *out)
+const struct sl_value *sl_policy_params(const struct sl_policy *policy,
+					const struct sl_rule *r)
 {
-	const int *values = policy->params
-				    ? g_hash_table_lookup(policy->params, r)
-				    : NULL;
+	const struct param_values *values =
+		policy && policy->params ? g_hash_table_lookup(policy->params, r)
+					 : NULL;
 
-	if (!values)
-		return FALSE;
-	*out = values[k];
-	return TRUE;
-}
-
-int sl_param_int(const struct sl_check *c, const char *key)
-{
-	int v;
-
-	for (size_t k = 0; c->rule->params && c->rule->params[k].key; k++)
-		if (!strcmp(c->rule->params[k].key, key) &&
-		    sl_policy_param(c->policy, c->rule, k, &v))
-			return v;
-	g_error("rule %s reads parameter %s that it does not declare, or "
-		"that sl_policy_resolve_params() did not read", c->rule->id,
-		key);
+	return values ? values->v : NULL;
 }
 
 /* @level as a level, else @fallback. */
@@ -439,11 +477,11 @@ static enum sl_severity level_or(const char *level, enum sl_severity fallback)
 
 /*
  * The severity in force: a site override in the policy wins, then the
- * profile (a rule the profile does not name is off), then the default.
+ * profile (a rule the profile does not name is off, and so is every rule
+ * without a profile).
  */
 enum sl_severity sl_policy_severity(const struct sl_policy *policy,
-				    const char *rule_id,
-				    enum sl_severity fallback)
+				    const char *rule_id)
 {
 	gpointer v = g_hash_table_lookup(policy->severity, rule_id);
 	g_autofree char *group = NULL;
@@ -452,12 +490,12 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 	if (v)
 		return (enum sl_severity)(GPOINTER_TO_INT(v) - 1);
 	if (!policy->profile)
-		return fallback;
+		return SL_SEV_OFF;
 	group = g_strconcat(SL_RULE_PREFIX, rule_id, NULL);
 	if (!g_key_file_has_group(policy->profile, group))
 		return SL_SEV_OFF;
 	level = rule_value(policy, rule_id, "severity");
-	return level_or(level, fallback);
+	return level_or(level, SL_SEV_OFF);
 }
 
 /* @rule's level in a reply, given @sev, its level in a first message. */
@@ -479,8 +517,7 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 					 const struct sl_rule *rule,
 					 gboolean followup)
 {
-	enum sl_severity sev = sl_policy_severity(policy, rule->id,
-						  rule->severity);
+	enum sl_severity sev = sl_policy_severity(policy, rule->id);
 
 	return followup ? followup_severity(policy, rule, sev) : sev;
 }
@@ -523,12 +560,10 @@ void sl_policy_update_severities(struct sl_policy *policy)
 	GHashTableIter it;
 	gpointer id, level;
 
-	/* A rule the profile does not name is off; without one, its
-	 * default level. */
+	/* A rule the profile does not name is off, and so is every rule
+	 * without one. */
 	for (size_t i = 0; i < sl_rules_count; i++)
-		sev[2 * i] = sev[2 * i + 1] = policy->profile
-						      ? SL_SEV_OFF
-						      : sl_rules[i]->severity;
+		sev[2 * i] = sev[2 * i + 1] = SL_SEV_OFF;
 	for (char **g = groups; g && *g; g++) {
 		gssize i = g_str_has_prefix(*g, SL_RULE_PREFIX)
 				   ? sl_rule_index(*g + strlen(SL_RULE_PREFIX))
@@ -539,7 +574,7 @@ void sl_policy_update_severities(struct sl_policy *policy)
 		if (i < 0)
 			continue;
 		levels_of(policy->profile, *g, &severity, &followup);
-		sev[2 * i] = level_or(severity, sl_rules[i]->severity);
+		sev[2 * i] = level_or(severity, SL_SEV_OFF);
 		sev[2 * i + 1] = sev[2 * i] == SL_SEV_OFF
 					 ? SL_SEV_OFF
 					 : level_or(followup, sev[2 * i]);
@@ -554,6 +589,39 @@ void sl_policy_update_severities(struct sl_policy *policy)
 				GPOINTER_TO_INT(level) - 1);
 	}
 	policy->rule_severity = sev;
+}
+
+char *sl_policy_rule_text(const struct sl_policy *policy,
+			  const struct sl_rule *r, const char *text)
+{
+	return sl_rule_text(r, r->params ? sl_policy_params(policy, r) : NULL,
+			    text);
+}
+
+gboolean sl_policy_default_severity(const struct sl_policy *policy,
+				    const struct sl_rule *r,
+				    enum sl_severity *out, GError **error)
+{
+	g_autofree char *path = profile_path(policy, SL_DEFAULT_PROFILE);
+	g_autoptr(GKeyFile) kf = sl_profile_read(path, error);
+	g_autofree char *group = g_strconcat(SL_RULE_PREFIX, r->id, NULL);
+	g_autofree char *level = NULL;
+
+	if (!kf)
+		return FALSE;
+	level = sl_key_file_get_string(kf, group, "severity");
+	*out = level_or(level, SL_SEV_OFF);
+	if (*out == SL_SEV_OFF) {
+		g_free(level);
+		level = sl_key_file_get_string(kf, group, "enable-severity");
+		*out = level_or(level, SL_SEV_OFF);
+	}
+	if (*out != SL_SEV_OFF)
+		return TRUE;
+	g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_POLICY,
+		    "%s: [%s] has no level to enable the rule at (severity= "
+		    "or, where that is off, enable-severity=)", path, group);
+	return FALSE;
 }
 
 struct sl_policy *sl_policy_open(const char *path, const char *profile,

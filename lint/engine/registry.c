@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The rule registry, expanded from rules/rules.def, and the names of the
- * severities.  It knows the rules only as declarations.
+ * The rule registry, expanded from rules/rules.def.  It knows the rules
+ * only as declarations.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "registry.h"
 #include "rule.h"
-#include "severity.h"
 
 #define SL_RULE(sym) extern const struct sl_rule sym;
 #include "rules.def"
@@ -20,29 +20,6 @@ const struct sl_rule *const sl_rules[] = {
 #undef SL_RULE
 
 const size_t sl_rules_count = G_N_ELEMENTS(sl_rules);
-
-static const char *const severity_names[] = {
-	[SL_SEV_OFF] = "off",
-	[SL_SEV_INFO] = "info",
-	[SL_SEV_WARNING] = "warning",
-	[SL_SEV_ERROR] = "error",
-};
-
-const char *sl_severity_name(enum sl_severity sev)
-{
-	return severity_names[sev];
-}
-
-gboolean sl_severity_parse(const char *name, enum sl_severity *out)
-{
-	for (size_t i = 0; i < G_N_ELEMENTS(severity_names); i++) {
-		if (!strcmp(name, severity_names[i])) {
-			*out = (enum sl_severity)i;
-			return TRUE;
-		}
-	}
-	return FALSE;
-}
 
 /*
  * Indices into sl_rules sorted by id, for a binary search: every group of

@@ -13,6 +13,7 @@
 #include "json.h"
 #include "message.h"
 #include "policy.h"
+#include "registry.h"
 #include "rule.h"
 #include "sarif.h"
 #include "severity.h"
@@ -54,16 +55,17 @@ static char *sources_text(const GPtrArray *cites, gboolean markdown)
 }
 
 static void rule_help(GString *out, const GPtrArray *cites,
-		      const struct sl_rule *r)
+		      const struct sl_rule *r, const char *summary,
+		      const char *help)
 {
 	g_autofree char *src = sources_text(cites, FALSE);
 	g_autofree char *msrc = sources_text(cites, TRUE);
 	g_autofree char *text = g_strdup_printf(
 		"%s\n\nHow to fix: %s%s\n\nMore: seclint --explain %s",
-		r->summary, r->help, src, r->id);
+		summary, help, src, r->id);
 	g_autofree char *markdown = g_strdup_printf(
 		"%s\n\n**How to fix:** %s%s\n\nMore: `seclint --explain %s`",
-		r->summary, r->help, msrc, r->id);
+		summary, help, msrc, r->id);
 
 	g_string_append(out, "\"help\":{\"text\":");
 	sl_json_string(out, text);
@@ -76,22 +78,23 @@ static void rule_descriptor(GString *out, sl_texts *texts,
 			    const struct sl_policy *policy,
 			    const struct sl_rule *r)
 {
-	enum sl_severity sev = policy ? sl_policy_severity(policy, r->id,
-							   r->severity)
-				      : r->severity;
+	enum sl_severity sev = policy ? sl_policy_severity(policy, r->id)
+				      : SL_SEV_OFF;
 	/* What the rule cites under the profile: its help and its
 	 * properties say it. */
 	g_autoptr(GPtrArray) cites = policy ? sl_texts_citations_or_names(
 		texts, policy, r) : NULL;
+	g_autofree char *summary = sl_policy_rule_text(policy, r, r->summary);
+	g_autofree char *help = sl_policy_rule_text(policy, r, r->help);
 
 	g_string_append(out, "{");
 	sl_json_member(out, "id", r->id);
 	g_string_append_c(out, ',');
-	text_object(out, "shortDescription", r->summary);
+	text_object(out, "shortDescription", summary);
 	g_string_append_c(out, ',');
 	text_object(out, "fullDescription", r->rationale);
 	g_string_append_c(out, ',');
-	rule_help(out, cites, r);
+	rule_help(out, cites, r, summary, help);
 	g_string_append(out, ",\"helpUri\":\"" SL_SARIF_HELP_URI "\"");
 	if (sev == SL_SEV_OFF)
 		g_string_append(out, ",\"defaultConfiguration\":"

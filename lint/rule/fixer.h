@@ -24,6 +24,8 @@ struct sl_fixing {
 	const struct sl_policy *policy;
 	const struct sl_finding *finding;	/* the one to fix */
 	struct sl_fix_state *state;		/* the engine's */
+	/* The values in force of the finding's rule's .params (param.h). */
+	const struct sl_value *params;
 };
 
 struct sl_fix {
@@ -36,6 +38,9 @@ struct sl_fix {
 	/* What it does, after "seclint --fix " (shown by --explain). */
 	const char *summary;
 };
+
+/* The string parameter @key of the finding's rule, as sl_param_string(). */
+const char *sl_fix_param_string(const struct sl_fixing *fx, const char *key);
 
 /* What the fix did, in one line: the first of its changes. */
 void sl_fix_done(struct sl_fixing *fx, const char *fmt, ...)

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The rule API: what a rule declares, and what its check calls to read
- * its parameters and report (lint/engine/registry.c, report.c, profile.c).
+ * The rule API (lint/rule/, the layer below rules/): what a rule
+ * declares, and what its check calls to read its parameters (param.h)
+ * and report (report.c).  It knows no engine: the engine (lint/engine/)
+ * registers the rules, loads the policy and runs the checks.
  */
 #ifndef SECLINT_RULE_H
 #define SECLINT_RULE_H
@@ -9,30 +11,19 @@
 #include <glib.h>
 
 #include "message.h"
-#include "policy.h"
+#include "param.h"
 #include "severity.h"
 
 /* Rules. */
 struct sl_check;
 struct sl_facts;	/* rules/lib/facts.h */
 struct sl_fix;
-
-/*
- * A number a rule reads with sl_param_int(): from the rule's [rule ID]
- * group in the profile, or with .role from policy.conf's [role ROLE]
- * group, a limit of every list with that role, written once.  Each is
- * required: a profile or policy that puts the rule in force without it
- * does not load.
- */
-struct sl_param {
-	const char *key;
-	const char *role;	/* NULL: the rule's profile group */
-	const char *doc;	/* one line, shown by --explain */
-};
+struct sl_policy;	/* lint/engine/policy.h */
 
 struct sl_rule {
 	const char *id;			/* stable kebab-case id */
-	enum sl_severity severity;	/* default */
+	/* Its level is the profile's, [rule ID] severity= (a rule the
+	 * profile does not name is off): data, written once. */
 	const char *summary;		/* one line */
 	const char *rationale;		/* why, in our own words */
 	const char *help;		/* how to fix, one line */
@@ -45,17 +36,12 @@ struct sl_rule {
 	/* What it needs beyond the message (a repository, a flag), and what
 	 * it does without; NULL: nothing.  Shown by --explain. */
 	const char *needs;
+	/* What it reads of the policy (param.h). */
 	const struct sl_param *params;	/* ends with { NULL }; or NULL */
 	/* What --fix does for a finding of the rule (fixer.h); shown by
 	 * --explain. */
 	const struct sl_fix *fix;	/* NULL: no mechanical fix */
 };
-
-extern const struct sl_rule *const sl_rules[];
-extern const size_t sl_rules_count;
-const struct sl_rule *sl_rule_find(const char *id);
-/* The index of the rule @id in sl_rules, or -1. */
-gssize sl_rule_index(const char *id);
 
 /* Findings, as the rules report them. */
 struct sl_finding {
@@ -77,12 +63,13 @@ struct sl_check {
 	/* The message's flags, repository and what the rules derived from
 	 * it, shared by the rules that run on it: rules/lib/facts.h. */
 	struct sl_facts *facts;
+	/* The values in force of rule->params, in their order (param.h):
+	 * the engine's, read when the policy was loaded. */
+	const struct sl_value *params;
 };
 
 void sl_report(struct sl_check *check, const char *where, const char *fmt, ...)
 	G_GNUC_PRINTF(3, 4);
-/* The value of the checking rule's parameter @key (one of its .params). */
-int sl_param_int(const struct sl_check *check, const char *key);
 /* A finding from a weak signal (say, a mail footer): at most info. */
 void sl_report_weak(struct sl_check *check, const char *where,
 		    const char *fmt, ...) G_GNUC_PRINTF(3, 4);

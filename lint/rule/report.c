@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The report functions a rule's check calls: the engine side of the rule
- * API.  They only append to the check's findings; nothing here calls back
+ * The report functions a rule's check calls (the rule API, rule.h).
+ * They only append to the check's findings; nothing here calls back
  * into the rules or their library.
  */
 #include <stdarg.h>
