@@ -3,6 +3,7 @@
 #define SECLINT_FIX_H
 
 #include "check.h"
+#include "fix-state.h"
 #include "fixer.h"
 #include "policy.h"
 
@@ -35,14 +36,6 @@ int sl_fix_files(const struct sl_fix_options *o, struct sl_run *run,
 /* A hook mode refuses --fix: prints why and returns TRUE if it is there. */
 gboolean sl_fix_refused(const char *mode, int argc, char **argv);
 
-/* One message (for an mbox, from its "From " line), fixed in memory. */
-struct sl_fix_result {
-	GString *text;		/* the fixed message */
-	GPtrArray *changes;	/* of char *: lines describing the edits */
-	GPtrArray *notes;	/* of char *: what the user must still do */
-	unsigned edits;		/* how many fixes changed something */
-};
-
 void sl_fix_result_clear(struct sl_fix_result *r);
 struct sl_thread_set;
 /*
@@ -55,18 +48,5 @@ gboolean sl_fix_message(const char *bytes, gsize len,
 			const struct sl_policy *policy, const GPtrArray *extra,
 			const struct sl_thread_set *threads,
 			struct sl_fix_result *result, GError **error);
-
-/*
- * The address edit (lint/engine/fix-edit.c), on the value after the colon:
- * the address-list value @value without the mailboxes @drop selects (it
- * sees normalised addresses; display names never count), or NULL if none
- * was there.  A group left empty goes too; *empty says nothing is left.
- * The normalised addresses removed are added to @removed.  The result is
- * parsed again: if it does not hold exactly the other addresses, NULL
- * and @error.
- */
-char *sl_fix_drop_addresses(const char *value, sl_fix_addr_pred drop,
-			    gpointer data, GPtrArray *removed, gboolean *empty,
-			    GError **error);
 
 #endif

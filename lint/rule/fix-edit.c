@@ -10,7 +10,7 @@
 
 #include "address.h"
 #include "errors.h"
-#include "fix.h"
+#include "fix-state.h"
 #include "gmime-extra.h"
 
 /* One item of an address list: a mailbox, or a group with its members. */
