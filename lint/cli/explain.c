@@ -299,10 +299,12 @@ gboolean sl_explain(FILE *out, const struct sl_policy *policy,
 	fprintf(out, "Severity: %s under profile %s (",
 		sl_severity_name(sl_policy_severity(policy, r->id)),
 		policy->profile_name);
-	/* A policy without the default profile beside it has no level
-	 * for --enable (which then says why). */
-	if (sl_policy_default_severity(policy, r, &enable, NULL))
-		fprintf(out, "--enable: %s, from profile %s; ",
+	/* A rule the profile leaves off: the level --enable gives it.  A
+	 * policy without the default profile beside it has none (--enable
+	 * then says why). */
+	if (sl_policy_severity(policy, r->id) == SL_SEV_OFF &&
+	    sl_policy_default_severity(policy, r, &enable, NULL))
+		fprintf(out, "--enable gives %s, from profile %s; ",
 			sl_severity_name(enable), SL_DEFAULT_PROFILE);
 	fprintf(out, "policy %s)\n", policy->path);
 	print_profiles(out, policy, r);
