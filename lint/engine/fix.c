@@ -14,7 +14,6 @@
 #include "fix.h"
 #include "fix-state.h"
 #include "fixer.h"
-#include "gmime-extra.h"
 #include "input.h"
 #include "message.h"
 #include "policy.h"
