@@ -17,6 +17,19 @@ perl -MMail::Address -ne 'chomp; my @a = Mail::Address->parse($_);
 "$prog" parse <"$dir/perladdr/inputs.txt" >"$tmp/c"
 if diff -u "$tmp/perl" "$tmp/c"; then ok; else ko "Mail::Address differs"; fi
 
+# The plain shape read without the parser: for every line it takes, the
+# addresses Mail::Address gives (and no line that is not plain taken as
+# one: a line of another shape prints "-").
+perl -MMail::Address -ne 'chomp; s/\\n/\n/g; my @a = Mail::Address->parse($_);
+	print join(" | ", map { $_->address } @a), "\n"' \
+	<"$dir/perladdr/inputs.txt" >"$tmp/perl" 2>/dev/null
+"$prog" plain <"$dir/perladdr/inputs.txt" >"$tmp/c"
+if paste -d '\n' "$tmp/c" "$tmp/perl" |
+	awk 'NR % 2 { c = $0; next } c != "-" && c != $0 { bad = 1; print "plain: " c " / Mail::Address: " $0 } END { exit bad }'
+then ok; else ko "the plain shape's addresses differ from Mail::Address's"; fi
+plain=$(grep -cv '^-$' "$tmp/c")
+if [ "$plain" -ge 10 ]; then ok; else ko "only $plain plain lines in inputs.txt"; fi
+
 for mode in comma-keep space-nokeep; do
 	perl -MText::ParseWords -ne 'chomp; my @w = "'$mode'" eq "comma-keep"
 		? quotewords(q/\s*,\s*/, 1, $_) : quotewords(q/\s+/, 0, $_);

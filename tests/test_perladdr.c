@@ -2,12 +2,22 @@
 /*
  * Prints what lint/mail/perladdr.c makes of each line of stdin, in the form
  * tests/perladdr.sh has Perl print, to compare the two.
- * usage: test_perladdr parse|comma-keep|space-nokeep <lines
+ * usage: test_perladdr parse|plain|comma-keep|space-nokeep <lines
+ * "plain" prints the addr-specs sl_perl_address_plain() reads, or "-" for
+ * a line of another shape; "\n" in its lines is a line end (a folded
+ * header's).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "perladdr.h"
+
+static void print_spec(const char *spec, gsize len, gpointer data)
+{
+	guint *n = data;
+
+	printf("%s%.*s", (*n)++ ? " | " : "", (int)len, spec);
+}
 
 int main(int argc, char **argv)
 {
@@ -17,7 +27,17 @@ int main(int argc, char **argv)
 		return 2;
 	while (fgets(line, sizeof(line), stdin)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (!strcmp(argv[1], "parse")) {
+		if (!strcmp(argv[1], "plain")) {
+			guint n = 0;
+			char *nl;
+
+			while ((nl = strstr(line, "\\n"))) {
+				*nl = '\n';
+				memmove(nl + 1, nl + 2, strlen(nl + 2) + 1);
+			}
+			if (!sl_perl_address_plain(line, print_spec, &n))
+				printf("-");
+		} else if (!strcmp(argv[1], "parse")) {
 			g_autoptr(GPtrArray) a = sl_perl_address_parse(line,
 								       NULL);
 

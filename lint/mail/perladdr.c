@@ -264,6 +264,106 @@ static void complete(GPtrArray *out, GPtrArray *phrase, GString *address,
 	g_string_truncate(address, 0);
 }
 
+/* ---- the plain shape ---- */
+
+
+/* atext (RFC 5322) without '.', '=' and '?' (no encoded word can start),
+ * for the words of a name. */
+static const guint8 word_extra[128] = {
+	['!'] = 1, ['#'] = 1, ['$'] = 1, ['%'] = 1, ['&'] = 1, ['\''] = 1,
+	['*'] = 1, ['+'] = 1, ['-'] = 1, ['/'] = 1, ['^'] = 1, ['_'] = 1,
+	['`'] = 1, ['{'] = 1, ['|'] = 1, ['}'] = 1, ['~'] = 1,
+};
+
+static gboolean plain_word_char(char c)
+{
+	return g_ascii_isalnum(c) ||
+	       ((unsigned char)c < 128 && word_extra[(unsigned char)c]);
+}
+
+/* local@domain: atext and inner single dots before the '@', letters,
+ * digits, '-' and inner single dots after it.  Returns its end, or NULL. */
+static const char *plain_spec(const char *p)
+{
+	const char *start = p;
+	gboolean domain = FALSE;
+
+	for (;; p++) {
+		gboolean dot = *p == '.';
+
+		if (dot && (p == start || p[-1] == '.' || p[-1] == '@' ||
+			    !p[1] || p[1] == '.' || p[1] == '@'))
+			return NULL;	/* a leading, trailing or double dot */
+		if (*p == '@') {
+			if (domain || p == start)
+				return NULL;
+			domain = TRUE;
+			start = p + 1;
+			continue;
+		}
+		if (dot)
+			continue;
+		if (domain ? !(g_ascii_isalnum(*p) || *p == '-')
+			   : !(plain_word_char(*p) || *p == '='))
+			break;
+	}
+	return domain && p > start && p[-1] != '.' ? p : NULL;
+}
+
+gboolean sl_perl_address_plain(const char *line,
+			       void (*each)(const char *spec, gsize len,
+					    gpointer data),
+			       gpointer data)
+{
+	const char *p;
+	guint pieces = 0;
+
+	/* Printable ASCII and white space (a folded header's line ends
+	 * too) only, one piece at least. */
+	for (p = line; *p; p++)
+		if (!perl_space(*p) && (*p < 0x21 || *p > 0x7e))
+			return FALSE;
+	/* The shape first, so that @each is called only for a plain line. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (p = line;;) {
+			const char *spec, *end;
+
+			while (perl_space(*p))
+				p++;
+			if (*p == '<' || !(end = plain_spec(p))) {
+				/* words <spec> (or <spec>) */
+				while (plain_word_char(*p)) {
+					while (plain_word_char(*p))
+						p++;
+					while (perl_space(*p))
+						p++;
+				}
+				if (*p != '<')
+					return FALSE;
+				spec = p + 1;
+				end = plain_spec(spec);
+				if (!end || *end != '>')
+					return FALSE;
+				p = end + 1;
+			} else {
+				spec = p;
+				p = end;
+			}
+			while (perl_space(*p))
+				p++;
+			if (*p != ',' && *p)
+				return FALSE;
+			if (pass)
+				each(spec, (gsize)(end - spec), data);
+			else
+				pieces++;
+			if (!*p++)
+				break;
+		}
+	}
+	return pieces > 0;
+}
+
 static gboolean addr_special(const char *w)
 {
 	return w[0] && !w[1] && strchr(".@:;", w[0]);

@@ -15,6 +15,20 @@ struct sl_perl_addr {
 GPtrArray *sl_perl_address_parse(const char *line, GError **error);
 
 /*
+ * The addresses of a @line of the plain shape, without the parser: each
+ * ','-separated piece "local@domain" or "words <local@domain>", ASCII,
+ * with no quote, comment, group, escape, ';', encoded word or '.' in a
+ * name.  Mail::Address->parse reads one address a piece there, its
+ * ->address the piece's addr-spec (tests/perladdr.sh compares them).
+ * Calls @each with each addr-spec (not NUL-terminated: @len bytes) and
+ * returns TRUE; FALSE, without a call, for a line of any other shape.
+ */
+gboolean sl_perl_address_plain(const char *line,
+			       void (*each)(const char *spec, gsize len,
+					    gpointer data),
+			       gpointer data);
+
+/*
  * Text::ParseWords::quotewords('\s*,\s*' if @comma, else '\s+', @keep,
  * @line); NULL where Perl returns the empty list (an unbalanced quote).
  * A NULL word is Perl's undef (after a trailing delimiter).
