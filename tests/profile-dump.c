@@ -22,9 +22,13 @@ static int strcmp_indirect(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void dump_group(GKeyFile *kf, const char *group, const char *skip)
+/* @group's keys: its citations' words as sl_profile_get() reads them,
+ * the rest as loaded (lint/engine/profile.c). */
+static void dump_group(const struct sl_policy *policy, const char *group,
+		       const char *skip)
 {
-	g_auto(GStrv) keys = g_key_file_get_keys(kf, group, NULL, NULL);
+	GKeyFile *cited = sl_profile_cited(policy);
+	g_auto(GStrv) keys = g_key_file_get_keys(cited, group, NULL, NULL);
 
 	if (!keys)
 		return;
@@ -34,8 +38,10 @@ static void dump_group(GKeyFile *kf, const char *group, const char *skip)
 
 		if (skip && !strcmp(*k, skip))
 			continue;
-		v = g_key_file_get_value(kf, group, *k, NULL);
-		printf("  %s=%s\n", *k, v);
+		v = g_key_file_get_value(sl_profile_is_citation_word(group, *k)
+						 ? cited : policy->profile,
+					 group, *k, NULL);
+		printf("  %s=%s\n", *k, v ? v : "(missing)");
 	}
 }
 
@@ -57,7 +63,7 @@ static void dump_role_params(const struct sl_policy *policy,
 static void dump(const struct sl_policy *policy)
 {
 	printf("profile %s\n", policy->profile_name);
-	dump_group(policy->profile, "profile", "inherit");
+	dump_group(policy, "profile", "inherit");
 	for (size_t i = 0; i < sl_rules_count; i++) {
 		const struct sl_rule *r = sl_rules[i];
 		g_autofree char *group = g_strconcat("rule ", r->id, NULL);
@@ -72,7 +78,7 @@ static void dump(const struct sl_policy *policy)
 		       sl_severity_name(initial),
 		       sl_severity_name(sl_policy_rule_severity(policy, r,
 								TRUE)));
-		dump_group(policy->profile, group, NULL);
+		dump_group(policy, group, NULL);
 		dump_role_params(policy, r);
 	}
 }

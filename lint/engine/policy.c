@@ -51,7 +51,10 @@ void sl_policy_free(struct sl_policy *policy)
 	g_hash_table_unref(policy->severity);
 	if (policy->profile)
 		g_key_file_unref(policy->profile);
+	if (policy->cited)
+		g_key_file_unref(policy->cited);
 	g_free(policy->profile_name);
+	g_free(policy->profile_path);
 	g_free(policy->rule_severity);
 	if (policy->keys)
 		g_key_file_unref(policy->keys);

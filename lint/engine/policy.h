@@ -25,6 +25,12 @@ struct sl_policy {
 	GHashTable *severity;	/* rule id -> GINT_TO_POINTER(sev + 1) */
 	GKeyFile *profile;	/* the document revision in force, or NULL */
 	char *profile_name;
+	/* The profile is read without its rules' citation words (section=,
+	 * quote=, note=: only JSON and SARIF show them in a lint run);
+	 * sl_profile_get() reads them from @cited, the whole profile read
+	 * again from @profile_path when first asked (profile.c). */
+	char *profile_path;
+	GKeyFile *cited;
 	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
 	/* The addresses of the [mailing-lists] files, sorted by strcmp() for
 	 * a binary search, pointing into list_buffers. */
@@ -109,6 +115,10 @@ gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
  * it: [profile] is the file's own, a [rule ID] key its own or else its
  * parent's, an empty value none (rules/profiles/README). */
 GKeyFile *sl_profile_read(const char *path, GError **error);
+/* The whole profile, citation words too (read once when first asked);
+ * whether @key of @group is one the profile loaded to lint leaves out. */
+GKeyFile *sl_profile_cited(const struct sl_policy *policy);
+gboolean sl_profile_is_citation_word(const char *group, const char *key);
 char *sl_profile_get(const struct sl_policy *policy, const char *group,
 		     const char *key);
 struct sl_rule;

@@ -178,14 +178,85 @@ static void add_empty(GPtrArray *empty, const struct profile_file *f)
 }
 
 /*
+ * The words of a rule's citations (section=, quote=, note=, and their
+ * -2, -3, ... keys) are most of a profile's bytes, and a lint run shows
+ * them only in JSON and SARIF: a profile loaded to lint is read without
+ * them (@whole FALSE), and sl_profile_get() reads the whole profile when
+ * one is asked for.  Is @line (without its end) such a key of a rule
+ * group?  Only a line GKeyFile would read as that key (valid UTF-8, the
+ * key's name, optional blanks, '=') is left out, so a file GKeyFile
+ * refuses is refused either way.
+ */
+static const char *citation_key_end(const char *p, const char *end)
+{
+	static const char *const words[] = { "section", "quote", "note" };
+
+	for (gsize i = 0; i < G_N_ELEMENTS(words); i++) {
+		gsize n = strlen(words[i]);
+
+		if ((gsize)(end - p) < n || memcmp(p, words[i], n))
+			continue;
+		p += n;
+		if (p + 1 < end && *p == '-' && g_ascii_isdigit(p[1]))
+			for (p++; p < end && g_ascii_isdigit(*p); p++)
+				;
+		return p;
+	}
+	return NULL;
+}
+
+static gboolean citation_words_line(const char *line, gsize len)
+{
+	const char *p = line, *end = line + len;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (!(p = citation_key_end(p, end)))
+		return FALSE;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p < end && *p == '=' &&
+	       g_utf8_validate(line, (gssize)len, NULL);
+}
+
+static gboolean load_file(GKeyFile *kf, const char *path, gboolean whole,
+			  GError **error)
+{
+	g_autofree char *text = NULL;
+	g_autoptr(GString) kept = NULL;
+	gboolean rule = FALSE;
+	gsize len;
+
+	/* A file that cannot be read: GKeyFile's own error. */
+	if (whole || !g_file_get_contents(path, &text, &len, NULL))
+		return g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE,
+						 error);
+	kept = g_string_sized_new(len);
+	for (const char *l = text, *end = text + len; l < end;) {
+		const char *nl = memchr(l, '\n', (gsize)(end - l));
+		const char *next = nl ? nl + 1 : end;
+		gsize n = (gsize)((nl ? nl : end) - l);
+
+		if (n && *l == '[')
+			rule = !strncmp(l, "[" SL_RULE_PREFIX,
+					strlen("[" SL_RULE_PREFIX));
+		if (!rule || !citation_words_line(l, n))
+			g_string_append_len(kept, l, (gssize)(next - l));
+		l = next;
+	}
+	return g_key_file_load_from_data(kf, kept->str, kept->len,
+					 G_KEY_FILE_NONE, error);
+}
+
+/*
  * @path and, through [profile] inherit=NAME (a file beside it), the
  * profiles it is written against, oldest first; @chain holds the paths
  * on the way down, to refuse a circle.  The keys of every file that are
  * empty are added to @empty; [profile] is @path's if @own_profile.
  */
 static GKeyFile *read_chain(const char *path, GPtrArray *chain,
-			    gboolean own_profile, GPtrArray *empty,
-			    GError **error)
+			    gboolean own_profile, gboolean whole,
+			    GPtrArray *empty, GError **error)
 {
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autoptr(GKeyFile) base = NULL;
@@ -195,7 +266,7 @@ static GKeyFile *read_chain(const char *path, GPtrArray *chain,
 	g_autofree char *file = NULL;
 	g_autofree char *parent_path = NULL;
 
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, error) ||
+	if (!load_file(kf, path, whole, error) ||
 	    !validate(kf, &f, error)) {
 		g_prefix_error(error, "%s: ", path);
 		return NULL;
@@ -215,7 +286,7 @@ static GKeyFile *read_chain(const char *path, GPtrArray *chain,
 			return NULL;
 		}
 	g_ptr_array_add(chain, g_strdup(parent_path));
-	base = read_chain(parent_path, chain, FALSE, empty, error);
+	base = read_chain(parent_path, chain, FALSE, whole, empty, error);
 	if (!base) {
 		g_prefix_error(error, "%s: inherit=%s: ", path, parent);
 		return NULL;
@@ -296,14 +367,15 @@ static gboolean check_levels(GKeyFile *kf, GError **error)
 	return TRUE;
 }
 
-GKeyFile *sl_profile_read(const char *path, GError **error)
+static GKeyFile *profile_read(const char *path, gboolean whole,
+			      GError **error)
 {
 	g_autoptr(GPtrArray) chain = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) empty = g_ptr_array_new_with_free_func(g_free);
 	GKeyFile *kf;
 
 	g_ptr_array_add(chain, g_strdup(path));
-	kf = read_chain(path, chain, TRUE, empty, error);
+	kf = read_chain(path, chain, TRUE, whole, empty, error);
 	if (!kf) {
 		if (error && *error)
 			(*error)->code = SECLINT_ERROR_POLICY;
@@ -330,11 +402,16 @@ GKeyFile *sl_profile_read(const char *path, GError **error)
 	return kf;
 }
 
+GKeyFile *sl_profile_read(const char *path, GError **error)
+{
+	return profile_read(path, TRUE, error);
+}
+
 gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 				GError **error)
 {
 	g_autofree char *path = profile_path(policy, name);
-	GKeyFile *kf = sl_profile_read(path, error);
+	GKeyFile *kf = profile_read(path, FALSE, error);
 
 	if (kf && !check_levels(kf, error)) {
 		g_prefix_error(error, "%s: ", path);
@@ -345,11 +422,40 @@ gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 		return FALSE;
 	}
 	g_clear_pointer(&policy->profile, g_key_file_unref);
+	g_clear_pointer(&policy->cited, g_key_file_unref);
 	g_free(policy->profile_name);
+	g_free(policy->profile_path);
 	policy->profile = kf;
 	policy->profile_name = g_strdup(name);
+	policy->profile_path = g_steal_pointer(&path);
 	sl_policy_update_severities(policy);
 	return sl_policy_resolve_params(policy, error);
+}
+
+/* A key load_file() leaves out of a profile loaded to lint. */
+gboolean sl_profile_is_citation_word(const char *group, const char *key)
+{
+	const char *end = key + strlen(key);
+
+	return g_str_has_prefix(group, SL_RULE_PREFIX) &&
+	       citation_key_end(key, end) == end;
+}
+
+/* The whole profile in force, with its citations' words: read the first
+ * time one is asked for (the same files, so the same words; if they can
+ * no longer be read, the profile as loaded, without them). */
+GKeyFile *sl_profile_cited(const struct sl_policy *policy)
+{
+	static GMutex lock;
+	struct sl_policy *p = (struct sl_policy *)policy;
+	GKeyFile *kf;
+
+	g_mutex_lock(&lock);
+	if (!p->cited && p->profile_path)
+		p->cited = profile_read(p->profile_path, TRUE, NULL);
+	kf = p->cited ? p->cited : p->profile;
+	g_mutex_unlock(&lock);
+	return kf;
 }
 
 char *sl_profile_get(const struct sl_policy *policy, const char *group,
@@ -357,6 +463,9 @@ char *sl_profile_get(const struct sl_policy *policy, const char *group,
 {
 	if (!policy->profile)
 		return NULL;
+	if (policy->profile_path && sl_profile_is_citation_word(group, key))
+		return sl_key_file_get_string(sl_profile_cited(policy), group,
+					      key);
 	return sl_key_file_get_string(policy->profile, group, key);
 }
 
