@@ -161,6 +161,128 @@ static void test_utf8_valid(void **state)
 				 g_utf8_validate(texts[i], -1, NULL));
 }
 
+/* What sl_utf8_valid() replaced: GLib's check of each character that is
+ * not ASCII (NUL bytes pass, as PCRE2 takes them). */
+static gboolean glib_valid(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		gunichar c;
+
+		if (!(*p & 0x80)) {
+			p++;
+			continue;
+		}
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2)
+			return FALSE;
+		p = g_utf8_next_char(p);
+	}
+	return TRUE;
+}
+
+/* @seq after @pad bytes of ASCII and before @tail more: through the
+ * 32-byte, word and byte paths, and cut at the end of the text. */
+static void check_valid_at(const guchar *seq, size_t n, size_t pad,
+			   size_t tail)
+{
+	char buf[96];
+	size_t len = pad + n + tail;
+
+	memset(buf, 'a', sizeof(buf));
+	memcpy(buf + pad, seq, n);
+	if (sl_utf8_valid(buf, len) != glib_valid(buf, len))
+		fail_msg("%02x %02x %02x %02x (%zu bytes) after %zu, %zu more",
+			 seq[0], n > 1 ? seq[1] : 0, n > 2 ? seq[2] : 0,
+			 n > 3 ? seq[3] : 0, n, pad, tail);
+}
+
+/* Every sequence of up to three bytes, and four-byte ones from the bytes
+ * at each edge of the table, say what GLib says, wherever they stand. */
+static void test_utf8_valid_exhaustive(void **state)
+{
+	static const guchar edges[] = {
+		0x00, 0x0a, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0,
+		0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0,
+		0xf4, 0xf5, 0xff,
+	};
+	guchar seq[4];
+
+	(void)state;
+	for (unsigned a = 0; a < 256; a++) {
+		seq[0] = (guchar)a;
+		for (size_t pad = 0; pad < 40; pad += 13)
+			check_valid_at(seq, 1, pad, pad % 2);
+		for (unsigned b = 0; b < 256; b++) {
+			seq[1] = (guchar)b;
+			check_valid_at(seq, 2, 0, 0);
+			check_valid_at(seq, 2, 33, 1);
+			if (a < 0x80)
+				continue;
+			for (unsigned c = 0; c < 256; c++) {
+				seq[2] = (guchar)c;
+				check_valid_at(seq, 3, 7, c % 3);
+			}
+			if (a < 0xe0)
+				continue;
+			for (size_t c = 0; c < sizeof(edges); c++)
+				for (size_t d = 0; d < sizeof(edges); d++) {
+					seq[2] = edges[c];
+					seq[3] = edges[d];
+					check_valid_at(seq, 4, 31, 0);
+					check_valid_at(seq, 4, 8, 5);
+				}
+		}
+	}
+}
+
+/* Random text, mostly ASCII with NUL bytes, CRLF, long runs and broken
+ * characters, and its every prefix length around a character. */
+static void test_utf8_valid_random(void **state)
+{
+	static const char *const pieces[] = {
+		"plain text ", "\xff", "\xc3", "\xc3\xa9", "\xe2\x82\xac",
+		"\xe2\x82", "\xf0\x9f\x98\x80", "\xed\xa0\x80", "\xc0\xaf",
+		"\xf4\x8f\xbf\xbf", "\xef\xbf\xbe", "\r\n",
+		"forty bytes of ASCII, past a 32-byte run",
+	};
+	g_autoptr(GRand) rand = g_rand_new_with_seed(7);
+
+	(void)state;
+	for (int round = 0; round < 3000; round++) {
+		g_autoptr(GString) s = g_string_new(NULL);
+		gint32 n = g_rand_int_range(rand, 0, 30);
+
+		for (gint32 i = 0; i < n; i++) {
+			gint32 k = g_rand_int_range(rand, -1,
+						    G_N_ELEMENTS(pieces));
+
+			if (k < 0)
+				g_string_append_c(s, '\0');
+			else
+				g_string_append(s, pieces[k]);
+		}
+		for (gsize len = 0; len <= s->len; len++)
+			assert_int_equal(sl_utf8_valid(s->str, len),
+					 glib_valid(s->str, len));
+	}
+}
+
+/* A long line of 1 MiB: ASCII, then one bad byte at its very end. */
+static void test_utf8_valid_long(void **state)
+{
+	gsize len = 1 << 20;
+	g_autofree char *text = g_malloc(len);
+
+	(void)state;
+	memset(text, 'x', len);
+	assert_true(sl_utf8_valid(text, len));
+	text[len - 1] = '\xc3';
+	assert_false(sl_utf8_valid(text, len));
+	assert_true(sl_utf8_valid(text, len - 1));
+}
+
 /* In place, as g_utf8_make_valid() does it: random bytes, mostly ASCII
  * with invalid, truncated and NUL bytes, after a prefix left alone. */
 static void test_make_valid_tail(void **state)
@@ -279,6 +401,9 @@ int main(void)
 		cmocka_unit_test(test_named_groups),
 		cmocka_unit_test(test_invalid_utf8),
 		cmocka_unit_test(test_utf8_valid),
+		cmocka_unit_test(test_utf8_valid_exhaustive),
+		cmocka_unit_test(test_utf8_valid_random),
+		cmocka_unit_test(test_utf8_valid_long),
 		cmocka_unit_test(test_make_valid_tail),
 		cmocka_unit_test(test_length_and_flags),
 		cmocka_unit_test(test_replace_and_split),
