@@ -339,6 +339,48 @@ static void test_length_and_flags(void **state)
 	assert_false(sl_matches_next(notbol));
 }
 
+/* Once a pattern has run over enough text to be compiled by the JIT,
+ * its matches stay GRegex's, G_REGEX_MATCH_ANCHORED (which the JIT's own
+ * entry ignores) and groups included, for each of a run of short lines. */
+static void test_after_jit(void **state)
+{
+	g_autoptr(GRegex) re = g_regex_new("(x)?b(c)?", 0, 0, NULL);
+	g_autoptr(GString) long_text = g_string_new(NULL);
+	static const char *const lines[] = { "ab", "ba", "bc", "xbc", "", "a" };
+
+	(void)state;
+	for (int i = 0; i < 1000; i++)
+		g_string_append(long_text, "a\xc3\xa9 ");
+	g_string_append(long_text, "xb");
+	for (int round = 0; round < 3; round++) {
+		g_autoptr(sl_matches) m = sl_matches_new(re, long_text->str,
+							 -1, 0);
+		g_autofree char *x = NULL;
+
+		assert_true(sl_matches_next(m));
+		x = sl_matches_fetch(m, 1);
+		assert_string_equal(x, "x");
+		assert_false(sl_matches_next(m));
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(lines); i++)
+		for (int anchored = 0; anchored < 2; anchored++) {
+			GRegexMatchFlags f = anchored ? G_REGEX_MATCH_ANCHORED
+						      : 0;
+			g_autoptr(GMatchInfo) gm = NULL;
+			g_autoptr(sl_matches) m = sl_matches_new(re, lines[i],
+								 -1, f);
+			gboolean want = g_regex_match(re, lines[i], f, &gm);
+
+			assert_int_equal(sl_matches_next(m), want);
+			if (want) {
+				g_autofree char *a = g_match_info_fetch(gm, 2);
+				g_autofree char *b = sl_matches_fetch(m, 2);
+
+				assert_string_equal(a, b);
+			}
+		}
+}
+
 static void test_replace_and_split(void **state)
 {
 	(void)state;
@@ -406,6 +448,7 @@ int main(void)
 		cmocka_unit_test(test_utf8_valid_long),
 		cmocka_unit_test(test_make_valid_tail),
 		cmocka_unit_test(test_length_and_flags),
+		cmocka_unit_test(test_after_jit),
 		cmocka_unit_test(test_replace_and_split),
 		cmocka_unit_test(test_linear),
 	};
