@@ -44,6 +44,38 @@ static void test_regex_address_reused(void **state)
 	assert_false(sl_regex_match_simple(pattern, "XYZ", 0, 0));
 }
 
+/* A writable array of the program: rewritten, it is another pattern. */
+static char writable_pattern[16] = "^abc$";
+
+/* A string constant is known by its address alone; the same pattern at
+ * another address (on the heap, in writable data changed in between)
+ * still finds what it says. */
+static void test_regex_constant_and_copies(void **state)
+{
+	static const char constant[] = "^abc$";
+	g_autofree char *copy = g_strdup(constant);
+
+	(void)state;
+	for (int round = 0; round < 2; round++) {
+		assert_true(sl_regex_test(constant, 0, "abc"));
+		assert_false(sl_regex_test(constant, 0, "xyz"));
+		assert_true(sl_regex_test(copy, 0, "abc"));
+		strcpy(writable_pattern, "^abc$");
+		assert_true(sl_regex_test(writable_pattern, 0, "abc"));
+		strcpy(writable_pattern, "^xyz$");
+		assert_true(sl_regex_test(writable_pattern, 0, "xyz"));
+		assert_false(sl_regex_test(writable_pattern, 0, "abc"));
+		assert_int_equal(sl_regex_count(constant, G_REGEX_CASELESS,
+						"ABC"), 1);
+		copy[1] = 'x';
+		copy[2] = 'y';
+		copy[3] = 'z';
+		assert_true(sl_regex_test(copy, 0, "xyz"));
+		assert_true(sl_regex_test(constant, 0, "abc"));
+		strcpy(copy, constant);
+	}
+}
+
 static void assert_table(const struct sl_policy *policy)
 {
 	for (size_t i = 0; i < sl_rules_count; i++)
@@ -460,6 +492,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_regex_address_reused),
+		cmocka_unit_test(test_regex_constant_and_copies),
 		cmocka_unit_test(test_severity_table),
 		cmocka_unit_test(test_list_files),
 		cmocka_unit_test(test_profile_chain),

@@ -161,6 +161,128 @@ static void test_utf8_valid(void **state)
 				 g_utf8_validate(texts[i], -1, NULL));
 }
 
+/* What sl_utf8_valid() replaced: GLib's check of each character that is
+ * not ASCII (NUL bytes pass, as PCRE2 takes them). */
+static gboolean glib_valid(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		gunichar c;
+
+		if (!(*p & 0x80)) {
+			p++;
+			continue;
+		}
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2)
+			return FALSE;
+		p = g_utf8_next_char(p);
+	}
+	return TRUE;
+}
+
+/* @seq after @pad bytes of ASCII and before @tail more: through the
+ * 32-byte, word and byte paths, and cut at the end of the text. */
+static void check_valid_at(const guchar *seq, size_t n, size_t pad,
+			   size_t tail)
+{
+	char buf[96];
+	size_t len = pad + n + tail;
+
+	memset(buf, 'a', sizeof(buf));
+	memcpy(buf + pad, seq, n);
+	if (sl_utf8_valid(buf, len) != glib_valid(buf, len))
+		fail_msg("%02x %02x %02x %02x (%zu bytes) after %zu, %zu more",
+			 seq[0], n > 1 ? seq[1] : 0, n > 2 ? seq[2] : 0,
+			 n > 3 ? seq[3] : 0, n, pad, tail);
+}
+
+/* Every sequence of up to three bytes, and four-byte ones from the bytes
+ * at each edge of the table, say what GLib says, wherever they stand. */
+static void test_utf8_valid_exhaustive(void **state)
+{
+	static const guchar edges[] = {
+		0x00, 0x0a, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0,
+		0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0,
+		0xf4, 0xf5, 0xff,
+	};
+	guchar seq[4];
+
+	(void)state;
+	for (unsigned a = 0; a < 256; a++) {
+		seq[0] = (guchar)a;
+		for (size_t pad = 0; pad < 40; pad += 13)
+			check_valid_at(seq, 1, pad, pad % 2);
+		for (unsigned b = 0; b < 256; b++) {
+			seq[1] = (guchar)b;
+			check_valid_at(seq, 2, 0, 0);
+			check_valid_at(seq, 2, 33, 1);
+			if (a < 0x80)
+				continue;
+			for (unsigned c = 0; c < 256; c++) {
+				seq[2] = (guchar)c;
+				check_valid_at(seq, 3, 7, c % 3);
+			}
+			if (a < 0xe0)
+				continue;
+			for (size_t c = 0; c < sizeof(edges); c++)
+				for (size_t d = 0; d < sizeof(edges); d++) {
+					seq[2] = edges[c];
+					seq[3] = edges[d];
+					check_valid_at(seq, 4, 31, 0);
+					check_valid_at(seq, 4, 8, 5);
+				}
+		}
+	}
+}
+
+/* Random text, mostly ASCII with NUL bytes, CRLF, long runs and broken
+ * characters, and its every prefix length around a character. */
+static void test_utf8_valid_random(void **state)
+{
+	static const char *const pieces[] = {
+		"plain text ", "\xff", "\xc3", "\xc3\xa9", "\xe2\x82\xac",
+		"\xe2\x82", "\xf0\x9f\x98\x80", "\xed\xa0\x80", "\xc0\xaf",
+		"\xf4\x8f\xbf\xbf", "\xef\xbf\xbe", "\r\n",
+		"forty bytes of ASCII, past a 32-byte run",
+	};
+	g_autoptr(GRand) rand = g_rand_new_with_seed(7);
+
+	(void)state;
+	for (int round = 0; round < 3000; round++) {
+		g_autoptr(GString) s = g_string_new(NULL);
+		gint32 n = g_rand_int_range(rand, 0, 30);
+
+		for (gint32 i = 0; i < n; i++) {
+			gint32 k = g_rand_int_range(rand, -1,
+						    G_N_ELEMENTS(pieces));
+
+			if (k < 0)
+				g_string_append_c(s, '\0');
+			else
+				g_string_append(s, pieces[k]);
+		}
+		for (gsize len = 0; len <= s->len; len++)
+			assert_int_equal(sl_utf8_valid(s->str, len),
+					 glib_valid(s->str, len));
+	}
+}
+
+/* A long line of 1 MiB: ASCII, then one bad byte at its very end. */
+static void test_utf8_valid_long(void **state)
+{
+	gsize len = 1 << 20;
+	g_autofree char *text = g_malloc(len);
+
+	(void)state;
+	memset(text, 'x', len);
+	assert_true(sl_utf8_valid(text, len));
+	text[len - 1] = '\xc3';
+	assert_false(sl_utf8_valid(text, len));
+	assert_true(sl_utf8_valid(text, len - 1));
+}
+
 /* In place, as g_utf8_make_valid() does it: random bytes, mostly ASCII
  * with invalid, truncated and NUL bytes, after a prefix left alone. */
 static void test_make_valid_tail(void **state)
@@ -215,6 +337,48 @@ static void test_length_and_flags(void **state)
 	assert_true(sl_matches_fetch_pos(notbol, 0, &s, &e));
 	assert_int_equal(s, 2);
 	assert_false(sl_matches_next(notbol));
+}
+
+/* Once a pattern has run over enough text to be compiled by the JIT,
+ * its matches stay GRegex's, G_REGEX_MATCH_ANCHORED (which the JIT's own
+ * entry ignores) and groups included, for each of a run of short lines. */
+static void test_after_jit(void **state)
+{
+	g_autoptr(GRegex) re = g_regex_new("(x)?b(c)?", 0, 0, NULL);
+	g_autoptr(GString) long_text = g_string_new(NULL);
+	static const char *const lines[] = { "ab", "ba", "bc", "xbc", "", "a" };
+
+	(void)state;
+	for (int i = 0; i < 1000; i++)
+		g_string_append(long_text, "a\xc3\xa9 ");
+	g_string_append(long_text, "xb");
+	for (int round = 0; round < 3; round++) {
+		g_autoptr(sl_matches) m = sl_matches_new(re, long_text->str,
+							 -1, 0);
+		g_autofree char *x = NULL;
+
+		assert_true(sl_matches_next(m));
+		x = sl_matches_fetch(m, 1);
+		assert_string_equal(x, "x");
+		assert_false(sl_matches_next(m));
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(lines); i++)
+		for (int anchored = 0; anchored < 2; anchored++) {
+			GRegexMatchFlags f = anchored ? G_REGEX_MATCH_ANCHORED
+						      : 0;
+			g_autoptr(GMatchInfo) gm = NULL;
+			g_autoptr(sl_matches) m = sl_matches_new(re, lines[i],
+								 -1, f);
+			gboolean want = g_regex_match(re, lines[i], f, &gm);
+
+			assert_int_equal(sl_matches_next(m), want);
+			if (want) {
+				g_autofree char *a = g_match_info_fetch(gm, 2);
+				g_autofree char *b = sl_matches_fetch(m, 2);
+
+				assert_string_equal(a, b);
+			}
+		}
 }
 
 static void test_replace_and_split(void **state)
@@ -279,8 +443,12 @@ int main(void)
 		cmocka_unit_test(test_named_groups),
 		cmocka_unit_test(test_invalid_utf8),
 		cmocka_unit_test(test_utf8_valid),
+		cmocka_unit_test(test_utf8_valid_exhaustive),
+		cmocka_unit_test(test_utf8_valid_random),
+		cmocka_unit_test(test_utf8_valid_long),
 		cmocka_unit_test(test_make_valid_tail),
 		cmocka_unit_test(test_length_and_flags),
+		cmocka_unit_test(test_after_jit),
 		cmocka_unit_test(test_replace_and_split),
 		cmocka_unit_test(test_linear),
 	};
