@@ -59,7 +59,8 @@ static const char *const mark_re[MARKS] = {
  * string, and in *@lines one a line. */
 static char *head(const char *text, int n, char ***lines)
 {
-	g_auto(GStrv) all = sl_split_lines(text);
+	g_autofree char *copy = NULL;
+	g_autofree char **all = sl_text_lines(text, &copy);
 	GPtrArray *kept = g_ptr_array_new();
 
 	for (char **l = all; *l && n > 0; l++) {

@@ -71,7 +71,8 @@ static const char b64_line[] = "^[A-Za-z0-9+/]{60,}={0,2}$";
 /* A base64 blob over 4 KB pasted inline that decodes to an executable. */
 static const char *inline_executable(const char *prose)
 {
-	g_auto(GStrv) lines = sl_split_lines(prose);
+	g_autofree char *copy = NULL;
+	g_autofree char **lines = sl_text_lines(prose, &copy);
 	g_autoptr(GString) blob = g_string_new(NULL);
 
 	for (char **l = lines; ; l++) {

@@ -115,7 +115,8 @@ static const char test_or_doc_path[] =
  * and are they all tests or documentation? */
 static gboolean diff_only_tests_or_docs(const char *patch)
 {
-	g_auto(GStrv) lines = sl_split_lines(patch);
+	g_autofree char *copy = NULL;
+	g_autofree char **lines = sl_text_lines(patch, &copy);
 	gboolean any = FALSE;
 
 	for (char **l = lines; *l; l++) {

@@ -89,14 +89,15 @@ static void count_line(struct markup_count *m, const char *prev,
 static void check(struct sl_check *c)
 {
 	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
-	g_auto(GStrv) lines = NULL;
+	g_autofree char **lines = NULL;
+	g_autofree char *copy = NULL;
 	struct markup_count m = { { 0 }, FALSE, FALSE };
 	g_autoptr(GString) seen = g_string_new(NULL);
 	unsigned kinds = 0, most = 0;
 
 	if (!t)
 		return;
-	lines = sl_split_lines(t->prose->str);
+	lines = sl_text_lines(t->prose->str, &copy);
 	for (char **l = lines; *l; l++)
 		count_line(&m, l == lines ? "" : l[-1], *l);
 	for (int k = 0; k < MU_KINDS; k++) {

@@ -50,12 +50,13 @@ static void check(struct sl_check *c)
 	int max_headings = sl_param_int(c, "max-headings");
 	int window = sl_param_int(c, "summary-lines");
 	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
-	g_auto(GStrv) lines = NULL;
+	g_autofree char **lines = NULL;
+	g_autofree char *copy = NULL;
 	unsigned headings;
 
 	if (!t)
 		return;
-	lines = sl_split_lines(t->prose->str);
+	lines = sl_text_lines(t->prose->str, &copy);
 	headings = count_headings(lines);
 	if ((int)t->prose_lines > max_lines)
 		sl_report(c, "body", "the report has %u lines of text besides "

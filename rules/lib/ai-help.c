@@ -55,16 +55,16 @@ static void split_person(struct sl_trailer *tr)
 	}
 }
 
-GPtrArray *sl_text_trailers(const struct sl_text *t, const char *keys)
+/* The matches of the pattern of @keys in @text (@len bytes), each a
+ * trailer, onto @out. */
+static void add_trailers(GPtrArray *out, const char *keys, const char *text,
+			 gssize len)
 {
-	GPtrArray *out = g_ptr_array_new_with_free_func(trailer_free);
-	g_autofree char *pattern = NULL;
-	g_autoptr(sl_matches) mi = NULL;
+	g_autofree char *pattern = g_strdup_printf(
+		"(?im)^(%s):[ \\t]*([^\\n]*?)[ \\t]*$", keys);
+	g_autoptr(sl_matches) mi = sl_matches_new(sl_regex_cached(pattern, 0),
+						  text, len, 0);
 
-	if (!strchr(t->prose->str, ':'))
-		return out;
-	pattern = g_strdup_printf("(?im)^(%s):[ \\t]*([^\\n]*?)[ \\t]*$", keys);
-	mi = sl_matches_new(sl_regex_cached(pattern, 0), t->prose->str, -1, 0);
 	while (sl_matches_next(mi)) {
 		struct sl_trailer *tr = g_new0(struct sl_trailer, 1);
 
@@ -73,6 +73,122 @@ GPtrArray *sl_text_trailers(const struct sl_text *t, const char *keys)
 		tr->value = sl_matches_fetch(mi, 2);
 		split_person(tr);
 		g_ptr_array_add(out, tr);
+	}
+}
+
+/*
+ * The pattern's answer in a @line (@n bytes, no "\n") without another
+ * line break ("\r", "\v", "\f", U+0085, U+2028, U+2029) and with ASCII up
+ * to past its longest key (@longest bytes): "^" and "$" only at its ends,
+ * and a key matches as g_ascii_strncasecmp() says.  So the trailer is the
+ * line, if one of @keys (the first, in order) and a ':' start it: its key
+ * as written, and after the ':' its value between the [ \t] the pattern
+ * leaves out.  FALSE: not such a line, the pattern must decide.
+ */
+static gboolean plain_trailer(GPtrArray *out, const char *line, size_t n,
+			      char **keys, size_t longest)
+{
+	const unsigned char *u = (const unsigned char *)line;
+	struct sl_trailer *tr;
+	const char *v, *end = line + n;
+
+	for (size_t i = 0; i < n; i++) {
+		if (u[i] == '\r' || u[i] == '\v' || u[i] == '\f' ||
+		    (u[i] >= 0x80 && i <= longest) ||
+		    (u[i] == 0xc2 && i + 1 < n && u[i + 1] == 0x85) ||
+		    (u[i] == 0xe2 && i + 2 < n && u[i + 1] == 0x80 &&
+		     (u[i + 2] == 0xa8 || u[i + 2] == 0xa9)))
+			return FALSE;
+	}
+	for (char **k = keys; *k; k++) {
+		size_t len = strlen(*k);
+
+		if (len < n && line[len] == ':' &&
+		    !g_ascii_strncasecmp(line, *k, len)) {
+			v = line + len + 1;
+			while (v < end && (*v == ' ' || *v == '\t'))
+				v++;
+			while (end > v && (end[-1] == ' ' || end[-1] == '\t'))
+				end--;
+			tr = g_new0(struct sl_trailer, 1);
+			tr->line = g_strndup(line, n);
+			tr->key = g_strndup(line, len);
+			tr->value = g_strndup(v, end - v);
+			split_person(tr);
+			g_ptr_array_add(out, tr);
+			return TRUE;
+		}
+	}
+	return TRUE;
+}
+
+/*
+ * Can a trailer with one of @keys (words: letters, digits, '-') start in
+ * @line, @n bytes without a "\n"?  Its ':' is in it.  The pattern's "^"
+ * matches at the line's start, or after a "\r", "\v", "\f" or a break
+ * that is not ASCII; its caseless keys match ASCII as
+ * g_ascii_strncasecmp() does, and anything else only with bytes that are
+ * not ASCII.  So a line of ASCII without those breaks can hold one only
+ * if it starts with a key.
+ */
+static gboolean may_hold_trailer(const char *line, size_t n, char **keys)
+{
+	if (!memchr(line, ':', n))
+		return FALSE;
+	for (char **k = keys; *k; k++) {
+		size_t len = strlen(*k);
+
+		if (len <= n && !g_ascii_strncasecmp(line, *k, len))
+			return TRUE;
+	}
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)line[i];
+
+		if (c >= 0x80 || c == '\r' || c == '\v' || c == '\f')
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/*
+ * No match of the pattern holds a "\n", and "^" and "$" mean the same at
+ * a line's ends as at the text's: the matches in the text are those in
+ * its lines, in order.  The pattern runs on the few lines that may hold
+ * one (a line of prose of 2,000 messages cost 17,000 instructions a
+ * call, the whole prose run by PCRE2).  A text that is not UTF-8 has
+ * none, as lint/util/matches.c matches nothing in it.  Most of those
+ * lines need no pattern either (plain_trailer()).
+ */
+GPtrArray *sl_text_trailers(const struct sl_text *t, const char *keys)
+{
+	GPtrArray *out = g_ptr_array_new_with_free_func(trailer_free);
+	const char *text = t->prose->str;
+	const char *end = text + t->prose->len;
+	g_auto(GStrv) words = NULL;
+	size_t longest = 0;
+
+	if (!strchr(text, ':'))
+		return out;
+	if (keys[strspn(keys, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			      "abcdefghijklmnopqrstuvwxyz0123456789-|")]) {
+		add_trailers(out, keys, text, -1);	/* not words */
+		return out;
+	}
+	if (!sl_utf8_valid(text, t->prose->len))
+		return out;
+	words = g_strsplit(keys, "|", -1);
+	for (char **k = words; *k; k++)
+		longest = MAX(longest, strlen(*k));
+	for (const char *l = text; l < end; ) {
+		const char *nl = memchr(l, '\n', end - l);
+		const char *e = nl ? nl : end;
+
+		if (may_hold_trailer(l, e - l, words) &&
+		    !plain_trailer(out, l, e - l, words, longest))
+			add_trailers(out, keys, l, e - l);
+		if (!nl)
+			break;
+		l = nl + 1;
 	}
 	return out;
 }

@@ -18,27 +18,94 @@
 #include "message.h"
 #include "regex-cache.h"
 #include "rule.h"
+#include "text-lines.h"
 #include "text.h"
+
+/* How many lines g_strsplit(@text, "\n", -1) gives; @end is its end. */
+static size_t count_lines(const char *text, const char *end)
+{
+	size_t n = 1;
+
+	for (const char *q = text; (q = memchr(q, '\n', end - q)); q++)
+		n++;
+	return n;
+}
 
 /*
  * The lines of @text, like g_strsplit(text, "\n", -1) but with memchr:
- * linear even under sanitizers, whose strstr is not.
+ * linear even under sanitizers, whose strstr is not.  The array is sized
+ * by a first count, each line copied with memcpy().
  */
 char **sl_split_lines(const char *text)
 {
-	GPtrArray *lines = g_ptr_array_new();
 	const char *end = text + strlen(text);
+	size_t n = count_lines(text, end);
+	char **lines = g_new(char *, n + 1);
+	const char *p = text;
 
-	for (const char *p = text;;) {
+	for (size_t i = 0; i < n; i++) {
 		const char *nl = memchr(p, '\n', end - p);
+		size_t len = (size_t)((nl ? nl : end) - p);
 
-		g_ptr_array_add(lines, g_strndup(p, (nl ? nl : end) - p));
-		if (!nl)
-			break;
-		p = nl + 1;
+		lines[i] = g_malloc(len + 1);
+		memcpy(lines[i], p, len);
+		lines[i][len] = '\0';
+		if (nl)
+			p = nl + 1;
 	}
-	g_ptr_array_add(lines, NULL);
-	return (char **)g_ptr_array_free(lines, FALSE);
+	lines[n] = NULL;
+	return lines;
+}
+
+/* g_strchomp() on @line, which ends at @end. */
+static void chomp(char *line, char *end)
+{
+	while (end > line && g_ascii_isspace(end[-1]))
+		end--;
+	*end = '\0';
+}
+
+/* The lines of @text in one copy of it, *@copy, each ended in place;
+ * @chomped: each without its trailing white space too. */
+static char **lines_in_copy(const char *text, char **copy, gboolean chomped)
+{
+	size_t len = strlen(text);
+	char *buf = g_memdup2(text, len + 1);
+	char *end = buf + len;
+	size_t n = count_lines(buf, end);
+	char **lines = g_new(char *, n + 1);
+	char *p = buf;
+
+	for (size_t i = 0; i < n; i++) {
+		char *nl = memchr(p, '\n', end - p);
+
+		lines[i] = p;
+		if (chomped)
+			chomp(p, nl ? nl : end);
+		else if (nl)
+			*nl = '\0';
+		if (nl)
+			p = nl + 1;
+	}
+	lines[n] = NULL;
+	*copy = buf;
+	return lines;
+}
+
+/*
+ * The same lines as sl_split_lines() in one copy of @text, *@copy, each
+ * ended in place: for a reader, two blocks to free (g_free() the array
+ * and *@copy), not one a line.
+ */
+char **sl_text_lines(const char *text, char **copy)
+{
+	return lines_in_copy(text, copy, FALSE);
+}
+
+/* Each line of @body without its trailing white space (g_strchomp()). */
+static char **chomped_lines(const char *body, char **copy)
+{
+	return lines_in_copy(body, copy, TRUE);
 }
 
 enum region {
@@ -57,21 +124,6 @@ struct scan {
 	gboolean log_gap;	/* a blank line inside a log excerpt */
 	gboolean after_cut;	/* the line before was prose "---" */
 };
-
-/* "[  12.345678] [  T123] " in front of dmesg lines. */
-static const char timestamp[] =
-	"^\\s*\\[\\s*\\d+\\.\\d+\\]\\s*(\\[\\s*[TC]\\d+\\]\\s*)?";
-
-/* A line that opens a kernel log excerpt or a bot's report header. */
-static const char log_start[] =
-	"^\\s*(BUG: |WARNING: |UBSAN: |KASAN: |KMSAN: |KCSAN: |KFENCE: |"
-	"INFO: (task |rcu|trying to register)|general protection fault|"
-	"Oops(: |\\b)|Unable to handle (kernel|page)|kernel BUG at |"
-	"Kernel panic|-+\\[ cut here \\]-+|Call Trace:|<TASK>|"
-	"unreferenced object 0x|possible circular locking|"
-	"(HEAD commit|git tree|console output|kernel config|dashboard link|"
-	"syz repro|C reproducer|userspace arch|Downloadable assets|"
-	"disk image|vmlinux|kernel image|compiler):\\s)";
 
 /* Lines that go on a log excerpt: registers, frames, banners, dumps. */
 static const char log_more[] =
@@ -98,48 +150,41 @@ static const char log_title[] =
 	"general protection fault|Oops: |Unable to handle kernel|"
 	"kernel BUG at |INFO: task |HEAD commit:)";
 
-static const char hunk_header[] =
-	"^@@ -\\d+(,(\\d+))? \\+\\d+(,(\\d+))? @@";
-
-static const char diff_header[] =
-	"^(diff --git |index [0-9a-f]+\\.\\.|(new|deleted) file mode |"
-	"(old|new) mode |similarity index |dissimilarity index |"
-	"rename (from|to) |copy (from|to) |--- |\\+\\+\\+ |Binary files |"
-	"\\\\ No newline)";
-
-
 static gboolean is_blank(const char *line)
 {
 	return line[strspn(line, " \t")] == '\0';
 }
 
+/* @line and a "\n" onto @to: copied in place where it has room, as
+ * g_string_append_c() does, else by GLib. */
 static void add_line(GString *to, const char *line)
 {
-	g_string_append(to, line);
+	size_t n = strlen(line);
+
+	if (to->len + n + 1 < to->allocated_len) {
+		memcpy(to->str + to->len, line, n);
+		to->len += n + 1;
+		to->str[to->len - 1] = '\n';
+		to->str[to->len] = '\0';
+		return;
+	}
+	g_string_append_len(to, line, (gssize)n);
 	g_string_append_c(to, '\n');
 }
 
+#define HAS_PREFIX(s, lit) (!strncmp((s), (lit), sizeof(lit) - 1))
+
 static gboolean starts_diff(char **l)
 {
-	return g_str_has_prefix(*l, "diff --git ") ||
-	       (g_str_has_prefix(*l, "--- ") && l[1] &&
-		g_str_has_prefix(l[1], "+++ ") && l[2] &&
-		g_str_has_prefix(l[2], "@@ -"));
+	return HAS_PREFIX(*l, "diff --git ") ||
+	       (HAS_PREFIX(*l, "--- ") && l[1] && HAS_PREFIX(l[1], "+++ ") &&
+		l[2] && HAS_PREFIX(l[2], "@@ -"));
 }
 
 static gboolean open_hunk(struct scan *s, const char *line)
 {
-	GRegex *re = sl_regex_cached(hunk_header, 0);
-	g_autoptr(GMatchInfo) mi = NULL;
-	g_autofree char *old = NULL;
-	g_autofree char *new = NULL;
-
-	if (!g_regex_match(re, line, 0, &mi))
+	if (!sl_line_hunk_header(line, &s->old_left, &s->new_left))
 		return FALSE;
-	old = g_match_info_fetch(mi, 2);
-	new = g_match_info_fetch(mi, 4);
-	s->old_left = old && *old ? strtol(old, NULL, 10) : 1;
-	s->new_left = new && *new ? strtol(new, NULL, 10) : 1;
 	s->in = IN_HUNK;
 	s->t->hunks++;
 	return TRUE;
@@ -281,8 +326,7 @@ static gboolean patch_line(struct scan *s, char **l)
 		s->in = IN_BINARY;
 		return TRUE;
 	}
-	if (open_hunk(s, *l) ||
-	    sl_regex_test(diff_header, 0, *l))
+	if (open_hunk(s, *l) || sl_line_diff_header(*l))
 		return TRUE;
 	s->in = IN_PROSE;
 	return FALSE;
@@ -291,22 +335,24 @@ static gboolean patch_line(struct scan *s, char **l)
 /* A KASAN/UBSAN banner: a rule of '=' right above the report's title. */
 static gboolean is_banner(const char *line, const char *next)
 {
-	return strlen(line) >= 20 && line[strspn(line, "=")] == '\0' &&
-	       next && sl_regex_test(log_start, 0, next);
+	return *line == '=' && strlen(line) >= 20 &&
+	       line[strspn(line, "=")] == '\0' && next &&
+	       sl_line_log_start(next);
 }
 
 static gboolean log_line(struct scan *s, const char *line, const char *next)
 {
-	/* A line without '[' has no timestamp: most lines, spared the
-	 * replacement's copy (a third of the scan's time). */
-	g_autofree char *bare = !strchr(line, '[') ? NULL :
-		g_regex_replace_literal(sl_regex_cached(timestamp, 0), line,
-					-1, 0, "", 0, NULL);
+	/* Most lines cannot have a timestamp: spared the replacement's
+	 * copy (a third of the scan's time). */
+	g_autofree char *bare = !sl_line_may_be_stamped(line) ||
+				!strchr(line, '[') ? NULL :
+		g_regex_replace_literal(sl_regex_cached(sl_line_timestamp_re,
+							0),
+					line, -1, 0, "", 0, NULL);
 	gboolean stamped = bare && strlen(bare) != strlen(line);
 	const char *text = bare ? bare : line;
 
-	if (is_banner(text, next) ||
-	    sl_regex_test(log_start, 0, text)) {
+	if (is_banner(text, next) || sl_line_log_start(text)) {
 		if (sl_regex_test(log_title, 0, text))
 			s->t->log_reports++;
 		s->in = IN_LOG;
@@ -356,7 +402,9 @@ static void classify(struct scan *s, char **l)
 	s->after_cut = !strcmp(*l, "---");
 }
 
-static void scan_lines(struct sl_text *t, char **lines)
+/* @pgp: the body may hold an armored PGP block (most have none, and their
+ * lines are spared the search). */
+static void scan_lines(struct sl_text *t, char **lines, gboolean pgp)
 {
 	struct scan s = { t, IN_PROSE, 0, 0, FALSE, FALSE };
 	GString *sig = NULL;
@@ -366,13 +414,13 @@ static void scan_lines(struct sl_text *t, char **lines)
 			break;	/* the end of the last line */
 		if (sig) {
 			add_line(sig, *l);
-		} else if (s.in != IN_HUNK && (!strcmp(*l, "-- ") ||
-					       !strcmp(*l, "--"))) {
+		} else if (s.in != IN_HUNK && **l == '-' &&
+			   (!strcmp(*l, "-- ") || !strcmp(*l, "--"))) {
 			sig = g_string_new(NULL);
 		} else if (s.in != IN_HUNK && **l == '>') {
 			add_line(t->quoted, *l);
 		} else {
-			if (strstr(*l, "-----BEGIN PGP MESSAGE-----"))
+			if (pgp && strstr(*l, "-----BEGIN PGP MESSAGE-----"))
 				t->encrypted = TRUE;
 			classify(&s, l);
 		}
@@ -408,18 +456,19 @@ static GPtrArray *clearsigned_lines(char **lines)
 struct sl_text *sl_text_scan(const char *body)
 {
 	struct sl_text *t = g_new0(struct sl_text, 1);
-	g_auto(GStrv) lines = sl_split_lines(body);
+	g_autofree char *copy = NULL;
+	g_autofree char **lines = chomped_lines(body, &copy);
 	g_autoptr(GPtrArray) signed_part = NULL;
+	/* Either PGP marker, clear-signed or a message */
+	gboolean pgp = strstr(body, "-----BEGIN PGP ") != NULL;
 
-	for (char **l = lines; *l; l++)
-		g_strchomp(*l);
 	t->prose = g_string_new(NULL);
 	t->patch = g_string_new(NULL);
 	t->log = g_string_new(NULL);
 	t->quoted = g_string_new(NULL);
-	signed_part = clearsigned_lines(lines);
+	signed_part = pgp ? clearsigned_lines(lines) : NULL;
 	t->clearsigned = signed_part != NULL;
-	scan_lines(t, signed_part ? (char **)signed_part->pdata : lines);
+	scan_lines(t, signed_part ? (char **)signed_part->pdata : lines, pgp);
 	return t;
 }
 
@@ -466,30 +515,41 @@ gboolean sl_facts_content_visible(struct sl_facts *f)
 
 /* ---- the own text ---- */
 
-/* Each line without its trailing white space, "\n" ended. */
+/*
+ * Each line without its trailing white space, "\n" ended (the empty one
+ * after the body's last "\n" too).  The own text is copied into one block
+ * of the body's length, which it cannot outgrow: a line gives at most its
+ * own bytes and a "\n", and only the last may lack one in the body.
+ */
 char *sl_text_own(const char *body, char **signature)
 {
-	GString *own = g_string_sized_new(strlen(body) + 2);
+	size_t len = strlen(body);
+	const char *end = body + len;
+	char *own = g_malloc(len + 2);
+	char *o = own;
 	GString *sig = NULL;
 
 	for (const char *l = body; l; ) {
-		const char *nl = strchr(l, '\n');
-		const char *end = nl ? nl : l + strlen(l);
+		const char *nl = memchr(l, '\n', end - l);
+		const char *e = nl ? nl : end;
 
-		while (end > l && g_ascii_isspace(end[-1]))
-			end--;
-		if (!sig && end - l == 2 && l[0] == '-' && l[1] == '-')
+		while (e > l && g_ascii_isspace(e[-1]))
+			e--;
+		if (!sig && e - l == 2 && l[0] == '-' && l[1] == '-') {
 			sig = g_string_new(NULL);
-		else if (sig || *l != '>') {
-			GString *to = sig ? sig : own;
-
-			g_string_append_len(to, l, end - l);
-			g_string_append_c(to, '\n');
+		} else if (sig) {
+			g_string_append_len(sig, l, e - l);
+			g_string_append_c(sig, '\n');
+		} else if (*l != '>') {
+			memcpy(o, l, e - l);
+			o += e - l;
+			*o++ = '\n';
 		}
 		l = nl ? nl + 1 : NULL;
 	}
+	*o = '\0';
 	*signature = sig ? g_string_free(sig, FALSE) : g_strdup("");
-	return g_string_free(own, FALSE);
+	return own;
 }
 
 /* Corporate mail disclaimers: confidentiality claims that nobody meant. */
@@ -548,11 +608,17 @@ void sl_text_sentence_bounds(const char *text, gint start, gint end,
 		(*e)++;
 }
 
+/* Each "\r" a space, then each "\n" between two lines that are not blank;
+ * found with memchr(), not g_strdelimit()'s test of every byte. */
 char *sl_text_unwrap(const char *text)
 {
-	char *flat = g_strdelimit(g_strdup(text), "\r", ' ');
+	size_t len = strlen(text);
+	char *flat = g_memdup2(text, len + 1);
+	char *end = flat + len;
 
-	for (char *p = flat; (p = strchr(p, '\n')); p++)
+	for (char *p = flat; (p = memchr(p, '\r', end - p)); p++)
+		*p = ' ';
+	for (char *p = flat; (p = memchr(p, '\n', end - p)); p++)
 		if (p[1] != '\n' && p[1] != '\0' && p > flat && p[-1] != '\n')
 			*p = ' ';
 	return flat;

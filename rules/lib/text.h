@@ -26,6 +26,9 @@ struct sl_text {
 
 /* g_strsplit(text, "\n", -1), linear under sanitizers too. */
 char **sl_split_lines(const char *text);
+/* The same lines, to read: pointers into one copy of @text, *@copy; free
+ * the array and *@copy with g_free(). */
+char **sl_text_lines(const char *text, char **copy);
 /* A line of a git binary patch after "GIT binary patch": "literal N",
  * "delta N", base85 data, or a blank line. */
 gboolean sl_binary_patch_line(const char *line);

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The byte tests that stand for regular expressions in the body's scan
+ * (rules/lib/text-lines.c), and the texts derived from a body
+ * (rules/lib/text.c: its lines, the own text, the unwrapped text;
+ * sl_text_trailers() in rules/lib/ai-help.c), held to
+ * what the regular expressions, and the code they replaced, answer: on
+ * hostile lines (not UTF-8, Unicode white space and digits, other line
+ * breaks, very long lines) and on every line of the test fixtures.
+ * usage: test_text_lines TESTS-DIR
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai-help.h"
+#include "matches.h"
+#include "regex-cache.h"
+#include "text-lines.h"
+#include "text.h"
+
+static const char *tests_dir;
+
+/* ---- what the code answered before the byte tests ---- */
+
+static char *own_ref(const char *body, char **signature)
+{
+	GString *own = g_string_sized_new(strlen(body) + 2);
+	GString *sig = NULL;
+
+	for (const char *l = body; l; ) {
+		const char *nl = strchr(l, '\n');
+		const char *end = nl ? nl : l + strlen(l);
+
+		while (end > l && g_ascii_isspace(end[-1]))
+			end--;
+		if (!sig && end - l == 2 && l[0] == '-' && l[1] == '-')
+			sig = g_string_new(NULL);
+		else if (sig || *l != '>') {
+			GString *to = sig ? sig : own;
+
+			g_string_append_len(to, l, end - l);
+			g_string_append_c(to, '\n');
+		}
+		l = nl ? nl + 1 : NULL;
+	}
+	*signature = sig ? g_string_free(sig, FALSE) : g_strdup("");
+	return g_string_free(own, FALSE);
+}
+
+static char *unwrap_ref(const char *text)
+{
+	char *flat = g_strdelimit(g_strdup(text), "\r", ' ');
+
+	for (char *p = flat; (p = strchr(p, '\n')); p++)
+		if (p[1] != '\n' && p[1] != '\0' && p > flat && p[-1] != '\n')
+			*p = ' ';
+	return flat;
+}
+
+/* The trailers as "line|key|value|name|addr" lines. */
+static char *trailers_ref(const struct sl_text *t, const char *keys)
+{
+	GString *out = g_string_new(NULL);
+	g_autofree char *pattern = NULL;
+	g_autoptr(sl_matches) mi = NULL;
+
+	if (!strchr(t->prose->str, ':'))
+		return g_string_free(out, FALSE);
+	pattern = g_strdup_printf("(?im)^(%s):[ \\t]*([^\\n]*?)[ \\t]*$", keys);
+	mi = sl_matches_new(sl_regex_cached(pattern, 0), t->prose->str, -1, 0);
+	while (sl_matches_next(mi)) {
+		g_autofree char *line = sl_matches_fetch(mi, 0);
+		g_autofree char *key = sl_matches_fetch(mi, 1);
+		g_autofree char *value = sl_matches_fetch(mi, 2);
+
+		g_string_append_printf(out, "%s|%s|%s\n", line, key, value);
+	}
+	return g_string_free(out, FALSE);
+}
+
+static char *trailers_now(const struct sl_text *t, const char *keys)
+{
+	g_autoptr(GPtrArray) got = sl_text_trailers(t, keys);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < got->len; i++) {
+		const struct sl_trailer *tr = got->pdata[i];
+
+		g_string_append_printf(out, "%s|%s|%s\n", tr->line, tr->key,
+				       tr->value);
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* ---- the checks ---- */
+
+static unsigned lines_checked, lines_matched;
+
+static void check_line(const char *line)
+{
+	long old = 0, new = 0, old_ref = 0, new_ref = 0;
+	gboolean hunk = sl_line_hunk_header(line, &old, &new);
+	gboolean diff = sl_line_diff_header(line);
+	gboolean log = sl_line_log_start(line);
+
+	if (hunk != sl_line_hunk_header_by_re(line, &old_ref, &new_ref) ||
+	    (hunk && (old != old_ref || new != new_ref)))
+		fail_msg("hunk header '%s': %d (%ld, %ld), not (%ld, %ld)",
+			 line, hunk, old, new, old_ref, new_ref);
+	if (diff != sl_regex_test(sl_line_diff_header_re, 0, line))
+		fail_msg("diff header '%s': %d", line, diff);
+	if (log != sl_regex_test(sl_line_log_start_re, 0, line))
+		fail_msg("log start '%s': %d", line, log);
+	if (!sl_line_may_be_stamped(line) &&
+	    sl_regex_test(sl_line_timestamp_re, 0, line))
+		fail_msg("timestamp '%s' missed", line);
+	lines_checked++;
+	lines_matched += hunk + diff + log;
+}
+
+static const char *const keys[] = {
+	"Signed-off-by|Co-developed-by|Co-authored-by",
+	"Assisted-by",
+	"Signed-off-by",
+	"Kelvin-by|Sign",
+	"Signed-off-by|Co-.*-by",	/* not words: the whole text */
+};
+
+static void check_body(const char *body)
+{
+	g_autoptr(sl_text) t = sl_text_scan(body);
+	g_autofree char *sig = NULL;
+	g_autofree char *sig_ref = NULL;
+	g_autofree char *own = sl_text_own(body, &sig);
+	g_autofree char *ref = own_ref(body, &sig_ref);
+	g_autofree char *flat = sl_text_unwrap(body);
+	g_autofree char *flat_ref = unwrap_ref(body);
+	g_auto(GStrv) lines = sl_split_lines(body);
+	/* g_strsplit() gives no line for "", sl_split_lines() one */
+	g_auto(GStrv) split = *body ? g_strsplit(body, "\n", -1)
+				    : g_strsplit("x", "\n", -1);
+	g_autofree char *copy = NULL;
+	g_autofree char **read = sl_text_lines(body, &copy);
+
+	assert_int_equal(g_strv_length(lines), g_strv_length(split));
+	assert_int_equal(g_strv_length(read), g_strv_length(split));
+	if (!*body)
+		split[0][0] = '\0';
+	for (size_t i = 0; split[i]; i++) {
+		assert_string_equal(lines[i], split[i]);
+		assert_string_equal(read[i], split[i]);
+	}
+	assert_string_equal(own, ref);
+	assert_string_equal(sig, sig_ref);
+	assert_string_equal(flat, flat_ref);
+	for (size_t i = 0; i < G_N_ELEMENTS(keys); i++) {
+		g_autofree char *got = trailers_now(t, keys[i]);
+		g_autofree char *want = trailers_ref(t, keys[i]);
+
+		if (strcmp(got, want))
+			fail_msg("trailers %s of '%s':\n%s\nnot\n%s", keys[i],
+				 body, got, want);
+	}
+	for (char **l = lines; *l; l++) {
+		check_line(*l);
+		check_line(g_strchomp(*l));
+	}
+}
+
+static const char *const hostile_lines[] = {
+	"@@ -1,3 +1,4 @@", "@@ -1 +1 @@", "@@ -0,0 +1,200 @@ int f(void)",
+	"@@ -1, +1 @@", "@@ -1,3 +1,4", "@@ -1,3 +1,4 @", "@@ -1 +1@@",
+	"@@  -1 +1 @@", "@@ -1,2 +3,4 @@@", "@@ -,1 +1 @@", "@@ -",
+	"@@ -\xd9\xa1,\xd9\xa3 +1 @@",		/* Arabic-Indic digits */
+	"@@ -1,2\xd9\xa3 +1,\xd9\xa3 @@",
+	"@@ -1 +1 @@ caf\xc3\xa9", "@@ -1 +1 @@ \xff", "@@ -1\xff +1 @@",
+	"@@ -99999999999999999999,1 +1,99999999999999999999 @@",
+	"@@ -1 +1 @@\r", "@@ -1\r+1 @@",
+	"index abc..def 100644", "index ..", "index g..", "index abc.",
+	"index 0123456789abcdef..", "index ABC..def", "index A..b",
+	"index 1\xc3\xa9..2", "index abc..\xff",
+	"--- a/f", "---", "--- a/f\xff", "+++ b/f\xc3\xa9", "+++",
+	"\\ No newline at end of file", "\\ No", "Binary files a and b differ",
+	"rename from x", "rename  from x", "new file mode 100644",
+	"deleted file mode 1", "old mode 1", "new mode", "similarity index 9",
+	"dissimilarity index 1", "copy to y", "copy from z", "diff --git a b",
+	"diff --gi", " diff --git a b",
+	"BUG: KASAN", "  WARNING: CPU", "\tCall Trace:", "\v\f\rKernel panic",
+	"\xc2\xa0" "BUG: x",			/* no-break space */
+	"\xe2\x80\x83Oops: x", "\xe3\x80\x80kernel BUG at x",
+	"\xc2\x85" "BUG: x",			/* NEL */
+	"-----[ cut here ]-----", "------------[ cut here ]------------",
+	"-[ cut here ]", "-[ cut here ]-", "--- [ cut here ]---", "[ cut here ]-",
+	"Oops", "Oopsy", "Oops: ", "Oops!", "Oops\xc3\xa9", "HEAD commit: abc",
+	"HEAD commit:x", "HEAD commit:", "compiler:\tgcc",
+	"compiler:\xc2\xa0gcc", "vmlinux: ", "INFO: task x", "INFO: rcu",
+	"INFO: x", "INFO: trying to register", "\xff BUG: ", "BUG: \xff",
+	"Unable to handle page", "Unable to handle x", "<TASK>", "<TASK",
+	"unreferenced object 0x1", "possible circular locking",
+	"syz repro: x", "C reproducer: x", "Downloadable assets: x",
+	"[    1.234567] x", " [1.2] [T12] x", "\xc2\xa0[1.2] x",
+	"\xe3\x80\x80[1.2]", "x [1.2]", "[\xc2\xa0" "1.2]", "\t[1.2]",
+	"\xef\xbb\xbf[1.2] BOM", "", " ", "\t", "\xff", "\xc3", "\xed\xa0\x80",
+};
+
+static void test_hostile_lines(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(hostile_lines); i++)
+		check_line(hostile_lines[i]);
+}
+
+static void test_long_lines(void **state)
+{
+	static const char *const heads[] = {
+		"", "BUG: ", "   ", "@@ -1 +1 @@ ", "index abc..", "--- ",
+		"[ 1.2] ", "Signed-off-by: ", "\xc2\xa0",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(heads); i++) {
+		g_autofree char *tail = g_strnfill(100000, 'a');
+		g_autofree char *line = g_strconcat(heads[i], tail, NULL);
+		g_autofree char *digits = g_strnfill(5000, '7');
+		g_autofree char *hunk = g_strdup_printf("@@ -%s,%s +1 @@",
+							digits, digits);
+
+		check_line(line);
+		check_line(hunk);
+		check_body(line);
+	}
+}
+
+static const char *const hostile_bodies[] = {
+	"Signed-off-by: A <a@b.c>\n",
+	"signed-OFF-BY:  x  \nsigned-off-by:\t\n",
+	"\xc5\xbfigned-off-by: X <x@y.z>\n",		/* long s */
+	"\xe2\x84\xaa" "elvin-by: K\n",		/* Kelvin sign */
+	"Co-developed-by: \xe2\x84\xaa\n",
+	"foo\rSigned-off-by: A\n",
+	"x\vAssisted-by: B\r\nAssisted-by:  \n",
+	"x\fSigned-off-by: F\n",
+	"x\xc2\x85Signed-off-by: C\n",		/* NEL */
+	"x\xe2\x80\xa8Signed-off-by: D\n",	/* line separator */
+	"Signed-off-by: A\n\xff\n",		/* not UTF-8 */
+	"Signed-off-by:\nSigned-off-by: a:b\nSigned-off-by: x\rSign: y\n",
+	"Signed-off-by: A\r\n\r\nCo-authored-by: B <b@c.d>\r\n-- \r\nsig\r\n",
+	"> Signed-off-by: quoted\nSigned-off-by: own\n",
+	"Signed-off-by:   a b  \t x\nSigned-off-by:\t\nSigned-off-byX: no\n",
+	"SIGNED-OFF-BY: J\xc3\xbcrgen <j@x.y>\nSign: y\nsign:\n",
+	"Signed-off-by: x\xc2\x85y\n",		/* NEL in the value */
+	"Signed-off-by: a\xe2\x80\xa8Signed-off-by: b\n",
+	"Signed-off-by: a\xe2\x80\xa9" "Co-authored-by: b\n",
+	"Co-developed-by:x\n\xc3\xa9Signed-off-by: e\n",
+	"Co-developed-by:\xc3\xa9 \t\xc3\xa9\t\n",
+	"a\n\n\nb\r\nc\n", "\n", "", "--\n", "-- \nx", "\r\r\n\n\r",
+	"hunk:\n--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n"
+	"Signed-off-by: after\n",
+};
+
+static void test_hostile_bodies(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(hostile_bodies); i++)
+		check_body(hostile_bodies[i]);
+}
+
+static void check_tree(const char *path)
+{
+	g_autoptr(GDir) dir = g_dir_open(path, 0, NULL);
+	const char *name;
+
+	if (!dir) {
+		g_autofree char *text = NULL;
+		gsize len;
+
+		if (g_file_get_contents(path, &text, &len, NULL) &&
+		    len < 4 * 1024 * 1024)
+			check_body(text);
+		return;
+	}
+	while ((name = g_dir_read_name(dir))) {
+		g_autofree char *sub = g_build_filename(path, name, NULL);
+
+		check_tree(sub);
+	}
+}
+
+/* Every line of every fixture, and each file as one body. */
+static void test_fixtures(void **state)
+{
+	static const char *const dirs[] = { "rules", "corpus", "inputs",
+					    "acceptance" };
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(dirs); i++) {
+		g_autofree char *path = g_build_filename(tests_dir, dirs[i],
+							 NULL);
+
+		check_tree(path);
+	}
+	if (lines_checked < 10000 || lines_matched < 100)
+		fail_msg("only %u lines (%u matched): the fixtures not found?",
+			 lines_checked, lines_matched);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hostile_lines),
+		cmocka_unit_test(test_long_lines),
+		cmocka_unit_test(test_hostile_bodies),
+		cmocka_unit_test(test_fixtures),
+	};
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s TESTS-DIR\n", argv[0]);
+		return 2;
+	}
+	tests_dir = argv[1];
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
