@@ -48,13 +48,30 @@ static char *sentence_around(const char *flat, gint start, gint end)
 	return g_strndup(flat + s, (gsize)(e - s + (flat[e] ? 1 : 0)));
 }
 
+/* Words @hold and @reason cannot match without (unwrapping joins no
+ * words): most messages have none, and need not be unwrapped. */
+static const char *const hold_words[] = {
+	"embargo", "hold", "postpon", "delay", "defer", "crd", "keep",
+	"coordinat", "public", "disclosure", "until", NULL,
+};
+static const char *const reason_words[] = {
+	"conference", "talk", "present", "paper", "black", "def", "usenix",
+	"bounty", "blog", "advisory", "keynote", "offensivecon", "hexacon",
+	"pwn2own", NULL,
+};
+
 /* The sentence around each reason phrase, not a split of the whole text
  * into sentences: that made a 2 MB body take 13 s. */
 static char *invalid_reason(const char *text)
 {
-	g_autofree char *flat = sl_text_unwrap(text);
-	g_autoptr(sl_matches) mi = sl_matches_fixed(reason, G_REGEX_CASELESS,
-						    flat, -1);
+	g_autofree char *flat = NULL;
+	g_autoptr(sl_matches) mi = NULL;
+
+	if (!sl_embargo_words_in(text, reason_words) ||
+	    !sl_embargo_words_in(text, hold_words))
+		return NULL;
+	flat = sl_text_unwrap(text);
+	mi = sl_matches_fixed(reason, G_REGEX_CASELESS, flat, -1);
 
 	while (sl_matches_next(mi)) {
 		g_autofree char *sentence = NULL;

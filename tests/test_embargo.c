@@ -422,6 +422,33 @@ static void test_thread_start_ambiguous(void **state)
 	assert_int_equal(g_date_time_get_month(start), 2);
 }
 
+/* The cheap test before a caseless pattern: any case, and the two
+ * characters caseless PCRE2 reads as ASCII letters. */
+static void test_words_in(void **state)
+{
+	static const char *const words[] = { "embargo", "disclosure", NULL };
+	g_autoptr(GString) big = g_string_new(NULL);
+
+	(void)state;
+	assert_true(sl_embargo_words_in("an EMBARGO until", words));
+	assert_true(sl_embargo_words_in("unembargoed", words));
+	assert_true(sl_embargo_words_in("Disclosure", words));
+	assert_false(sl_embargo_words_in("embarg disclos", words));
+	assert_false(sl_embargo_words_in("", words));
+	/* "di\u017fclo\u017fure", and the Kelvin sign anywhere */
+	assert_true(sl_embargo_words_in("di\xc5\xbf" "clo\xc5\xbf" "ure",
+					words));
+	assert_true(sl_embargo_words_in("\xe2\x84\xaa", words));
+	/* invalid UTF-8 and CRLF are only bytes */
+	assert_false(sl_embargo_words_in("\xff\xc5\r\nembarg\xe2\x84",
+					 words));
+	for (int i = 0; i < 100000; i++)
+		g_string_append(big, "no such words here\r\n");
+	assert_false(sl_embargo_words_in(big->str, words));
+	g_string_append(big, "embargO");
+	assert_true(sl_embargo_words_in(big->str, words));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -432,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_message),
 		cmocka_unit_test(test_thread_start),
 		cmocka_unit_test(test_thread_start_ambiguous),
+		cmocka_unit_test(test_words_in),
 	};
 	int rc;
 

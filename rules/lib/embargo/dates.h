@@ -49,6 +49,13 @@ void sl_embargo_date_free(struct sl_embargo_date *date);
 /* Every date candidate in @text, in order (of struct sl_embargo_date). */
 GPtrArray *sl_embargo_extract(const char *text, const char *where,
 			      GDateTime *base);
+/* The same, each form searched for over the whole text, not only where
+ * date-starts.c says it may start: what the tests compare it with. */
+GPtrArray *sl_embargo_extract_everywhere(const char *text, const char *where,
+					 GDateTime *base);
+/* Does every match of every form in @text start where date-starts.c says
+ * that form may (for its tests)? */
+gboolean sl_embargo_starts_cover(const char *text);
 
 /* Does the sentence around [@start, @end) of @text take an embargo back
  * ("the 90-day deadline does not apply", "no embargo needed")? */

@@ -22,6 +22,11 @@
 GDateTime *sl_embargo_base(const struct sl_message *msg,
 			   gboolean *from_header);
 
+/* Does @text hold one of @words (lower case), in any case, or a character
+ * a caseless pattern may read as a letter of them?  A cheap test before a
+ * caseless pattern that needs one of the words. */
+gboolean sl_embargo_words_in(const char *text, const char *const *words);
+
 /* @text without inline patches and log excerpts (KASAN, oopses, dmesg). */
 char *sl_embargo_strip(const char *text);
 

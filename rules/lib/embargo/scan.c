@@ -130,12 +130,63 @@ static gboolean may_be_log(const char *line)
 		       line[3] == ' '));
 }
 
+/*
+ * Does @text hold one of @words (ASCII, lower case, NULL-terminated), in
+ * any case, or the long s (U+017F) or the Kelvin sign (U+212A), which
+ * caseless patterns read as "s" and "k"?  One pass over the text, where
+ * a caseless pattern that needs one of the words would try most of its
+ * positions.
+ */
+gboolean sl_embargo_words_in(const char *text, const char *const *words)
+{
+	guint32 pairs[26] = { 0 };	/* second letters after each first */
+
+	for (const char *const *w = words; *w; w++)
+		pairs[(*w)[0] - 'a'] |= 1u << ((*w)[1] - 'a');
+	for (const guchar *p = (const guchar *)text; *p; p++) {
+		guchar c = *p | 0x20, d;
+
+		if (*p >= 0x80) {
+			if ((p[0] == 0xc5 && p[1] == 0xbf) ||
+			    (p[0] == 0xe2 && p[1] == 0x84 && p[2] == 0xaa))
+				return TRUE;
+			continue;
+		}
+		if (c < 'a' || c > 'z' || !pairs[c - 'a'])
+			continue;
+		d = p[1] | 0x20;
+		if (d < 'a' || d > 'z' || !(pairs[c - 'a'] & (1u << (d - 'a'))))
+			continue;
+		for (const char *const *w = words; *w; w++)
+			if ((*w)[0] == c && (*w)[1] == d &&
+			    !g_ascii_strncasecmp((const char *)p + 2, *w + 2,
+						 strlen(*w + 2)))
+				return TRUE;
+	}
+	return FALSE;
+}
+
+/* Can @text hold an attribution line?  Only with one of its verbs. */
+static gboolean may_attribute(const char *text)
+{
+	static const char *const verbs[] = {
+		"wrote", "schrieb", "a \xc3\xa9" "crit", "escribi\xc3\xb3",
+		"ha scritto", "schreef",
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(verbs); i++)
+		if (strstr(text, verbs[i]))
+			return TRUE;
+	return FALSE;
+}
+
 char *sl_embargo_strip(const char *text)
 {
 	const struct log_patterns *lp = log_patterns();
 	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
 	GString *out = g_string_new(NULL);
 	gboolean in_patch = FALSE, in_log = FALSE;
+	gboolean attributions = may_attribute(text);
 
 	for (char **l = lines; *l; l++) {
 		gboolean drop;
@@ -152,7 +203,8 @@ char *sl_embargo_strip(const char *text)
 		drop = in_patch || in_log ||
 		       (may_be_log(*l) &&
 			sl_regex_matches(lp->line, *l, 0)) ||
-		       sl_regex_matches(lp->attribution, *l, 0);
+		       (attributions &&
+			sl_regex_matches(lp->attribution, *l, 0));
 		if (!drop)
 			g_string_append(out, *l);
 		g_string_append_c(out, '\n');	/* keep the line count */
@@ -168,10 +220,12 @@ char *sl_facts_embargo_text(struct sl_facts *f)
 GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
 {
 	const struct log_patterns *lp = log_patterns();
-	g_autoptr(sl_matches) mi = sl_matches_new(lp->attribution, own_text,
-						  -1, 0);
+	g_autoptr(sl_matches) mi = NULL;
 	GDateTime *oldest = NULL;
 
+	if (!may_attribute(own_text))
+		return NULL;
+	mi = sl_matches_new(lp->attribution, own_text, -1, 0);
 	while (sl_matches_next(mi)) {
 		g_autofree char *line = sl_matches_fetch(mi, 0);
 		g_autoptr(GPtrArray) dates = sl_embargo_extract(line, "body",
@@ -402,9 +456,22 @@ static char *first_request(const char *pattern, const char *text,
  * this reads the whole text of every message to a list. */
 char *sl_embargo_long_request(const char *text)
 {
-	char *words = first_request(long_request, text, FALSE);
+	/* What each pattern cannot match without */
+	static const char *const holds[] = {
+		"embargo", "disclosure", "quarter", NULL,
+	};
+	static const char *const untils[] = { "until", "after", NULL };
+	static const char *const events[] = {
+		"conference", "talk", "present", "paper", "publi", NULL,
+	};
+	char *words = NULL;
 
-	return words ? words : first_request(event_request, text, TRUE);
+	if (sl_embargo_words_in(text, holds))
+		words = first_request(long_request, text, FALSE);
+	if (!words && sl_embargo_words_in(text, untils) &&
+	    sl_embargo_words_in(text, events))
+		words = first_request(event_request, text, TRUE);
+	return words;
 }
 
 gboolean sl_embargo_applies(struct sl_facts *f,
