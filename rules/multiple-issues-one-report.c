@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
+#include "literals.h"
 #include "matches.h"
 #include "regex-cache.h"
 #include "routing.h"
@@ -16,17 +17,26 @@ static const char numbered[] =
 static const char cve_heading[] =
 	"(?im)^\\s*(#+\\s*|[-*]\\s+|\\d+[.)]\\s+)?(\\*\\*)?(CVE-\\d{4}-\\d{4,})"
 	"(\\*\\*)?\\s*[:(\\-]";
+/* The word each match of them holds (rules/lib/literals.h). */
+static const char *const numbered_words[] = {
+	"\\bissue", "\\bbug", "\\bvulnerability", "\\bfinding",
+	"\\bproblem", "\\bflaw", "\\bweakness", NULL
+};
+static const char *const cve_words[] = { "\\bcve-", NULL };
 
 
-/* The distinct values of group @group of @re in @text. */
-static unsigned distinct(GRegex *re, int group, const char *text,
-			 GString *seen)
+/* The distinct values of group @group of @pattern in @text (none if it
+ * holds none of @needs). */
+static unsigned distinct(const char *pattern, const char *const *needs,
+			 int group, const char *text, GString *seen)
 {
-	g_autoptr(sl_matches) mi = sl_matches_new(re, text, -1, 0);
-	g_autoptr(GHashTable) set = g_hash_table_new_full(g_str_hash,
-							  g_str_equal,
-							  g_free, NULL);
+	g_autoptr(sl_matches) mi = NULL;
+	g_autoptr(GHashTable) set = NULL;
 
+	if (sl_regex_ruled_out(pattern, 0, needs, text))
+		return 0;
+	mi = sl_matches_new(sl_regex_cached(pattern, 0), text, -1, 0);
+	set = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	while (sl_matches_next(mi)) {
 		g_autofree char *raw = sl_matches_fetch(mi, group);
 		char *v = g_ascii_strup(raw ? raw : "", -1);
@@ -46,14 +56,14 @@ static void check(struct sl_check *c)
 
 	if (!t)
 		return;
-	if (distinct(sl_regex_cached(numbered, 0), 4,
-		     t->prose->str, issues) >= 2)
+	if (distinct(numbered, numbered_words, 4, t->prose->str,
+		     issues) >= 2)
 		sl_report(c, "body", "the report looks like it lists several "
 			  "issues (numbered %s); unless the same maintainers "
 			  "handle all of them, send one report per issue",
 			  issues->str);
-	else if (distinct(sl_regex_cached(cve_heading, 0), 3,
-			  t->prose->str, cves) >= 2)
+	else if (distinct(cve_heading, cve_words, 3, t->prose->str,
+			  cves) >= 2)
 		sl_report(c, "body", "the report looks like it covers several "
 			  "issues (%s); unless the same maintainers handle all "
 			  "of them, send one report per issue", cves->str);

@@ -10,6 +10,15 @@ static const char demand[] =
 	"agreement|must not be (shared|disclosed|forwarded)|"
 	"do not (forward|share|disclose) (this|it|the report)|"
 	"(confidential|proprietary) (and|&) (privileged|protected)))";
+/* One of these is in every match of it (rules/lib/literals.h), and of
+ * the exception below: "NDA" after white space starts a word. */
+static const char *const demand_words[] = {
+	"\\bnda", "disclosure agreement", "sign the agreement",
+	"sign an agreement", "sign our agreement", "must not be shared",
+	"must not be disclosed", "must not be forwarded", "do not forward",
+	"do not share", "do not disclose", "confidential and",
+	"confidential &", "proprietary and", "proprietary &", NULL
+};
 
 /* "no NDA needed", "without an NDA": saying there is none is fine. */
 static const char negated[] =
@@ -21,6 +30,8 @@ static void check(struct sl_check *c)
 	static const struct sl_restricted_text nda = {
 		.pattern = demand,
 		.except = negated,
+		.needs = demand_words,
+		.except_needs = demand_words,
 		.strong = "the report asks for a non-disclosure agreement or "
 			  "restricted handling",
 		.weak = "a confidentiality disclaimer is attached to a report "

@@ -6,6 +6,7 @@
 #include "address.h"
 #include "context.h"
 #include "embargo.h"
+#include "literals.h"
 #include "matches.h"
 #include "nonconforming.h"
 #include "policy.h"
@@ -20,7 +21,25 @@ struct out_of_scope {
 	const char *what;	/* for the finding */
 	const char *claim;	/* the report says so */
 	const char *unless;	/* ... but also says this: in scope */
+	/* one of these is in each match of @claim (rules/lib/literals.h) */
+	const char *const *needs;
 };
+
+/* CAP_ or root after the verb. */
+static const char *const privilege_words[] = { "\\bcap_", "\\broot", NULL };
+/* The option's name, however written. */
+static const char *const debug_words[] = {
+	"kasan", "kmsan", "lockdep", "prove_locking", "fault_injection",
+	"fault injection", "failslab", "fail_page_alloc", "debug_", NULL
+};
+static const char *const staging_words[] = {
+	"drivers/staging/", "(experimental)", NULL
+};
+/* "pointer leak", "leaks addresses", "KASLR bypass". */
+static const char *const address_words[] = {
+	"leak", "disclosure", "kaslr ", NULL
+};
+static const char *const physical_words[] = { "physical access", NULL };
 
 static const struct out_of_scope classes[] = {
 	{ "it needs CAP_SYS_ADMIN, CAP_NET_ADMIN or root",
@@ -29,7 +48,7 @@ static const struct out_of_scope classes[] = {
 	  "(\\bCAP_(SYS_ADMIN|NET_ADMIN|SYS_RAWIO|SYS_MODULE)\\b|"
 	  "\\broot\\b( privileges?| access| user)?)",
 	  "(?i)\\b(unprivileged|(?<!initial )user namespaces?|userns|unshare|non-root|"
-	  "normal user|regular user|any (local )?user)\\b" },
+	  "normal user|regular user|any (local )?user)\\b", privilege_words },
 	{ "it only shows with debugging options (KASAN, LOCKDEP, fault "
 	  "injection)",
 	  "(?i)\\bonly\\b[^.\\n]{0,20}?\\b(with|when|under|if|on)\\b[^.\\n]{0,30}?\\b(CONFIG_)?"
@@ -38,21 +57,22 @@ static const struct out_of_scope classes[] = {
 	  " (CONFIG_)?(fault[ _]injection|FAULT_INJECTION|failslab|"
 	  "fail_page_alloc)\\b",
 	  "(?i)\\b(production|default config\\w*|distribution kernels?|"
-	  "distro kernels?|without (CONFIG_)?KASAN)\\b" },
+	  "distro kernels?|without (CONFIG_)?KASAN)\\b", debug_words },
 	{ "the code is in drivers/staging or EXPERIMENTAL",
 	  "\\bdrivers/staging/|\\bCONFIG_\\w+ \\(EXPERIMENTAL\\)|"
-	  "\\(EXPERIMENTAL\\)", NULL },
+	  "\\(EXPERIMENTAL\\)", NULL, staging_words },
 	/* Devices and media that break their specification: the query
 	 * private-with-public-list shares (nonconforming() below). */
-	{ NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL },
 	{ "it only leaks kernel addresses (a pointer or KASLR leak)",
 	  "(?i)\\b(kernel )?(pointer|address)(es)? (leak|disclosure)|"
 	  "\\bleaks? (a |the |kernel )*(pointers?|addresses)\\b|"
 	  "\\bKASLR (bypass|leak|defeat)",
 	  "(?i)\\b(use[- ]after[- ]free|overflow|out[- ]of[- ]bounds write|"
 	  "arbitrary (write|read)|privilege escalation|code execution|"
-	  "double[- ]free|memory corruption)\\b" },
-	{ "it needs physical access", "(?i)\\bphysical access\\b", NULL },
+	  "double[- ]free|memory corruption)\\b", address_words },
+	{ "it needs physical access", "(?i)\\bphysical access\\b", NULL,
+	  physical_words },
 };
 
 /* Versions the report was tested on; not "introduced in v4.4", nor a
@@ -84,13 +104,25 @@ static char *oldest_maintained(const char *const *items, GDateTime *when)
 	return NULL;
 }
 
+/* Can @text hold a version?  Each holds a digit 2 to 7, "." and a \\d
+ * (any decimal digit: a byte outside ASCII may start one). */
+static gboolean may_name_version(const char *text)
+{
+	for (const char *p = strchr(text, '.'); p; p = strchr(p + 1, '.'))
+		if (p > text && p[-1] >= '2' && p[-1] <= '7' &&
+		    (g_ascii_isdigit(p[1]) || (guchar)p[1] >= 0x80))
+			return TRUE;
+	return !sl_regex_cannot_match(version, 0, text);
+}
+
 /* Are all tested versions older than @eol ("5.10")? */
 static gboolean only_eol(const char *text, const char *eol)
 {
 	g_autoptr(sl_matches) mi = NULL;
 	unsigned emaj = 0, emin = 0, tested = 0;
 
-	if (!eol || sscanf(eol, "%u.%u", &emaj, &emin) != 2)
+	if (!eol || sscanf(eol, "%u.%u", &emaj, &emin) != 2 ||
+	    !may_name_version(text))
 		return FALSE;
 	mi = sl_matches_fixed(version, 0, text, -1);
 	while (sl_matches_next(mi)) {
@@ -173,7 +205,7 @@ static void check(struct sl_check *c)
 	const struct sl_text *t = NULL;
 	g_autofree char *eol = NULL;
 	g_autofree char *text = NULL;
-	g_autofree char *flat = NULL;
+	const char *flat;
 	g_autoptr(GDateTime) when = NULL;
 	gboolean from_header;
 
@@ -185,10 +217,9 @@ static void check(struct sl_check *c)
 	     !sl_check_is_kernel_issue(c)))
 		return;
 	t = sl_facts_text(c->facts);
-	/* Unwrapped: "requires\nCAP_SYS_ADMIN" is one claim. */
 	text = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
 			   t->prose->str, NULL);
-	flat = sl_text_unwrap(text);
+	flat = sl_facts_claims_text(c->facts);
 	for (size_t i = 0; i < G_N_ELEMENTS(classes); i++) {
 		g_autofree char *hit = NULL;
 
@@ -197,6 +228,9 @@ static void check(struct sl_check *c)
 				return;
 			continue;
 		}
+		if (sl_regex_ruled_out(classes[i].claim, 0, classes[i].needs,
+				       flat))
+			continue;
 		hit = sl_text_find_unnegated(sl_regex_cached(classes[i].claim,
 							     0),
 					     flat, NULL);

@@ -6,6 +6,7 @@
  * negated in its sentence ("no malicious device is needed").
  */
 #include "facts.h"
+#include "literals.h"
 #include "message.h"
 #include "nonconforming.h"
 #include "regex-cache.h"
@@ -21,18 +22,26 @@ static const char image[] =
 	"ocfs2|gfs2|nilfs2?|reiserfs|isofs)\\b[^.\\n]{0,20}?\\bimages?\\b|"
 	"\\b(crafted|malicious(ly crafted)?|corrupt(ed)?|fuzzed|malformed)"
 	"\\s+(disk\\s+)?images?\\b";
+/* What each match of a pattern holds, one of (rules/lib/literals.h). */
+static const char *const image_words[] = { "\\bimage", NULL };
 
 /* An image generator and a loop mount of its output: the reporter
  * crafts the image ("the attached image generator ... mount -o loop
  * quux.img").  A loop mount alone is often only a test's setup. */
 static const char image_generator[] = "(?i)\\bimage (generator|fuzzer)\\b";
 static const char loop_mount[] = "(?i)\\bmount\\b[^\\n]{0,40}\\.img\\b";
+static const char *const loop_mount_words[] = { ".img", NULL };
 
 /* A fake, emulated or malicious device on a bus (not a network peer). */
 static const char device[] =
 	"(?i)\\b(malicious|fake|emulated|rogue|crafted|evil) (USB|HID|"
 	"Thunderbolt|PCIe?|FireWire) (device|stick|gadget|peripheral)s?\\b|"
 	"\\braw[-_]gadget\\b|\\bdummy_hcd\\b";
+static const char *const device_words[] = {
+	"\\bmalicious ", "\\bfake ", "\\bemulated ", "\\brogue ",
+	"\\bcrafted ", "\\bevil ", "\\braw-gadget", "\\braw_gadget",
+	"\\bdummy_hcd", NULL
+};
 
 /* A device reporting a value outside its documented range. */
 static const char values[] =
@@ -45,30 +54,54 @@ static const char values[] =
 	"\\b(malicious|buggy|faulty|misbehaving|non-?conforming|"
 	"compromised|hostile)\\s+(USB\\s+|PCIe?\\s+)?(device|hardware|"
 	"device firmware|firmware)\\b(?!\\s+driver)";
+static const char *const values_words[] = {
+	"\\breported", "\\bprovided", "\\bsupplied", "\\bcontrolled",
+	"\\breturned", "\\brange", "\\bmalicious", "\\bbuggy", "\\bfaulty",
+	"\\bmisbehaving", "conforming", "\\bcompromised", "\\bhostile", NULL
+};
 
-/* The first unnegated match of @pattern in @flat. */
-static char *claim(const char *pattern, const char *flat)
+/* The first unnegated match of @pattern in @flat; NULL at once if @flat
+ * holds none of @needs (NULL: look). */
+static char *claim(const char *pattern, const char *const *needs,
+		   const char *flat)
 {
+	if (sl_regex_ruled_out(pattern, 0, needs, flat))
+		return NULL;
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
+}
+
+static const char flat_key;
+
+const char *sl_facts_claims_text(struct sl_facts *f)
+{
+	struct sl_facts_slot *s = sl_facts_slot(f, &flat_key);
+
+	if (!s->filled) {
+		const char *subject = f->msg->subject;
+		g_autofree char *text = g_strconcat(subject ? subject : "",
+						    "\n",
+						    sl_facts_text(f)->prose->str,
+						    NULL);
+
+		sl_facts_fill(s, sl_text_unwrap(text), g_free);
+	}
+	return s->data;
 }
 
 enum sl_nonconforming sl_check_nonconforming(struct sl_check *c,
 					     gboolean with_values, char **said)
 {
-	const struct sl_text *t = sl_facts_text(c->facts);
-	g_autofree char *text = g_strconcat(c->msg->subject ? c->msg->subject
-							    : "",
-					    "\n", t->prose->str, NULL);
-	g_autofree char *flat = sl_text_unwrap(text);
+	const char *flat = sl_facts_claims_text(c->facts);
 
-	if ((*said = claim(image, flat)))
+	if ((*said = claim(image, image_words, flat)))
 		return SL_NONCONFORMING_IMAGE;
-	if (sl_regex_test(loop_mount, 0, flat) &&
-	    (*said = claim(image_generator, flat)))
+	if (!sl_regex_ruled_out(loop_mount, 0, loop_mount_words, flat) &&
+	    sl_regex_test(loop_mount, 0, flat) &&
+	    (*said = claim(image_generator, NULL, flat)))
 		return SL_NONCONFORMING_IMAGE;
-	if ((*said = claim(device, flat)))
+	if ((*said = claim(device, device_words, flat)))
 		return SL_NONCONFORMING_DEVICE;
-	if (with_values && (*said = claim(values, flat)))
+	if (with_values && (*said = claim(values, values_words, flat)))
 		return SL_NONCONFORMING_VALUES;
 	return SL_NONCONFORMING_NONE;
 }

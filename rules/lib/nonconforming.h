@@ -4,6 +4,7 @@
 
 #include <glib.h>
 
+#include "facts.h"
 #include "rule.h"
 
 /*
@@ -30,6 +31,10 @@ enum sl_nonconforming {
  */
 enum sl_nonconforming sl_check_nonconforming(struct sl_check *check,
 					     gboolean values, char **said);
+/* Where the claims are read: the Subject, "\n" and the own prose, with
+ * single line breaks made spaces ("requires\nCAP_SYS_ADMIN" is one
+ * claim); made once per message. */
+const char *sl_facts_claims_text(struct sl_facts *facts);
 /* The kind in a few words: "a crafted file-system image mounted". */
 const char *sl_nonconforming_what(enum sl_nonconforming kind);
 

@@ -7,6 +7,7 @@
 
 #include "address.h"
 #include "facts.h"
+#include "literals.h"
 #include "matches.h"
 #include "message.h"
 #include "policy.h"
@@ -54,14 +55,29 @@ static const char hardware_signals[] =
 	"\\b(speculative[- ]execution|side[- ]channel|microarchitectural|"
 	"microcode|cpu erratum|silicon|spectre|meltdown|rowhammer|"
 	"transient[- ]execution|mds|l1tf|retbleed|downfall|zenbleed)\\b";
+/* Each of them, up to its rarest letters (rules/lib/literals.h). */
+static const char *const hardware_words[] = {
+	"\\bspeculative-execution", "\\bspeculative execution",
+	"\\bside-channel", "\\bside channel", "\\bmicroarchitectural",
+	"\\bmicrocode", "\\bcpu erratum", "\\bsilicon", "\\bspectre",
+	"\\bmeltdown", "\\browhammer", "\\btransient-execution",
+	"\\btransient execution", "\\bmds", "\\bl1tf", "\\bretbleed",
+	"\\bdownfall", "\\bzenbleed", NULL
+};
+
+/* Most bodies have none of the words: PCRE2 would try at every letter. */
+static gboolean hardware_in(const char *text)
+{
+	return !sl_regex_ruled_out(hardware_signals, G_REGEX_CASELESS,
+				   hardware_words, text) &&
+	       sl_regex_match_simple(hardware_signals, text,
+				     G_REGEX_CASELESS, 0);
+}
 
 gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
 {
-	return (msg->subject && sl_regex_match_simple(hardware_signals,
-						     msg->subject,
-						     G_REGEX_CASELESS, 0)) ||
-	       sl_regex_match_simple(hardware_signals, msg->body->str,
-				    G_REGEX_CASELESS, 0);
+	return (msg->subject && hardware_in(msg->subject)) ||
+	       hardware_in(msg->body->str);
 }
 
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,

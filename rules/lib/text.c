@@ -14,6 +14,7 @@
 
 #include "crypto.h"
 #include "facts.h"
+#include "literals.h"
 #include "matches.h"
 #include "message.h"
 #include "regex-cache.h"
@@ -559,17 +560,32 @@ static const char disclaimer[] =
 	"|intended (solely|only|exclusively) for the (use of the )?"
 	"(addressee|recipient|individual))";
 
+/* One of them is in every disclaimer (rules/lib/literals.h). */
+static const char *const disclaimer_words[] = {
+	"confidential", "privileged", "intended solely", "intended only",
+	"intended exclusively", NULL
+};
+
 gboolean sl_text_is_disclaimer(const char *text)
 {
-	return sl_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
+	return !sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS,
+				   disclaimer_words, text) &&
+	       sl_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
+}
+
+static char *find_disclaimer(const char *text)
+{
+	if (sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS, disclaimer_words,
+			       text))
+		return NULL;
+	return sl_regex_find(disclaimer, text, G_REGEX_CASELESS);
 }
 
 char *sl_text_find_disclaimer(const char *own, const char *signature)
 {
-	char *hit = sl_regex_find(disclaimer, own, G_REGEX_CASELESS);
+	char *hit = find_disclaimer(own);
 
-	return hit ? hit : sl_regex_find(disclaimer, signature,
-					 G_REGEX_CASELESS);
+	return hit ? hit : find_disclaimer(signature);
 }
 
 static void own_fill(struct sl_facts *f)
@@ -659,18 +675,57 @@ static const char *facts_without_disclaimers(struct sl_facts *f,
 	return s->data;
 }
 
+/* Has the own text a disclaimer paragraph?  Not without a disclaimer's
+ * words: a paragraph is a piece of it, so it is not cut up to know. */
+static gboolean facts_had_disclaimers(struct sl_facts *f)
+{
+	gboolean had;
+
+	if (sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS, disclaimer_words,
+			       sl_facts_own_text(f)))
+		return FALSE;
+	facts_without_disclaimers(f, &had);
+	return had;
+}
+
+/*
+ * Can @what's pattern not match the own text without its disclaimers and
+ * exceptions, as the own text holds none of its literals nor any of its
+ * exception's?  That text is pieces of the own text joined by "\n\n",
+ * which no literal holds (nor does it end a word), and with nothing
+ * removed no new text is joined.
+ */
+static gboolean restricted_ruled_out(const char *own,
+				     const struct sl_restricted_text *what)
+{
+	if (!what->needs || (what->except && !what->except_needs) ||
+	    !sl_regex_ruled_out(what->pattern, 0, what->needs, own))
+		return FALSE;
+	if (!what->except)
+		return TRUE;
+	/* one list for both: the own text has just been read for it */
+	if (what->except_needs == what->needs)
+		return sl_regex_cannot_match(what->except, 0, own);
+	return sl_regex_ruled_out(what->except, 0, what->except_needs, own);
+}
+
 void sl_check_restricted_text(struct sl_check *c,
 			      const struct sl_restricted_text *what)
 {
 	const char *own = sl_facts_own_text(c->facts);
 	const char *signature = sl_facts_signature(c->facts);
 	gboolean disclaimer;
-	const char *text = facts_without_disclaimers(c->facts, &disclaimer);
+	const char *text;
 	g_autofree char *rest = NULL;
 	g_autofree char *hit = NULL;
 
 	if (!sl_facts_content_visible(c->facts))
 		return;
+	if (restricted_ruled_out(own, what)) {
+		disclaimer = facts_had_disclaimers(c->facts);
+		goto weak;
+	}
+	text = facts_without_disclaimers(c->facts, &disclaimer);
 	if (what->except) {
 		g_autoptr(GRegex) re = sl_regex_new(what->except, 0, 0, NULL);
 
@@ -678,9 +733,12 @@ void sl_check_restricted_text(struct sl_check *c,
 		text = rest;
 	}
 	hit = sl_regex_find(what->pattern, text, 0);
-	if (hit)
+	if (hit) {
 		sl_report_at(c, "body", hit, "%s", what->strong);
-	else if (disclaimer || sl_text_is_disclaimer(signature)) {
+		return;
+	}
+weak:
+	if (disclaimer || sl_text_is_disclaimer(signature)) {
 		hit = sl_text_find_disclaimer(own, signature);
 		sl_report_weak_at(c, "body", hit, "%s", what->weak);
 	}

@@ -58,13 +58,18 @@ char *sl_text_find_disclaimer(const char *own, const char *signature);
  * The confidentiality rules: text matching @pattern outside mail
  * disclaimers is reported with @strong; a disclaimer alone (in the text or
  * the signature) as a note with @weak.  @except, if not NULL, is removed
- * first (say, "no NDA needed").
+ * first (say, "no NDA needed").  @needs and @except_needs, if not NULL,
+ * are literals one of which each match of @pattern, of @except, contains
+ * (rules/lib/literals.h): an own text without any is not searched.  One
+ * list may serve both (the same pointer: the text is read once).
  */
 struct sl_restricted_text {
 	const char *pattern;
 	const char *except;
 	const char *strong;
 	const char *weak;
+	const char *const *needs;
+	const char *const *except_needs;
 };
 void sl_check_restricted_text(struct sl_check *check,
 			      const struct sl_restricted_text *what);

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rules/lib/literals.c finds a literal wherever PCRE2, caseless with UTF
+ * and UCP, would match it: both ASCII cases, the long s and the Kelvin
+ * sign, at a word's start when asked; and never says "no" where the
+ * pattern matches.  Each case is checked against PCRE2 itself (through
+ * lint/util/matches.c), on hostile text too: invalid UTF-8, a character
+ * cut at the end, CRLF, a NUL byte, a long line.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "literals.h"
+#include "regex-cache.h"
+
+struct sample {
+	const char *literal;	/* as literals.h reads it */
+	const char *pattern;	/* what PCRE2 is asked */
+	const char *text;
+	gboolean found;
+};
+
+static const struct sample samples[] = {
+	{ "spectre", "(?i)spectre", "a Spectre variant", TRUE },
+	{ "spectre", "(?i)spectre", "a SPECTRE variant", TRUE },
+	{ "spectre", "(?i)spectre", "a \xc5\xbfpectre variant", TRUE },
+	{ "spectre", "(?i)spectre", "a spectr", FALSE },
+	{ "spectre", "(?i)spectre", "spectre", TRUE },
+	{ "kasan", "(?i)kasan", "CONFIG_\xe2\x84\xaa" "ASAN=y", TRUE },
+	{ "kasan", "(?i)kasan", "CONFIG_\xe2\x84\xaa" "A\xc5\xbf" "AN", TRUE },
+	{ "kasan", "(?i)kasan", "CONFIG_\xe2\x84" "ASAN=y", FALSE },
+	{ "lockdep", "(?i)lockdep", "LOC\xe2\x84\xaa" "DEP", TRUE },
+	{ "mds", "(?i)mds", "md\xc5\xbf", TRUE },
+	{ "mds", "(?i)mds", "md\xc5", FALSE },
+	{ "mds", "(?i)mds", "md\xc5\xbe", FALSE },
+	{ "\\bmds", "(?i)\\bmds", "the MDS bug", TRUE },
+	{ "\\bmds", "(?i)\\bmds", "cmds", FALSE },
+	{ "\\bmds", "(?i)\\bmds", "mds at the start", TRUE },
+	{ "\\bmds", "(?i)\\bmds", "_mds", FALSE },
+	{ "\\bmds", "(?i)\\bmds", "9mds", FALSE },
+	{ "\\bmds", "(?i)\\bmds", "(mds)", TRUE },
+	{ "\\bmds", "(?i)\\bmds", "\r\nmds\r\n", TRUE },
+	/* a word character outside ASCII: "maybe" (PCRE2 says no) */
+	{ "\\bmds", NULL, "\xc3\xa9mds", TRUE },
+	{ "\\bside channel", "(?i)\\bside channel", "a \xc5\xbfide channel",
+	  TRUE },
+	{ "\\bside channel", "(?i)\\bside channel", "a\xc5\xbfide channel",
+	  FALSE },
+	{ "do not share", "(?i)do not share", "DO NOT SHARE", TRUE },
+	{ "do not share", "(?i)do not share", "do  not share", FALSE },
+	{ "do not share", "(?i)do not share", "do not\nshare", FALSE },
+	{ "(experimental)", "(?i)\\(EXPERIMENTAL\\)", "x (Experimental) y",
+	  TRUE },
+	{ "l1tf", "(?i)l1tf", "L1TF", TRUE },
+	{ "l1tf", "(?i)l1tf", "l1 tf", FALSE },
+	/* invalid UTF-8: PCRE2 matches nothing, the literal is found */
+	{ "spectre", NULL, "\xff spectre \xfe", TRUE },
+	{ "spectre", "(?i)spectre", "", FALSE },
+	/* a NUL ends the text, as for the patterns */
+	{ "spectre", "(?i)spectre", "spec\0tre", FALSE },
+};
+
+static void test_samples(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(samples); i++) {
+		const struct sample *s = &samples[i];
+		const char *const lits[] = { s->literal, NULL };
+		gboolean found = sl_literals_found(s->text, lits);
+
+		if (found != s->found)
+			fail_msg("'%s' in '%s': %d", s->literal, s->text,
+				 found);
+		if (s->pattern)
+			assert_int_equal(sl_regex_test(s->pattern, 0, s->text),
+					 s->found);
+	}
+}
+
+/* Several literals on one byte, and on one of the two cases of it. */
+static void test_shared_anchor(void **state)
+{
+	const char *const lits[] = { "meltdown", "rowhammer", "downfall",
+				     "\\bzenbleed", "retbleed", NULL };
+
+	(void)state;
+	assert_true(sl_literals_found("a DOWNFALL b", lits));
+	assert_true(sl_literals_found("rowHammer", lits));
+	assert_true(sl_literals_found("x RetBleed", lits));
+	assert_false(sl_literals_found("xzenbleed", lits));
+	assert_true(sl_literals_found("x-zenbleed", lits));
+	assert_false(sl_literals_found("melt down, row hammer, down fall",
+				       lits));
+}
+
+/* A literal that has nothing to wait for, or an upper-case letter, is
+ * always "maybe": never a wrong "no". */
+static void test_unusable_literals(void **state)
+{
+	const char *const only_s[] = { "ss", NULL };
+	const char *const upper[] = { "NDA", NULL };
+	const char *const none[] = { NULL };
+
+	(void)state;
+	assert_true(sl_literals_found("nothing here", only_s));
+	assert_true(sl_literals_found("nothing here", upper));
+	assert_false(sl_literals_found("nothing here", none));
+	assert_false(sl_regex_ruled_out("x", 0, NULL, "nothing here"));
+}
+
+/* Long lines and long texts: found at the very end, linear. */
+static void test_long_text(void **state)
+{
+	const char *const lits[] = { "\\bmicrocode", "erratum", NULL };
+	gsize n = 8 * 1024 * 1024;
+	char *text = g_malloc(n + 32);
+
+	(void)state;
+	memset(text, 'm', n);
+	text[n] = '\0';
+	assert_false(sl_literals_found(text, lits));
+	strcpy(text + n, " MICROCODE");
+	assert_true(sl_literals_found(text, lits));
+	memset(text, 'e', n);
+	strcpy(text + n, "rratu");
+	assert_false(sl_literals_found(text, lits));
+	g_free(text);
+}
+
+/* What the check mode proves: a wrong list aborts; a right one passes. */
+static void test_ruled_out(void **state)
+{
+	const char *const right[] = { "\\bnda", NULL };
+
+	(void)state;
+	assert_true(sl_regex_ruled_out("\\bNDA\\b", 0, right, "no such word"));
+	assert_false(sl_regex_ruled_out("\\bNDA\\b", 0, right, "an NDA"));
+	assert_true(sl_regex_cannot_match("\\bNDA\\b", 0, "fundamental"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_samples),
+		cmocka_unit_test(test_shared_anchor),
+		cmocka_unit_test(test_unusable_literals),
+		cmocka_unit_test(test_long_text),
+		cmocka_unit_test(test_ruled_out),
+	};
+
+	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
