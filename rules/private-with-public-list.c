@@ -3,6 +3,7 @@
 
 #include "address.h"
 #include "facts.h"
+#include "guard.h"
 #include "matches.h"
 #include "nonconforming.h"
 #include "policy.h"
@@ -72,6 +73,15 @@ static enum sl_severity public_tool_severity(struct sl_check *c, gboolean *ai)
 static const char asks_embargo[] =
 	"(?i)\\bembargo(ed)?\\b|\\bundisclosed\\b|\\bnot\\s+(yet\\s+)?public\\b"
 	"|\\b(keep|treat)\\s+(this|it)\\s+(private|confidential)\\b";
+/* One of these is in every match of asks_embargo, in any case (as
+ * (?i) matches them); of says_public and the ones below, likewise. */
+static const struct sl_guard asks_embargo_guard = {
+	.has = (const char *const[]){
+		"embargo", "undisclosed", "public", "private", "confidential",
+		NULL
+	},
+	.caseless = TRUE,
+};
 
 
 /*
@@ -87,6 +97,13 @@ static const char says_public[] =
 	"(this|it|the (patch|issue|bug))?\\s*(to|on|through|via)\\s+"
 	"(linux-[\\w.-]+|lkml|[\\w.-]+@vger\\.kernel\\.org|the\\s+(public\\s+)?"
 	"(mailing\\s+)?lists?)\\b";
+static const struct sl_guard says_public_guard = {
+	.has = (const char *const[]){
+		"already", "previously", "earlier", "upstream", "linux-",
+		"lkml", "@vger.kernel.org", "list", NULL
+	},
+	.caseless = TRUE,
+};
 
 /*
  * A patch posting whose own words read as a vulnerability report, not as
@@ -111,6 +128,25 @@ static const char poc_words[] =
 	"|\\b(run|execute)\\s+(the\\s+following|this|it)\\s+as\\s+"
 	"(an?\\s+)?(unprivileged|normal|non-root|local)\\s+user\\b";
 static const char reproducer_word[] = "(?i)\\b(reproducer|repro)\\b";
+static const struct sl_guard report_heading_guard = {
+	.has = (const char *const[]){
+		"impact", "details", "exploitation", "scenario", NULL
+	},
+	.caseless = TRUE,
+};
+static const struct sl_guard discovered_vuln_guard = {
+	.has = (const char *const[]){
+		"discovered", "found", "identified", NULL
+	},
+	.caseless = TRUE,
+};
+static const struct sl_guard poc_words_guard = {
+	.has = (const char *const[]){ "poc", "proof", "exploit", "user", NULL },
+	.caseless = TRUE,
+};
+static const struct sl_guard reproducer_word_guard = {
+	.has = (const char *const[]){ "repro", NULL }, .caseless = TRUE,
+};
 
 /*
  * A member of the security team passing on a report the list received
@@ -122,6 +158,9 @@ static const char team_relays[] =
 	"([\\w-]+\\s+){0,3}?(report|message|mail)\\s+(on|at|to|via|through)"
 	"\\s+(the\\s+)?(kernel\\s+)?(security\\s+(list|team|alias)|"
 	"security@kernel\\.org)\\b";
+static const struct sl_guard team_relays_guard = {
+	.has = (const char *const[]){ "received", NULL }, .caseless = TRUE,
+};
 
 /* A later round of a posted patch: "[PATCH v2 1/3]", "[RESEND PATCH]". */
 static const char later_round[] =
@@ -184,16 +223,31 @@ static const char *first_report_with_fix(struct sl_check *c)
 	return repro;
 }
 
-/* The first unnegated match of @pattern in the sender's own words. */
-static char *own_words_say(struct sl_check *c, const char *pattern)
+/* The sender's own words, each paragraph on one line: unwrapped once for
+ * the several questions below. */
+static const char *flat_own_words(struct sl_check *c)
 {
-	const char *own = NULL;
-	g_autofree char *flat = NULL;
+	static const char key;
+	struct sl_facts_slot *s = sl_facts_slot(c->facts, &key);
+
+	if (!s->filled)
+		sl_facts_fill(s, sl_text_unwrap(sl_facts_own_text(c->facts)),
+			      g_free);
+	return s->data;
+}
+
+/* The first unnegated match of @pattern in the sender's own words; none
+ * where they hold nothing of @guard. */
+static char *own_words_say(struct sl_check *c, const char *pattern,
+			   const struct sl_guard *guard)
+{
+	const char *flat;
 
 	if (!sl_facts_content_visible(c->facts))
 		return NULL;
-	own = sl_facts_own_text(c->facts);
-	flat = sl_text_unwrap(own);
+	flat = flat_own_words(c);
+	if (!sl_guard_admits(pattern, 0, guard, flat))
+		return NULL;
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }
 
@@ -207,19 +261,23 @@ static const char *report_shape(struct sl_check *c, char **said)
 	const struct sl_text *t = sl_facts_text(c->facts);
 	const char *repro;
 
-	if ((*said = own_words_say(c, report_heading))) {
+	if ((*said = own_words_say(c, report_heading,
+				   &report_heading_guard))) {
 		g_strstrip(*said);
 		return "a vulnerability report's heading";
 	}
-	if ((*said = own_words_say(c, discovered_vuln)))
+	if ((*said = own_words_say(c, discovered_vuln,
+				   &discovered_vuln_guard)))
 		return "the sender says they found a vulnerability";
-	if ((*said = own_words_say(c, poc_words))) {
+	if ((*said = own_words_say(c, poc_words,
+				   &poc_words_guard))) {
 		repro = sl_text_reproducer(c->msg, t, TRUE);
 		if (repro && strcmp(repro, "commands to run"))
 			return "a proof of concept";
 		g_clear_pointer(said, g_free);
 	}
-	if ((*said = own_words_say(c, reproducer_word))) {
+	if ((*said = own_words_say(c, reproducer_word,
+				   &reproducer_word_guard))) {
 		if (sl_text_has_source_reproducer(c->msg, t))
 			return "a reproducer program";
 		g_clear_pointer(said, g_free);
@@ -347,7 +405,8 @@ static void check(struct sl_check *c)
 	 * leaked to a list. */
 	patch = sl_msg_patch_subject(c->msg);
 	if (patch) {
-		embargo = own_words_say(c, asks_embargo);
+		embargo = own_words_say(c, asks_embargo,
+					&asks_embargo_guard);
 		report = first_report_with_fix(c);
 	}
 	tolerated = public_tool_severity(c, &ai);
@@ -357,7 +416,8 @@ static void check(struct sl_check *c)
 			      tolerated != SL_SEV_OFF && !ai);
 		return;
 	}
-	if (!embargo && (said = own_words_say(c, says_public))) {
+	if (!embargo && (said = own_words_say(c, says_public,
+						      &says_public_guard))) {
 		sl_report_capped(c, SL_SEV_INFO, open->header, "the closed "
 				 "list %s (%s) and the public mailing list %s "
 				 "(%s) are recipients; tolerated because the "
@@ -395,7 +455,8 @@ static void check(struct sl_check *c)
 			  "leaks", report, closed->addr, closed->header,
 			  open->addr, open->header);
 	else if (tolerated != SL_SEV_OFF && (said = own_words_say(c,
-						     team_relays)))
+						     team_relays,
+						     &team_relays_guard)))
 		sl_report_capped(c, SL_SEV_INFO, open->header, "the closed "
 				 "list %s (%s) and the public mailing list %s "
 				 "(%s) are recipients of an AI-found report "

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
 #include "ai-help.h"
 #include "context.h"
+#include "guard.h"
 #include "matches.h"
 #include "message.h"
 #include "regex-cache.h"
@@ -12,7 +15,10 @@
 static const char fixes_ok[] =
 	"(?m)^Fixes: [0-9a-f]{12,40} \\(\".+\"\\)\\s*$";
 static const char fixes_any[] = "(?im)^Fixes:";
-static const char signed_off[] = "(?im)^Signed-off-by: .*\\S+@\\S+";
+/* Was "^Signed-off-by: .*\S+@\S+", which backtracked over each such
+ * line: \S+@\S+ is somewhere after the colon exactly where \S@\S is,
+ * and neither reaches past the line (what ends a line is white space). */
+static const char signed_off[] = "(?im)^Signed-off-by: .*?\\S@\\S";
 
 static const char fixes_parts[] =
 	"(?m)^Fixes: ([0-9a-f]{12,40}) \\(\"(.+)\"\\)\\s*$";
@@ -78,8 +84,22 @@ static const char fix_words[] =
 	"wrong(ly)?|invalid|broken|hangs?|lockups?|regression|prevent\\w*|"
 	"avoid\\w*|validat\\w*|sanitiz\\w*|unchecked|bounds|bypass\\w*|"
 	"privilege|denial of service|truncat\\w*|wrap(s|ped)?[- ]?around|"
-	"mismatch\\w*|typos?)\\b|^(Reported-by|Closes):|"
-	"^Cc:.*\\bstable@";
+	"mismatch\\w*|typos?)\\b";
+/* Apart from the words: with a "^" branch among them PCRE2 has no start
+ * set for the pattern, and tried all the words at every byte. */
+static const char fix_trailers[] = "(?i)^(Reported-by|Closes):|^Cc:.*\\bstable@";
+static const struct sl_guard fix_trailers_guard = {
+	.has = (const char *const[]){ "Reported-by:", "Closes:", "Cc:", NULL },
+	.caseless = TRUE,
+};
+
+/* Does @text (a Subject, the prose) say "fix" in any of these ways? */
+static gboolean says_fix(const char *text)
+{
+	return sl_regex_test(fix_words, G_REGEX_MULTILINE, text) ||
+	       sl_guarded_test(fix_trailers, G_REGEX_MULTILINE,
+			       &fix_trailers_guard, text);
+}
 static const char subject_tags[] = "^\\s*(\\[[^]]*\\]\\s*)*";
 
 /* What says the patch changes nothing a Fixes: could date: "No
@@ -94,6 +114,16 @@ static const char no_fix_said[] =
 	"\\b(introduced|caused) by (the )?(gcc|clang|llvm|compiler)\\b|"
 	"\\b(gcc|clang|llvm|the compiler)( \\([^)]*\\))? introduces\\b|"
 	"\\bcompiler[- ]introduced\\b";
+/* One of these is in every match, in any case: "no ... change", "... any
+ * ... change" after "cause", "make" or "introduce", or a compiler. */
+static const struct sl_guard no_fix_said_guard = {
+	.has = (const char *const[]){
+		"no functional change", "no behavio", "no code change",
+		"no visible change", "e any ", "gcc", "clang", "llvm",
+		"compiler", NULL
+	},
+	.caseless = TRUE,
+};
 
 /* A Subject that announces a feature: "dm-integrity: introduce the
  * fix_hmac argument", "foo: add a sysctl to ...", "bar: implement ...".
@@ -115,21 +145,21 @@ static const char test_or_doc_path[] =
  * and are they all tests or documentation? */
 static gboolean diff_only_tests_or_docs(const char *patch)
 {
-	g_autofree char *copy = NULL;
-	g_autofree char **lines = sl_text_lines(patch, &copy);
 	gboolean any = FALSE;
 
-	for (char **l = lines; *l; l++) {
-		const char *path;
+	/* Line by line, without splitting the whole patch. */
+	for (const char *l = patch; *l;) {
+		const char *end = l + strcspn(l, "\n");
+		g_autofree char *path = NULL;
 
-		if (g_str_has_prefix(*l, "+++ b/") ||
-		    g_str_has_prefix(*l, "--- a/"))
-			path = *l + 6;
-		else
-			continue;
-		if (!sl_regex_test(test_or_doc_path, 0, path))
-			return FALSE;
-		any = TRUE;
+		if (g_str_has_prefix(l, "+++ b/") ||
+		    g_str_has_prefix(l, "--- a/")) {
+			path = g_strndup(l + 6, end - (l + 6));
+			if (!sl_regex_test(test_or_doc_path, 0, path))
+				return FALSE;
+			any = TRUE;
+		}
+		l = *end ? end + 1 : end;
 	}
 	return any;
 }
@@ -144,13 +174,14 @@ static gboolean not_a_fix(struct sl_check *c, const struct sl_text *t)
 				       c->msg->subject ? c->msg->subject : "",
 				       "");
 	if (diff_only_tests_or_docs(t->patch->str) ||
-	    sl_regex_test(no_fix_said, 0, subject) ||
-	    sl_regex_test(no_fix_said, 0, t->prose->str))
+	    sl_guarded_test(no_fix_said, 0, &no_fix_said_guard, subject) ||
+	    sl_guarded_test(no_fix_said, 0, &no_fix_said_guard,
+			    t->prose->str))
 		return TRUE;
-	if (sl_regex_test(fix_words, G_REGEX_MULTILINE, subject))
+	if (says_fix(subject))
 		return FALSE;
 	return sl_regex_test(feature_subject, 0, subject) ||
-	       !sl_regex_test(fix_words, G_REGEX_MULTILINE, t->prose->str);
+	       !says_fix(t->prose->str);
 }
 
 static void check_trailers(struct sl_check *c, const struct sl_text *t)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
+#include "guard.h"
 #include "regex-cache.h"
 #include "routing.h"
 #include "rule.h"
@@ -33,12 +34,29 @@ static const char *const line_patterns[] = {
 	[MU_LITERAL] = "``[^`\\s][^`]*``",
 };
 
+/* What every match of each holds or starts with (rules/lib/guard.h): a
+ * line of prose has none of it, and is spared the patterns. */
+static const struct sl_guard line_guards[] = {
+	[MU_HEADING] = { .first = "#" },
+	[MU_BOLD] = { .has = (const char *const[]){ "**", "__", NULL } },
+	[MU_FENCE] = { .has = (const char *const[]){ "```", "~~~", NULL } },
+	[MU_LINK] = { .has = (const char *const[]){ "](http", NULL } },
+	[MU_TABLE] = { .has = (const char *const[]){ "---", NULL } },
+	[MU_TASK] = { .has = (const char *const[]){ "- [", "* [", NULL } },
+	[MU_DIRECTIVE] = { .first = "." },
+	[MU_LITERAL] = { .has = (const char *const[]){ "``", NULL } },
+};
+
 
 /* C and shell lines: "char **argv;", "#include", indented code. */
 static const char code_like[] =
 	"^(\\t|    )|^\\s*#\\s*(include|define|if|ifdef|ifndef|endif|else)\\b|"
 	"[;{}]\\s*$|^\\s*(/\\*|\\*/|//)";
+static const struct sl_guard code_like_guard = {
+	.bytes = "\t#;{}/", .has = (const char *const[]){ "    ", NULL }
+};
 static const char underline[] = "^([=~^-])\\1{2,}$";
+static const struct sl_guard underline_guard = { .first = "=~^-" };
 static const char banner_text[] =
 	"(BUG:|UBSAN:|WARNING:|KASAN|cut here|end trace|Call Trace)";
 
@@ -53,7 +71,7 @@ static gboolean is_underline(const char *prev, const char *line)
 {
 	const char *text = prev + strspn(prev, " \t");
 
-	if (!sl_regex_test(underline, 0, line) || !*text ||
+	if (!sl_guarded_test(underline, 0, &underline_guard, line) || !*text ||
 	    sl_regex_test(banner_text, 0, text))
 		return FALSE;
 	for (const char *p = text; *p; p++)
@@ -65,8 +83,8 @@ static gboolean is_underline(const char *prev, const char *line)
 static void count_line(struct markup_count *m, const char *prev,
 		       const char *line)
 {
-	if (sl_regex_test(line_patterns[MU_FENCE], 0,
-			  line)) {
+	if (sl_guarded_test(line_patterns[MU_FENCE], 0,
+			    &line_guards[MU_FENCE], line)) {
 		if (!m->in_fence)
 			m->n[MU_FENCE]++;
 		m->in_fence = !m->in_fence;
@@ -77,13 +95,14 @@ static void count_line(struct markup_count *m, const char *prev,
 	else if (!*line)
 		m->in_script = FALSE;
 	if (m->in_fence || m->in_script ||
-	    sl_regex_test(code_like, 0, line))
+	    sl_guarded_test(code_like, 0, &code_like_guard, line))
 		return;
 	if (is_underline(prev, line))
 		m->n[MU_UNDERLINE]++;
 	for (int k = 0; k < MU_KINDS; k++)
 		if (line_patterns[k] && k != MU_FENCE)
-			m->n[k] += sl_regex_count(line_patterns[k], 0, line);
+			m->n[k] += sl_guarded_count(line_patterns[k], 0,
+						    &line_guards[k], line);
 }
 
 static void check(struct sl_check *c)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include "guard.h"
 #include "regex-cache.h"
 #include "routing.h"
 #include "rule.h"
@@ -10,9 +11,21 @@
  * "Security impact:", "seems to have security implications", "a way to
  * crash it". */
 static const char presents_finding[] =
-	"(?im)\\b(I|we)( have|'ve)? (discovered|found|identified|noticed|"
-	"spotted)\\b|^\\s*(security )?impact\\s*:|"
-	"\\bsecurity implications?\\b|\\bcrash(es|ing)?\\b";
+	"(?i)\\b(I|we)( have|'ve)? (discovered|found|identified|noticed|"
+	"spotted)\\b|\\bsecurity implications?\\b|\\bcrash(es|ing)?\\b";
+static const struct sl_guard presents_finding_guard = {
+	.has = (const char *const[]){
+		"discovered", "found", "identified", "noticed", "spotted",
+		"security implication", "crash", NULL
+	},
+	.caseless = TRUE,
+};
+/* Apart from the words: with a "^" branch among them PCRE2 has no start
+ * set for the pattern, and tried every branch at every byte. */
+static const char impact_heading[] = "(?im)^\\s*(security )?impact\\s*:";
+static const struct sl_guard impact_heading_guard = {
+	.has = (const char *const[]){ "impact", NULL }, .caseless = TRUE,
+};
 
 static void check(struct sl_check *c)
 {
@@ -25,7 +38,10 @@ static void check(struct sl_check *c)
 	 * is a report only where it presents a finding of its sender. */
 	if ((sl_msg_patch_subject(c->msg) ||
 	     sl_msg_patch_attachment(c->msg)) &&
-	    !sl_regex_test(presents_finding, 0, t->prose->str))
+	    !sl_guarded_test(presents_finding, 0, &presents_finding_guard,
+			     t->prose->str) &&
+	    !sl_guarded_test(impact_heading, 0, &impact_heading_guard,
+			     t->prose->str))
 		return;
 	sl_report(c, "body", "the report shows no reproducer, steps to "
 		  "reproduce or mention of one; an issue nobody can "

@@ -12,6 +12,7 @@
 #include "context.h"
 #include "filetype.h"
 #include "fixref.h"
+#include "guard.h"
 #include "matches.h"
 #include "message.h"
 #include "policy.h"
@@ -207,12 +208,18 @@ static const char bot_lines[] =
 	"(smatch|coccinelle|sparse|cppcheck) warnings:|\\*\\* CID \\d+|"
 	"CID \\d+:|New defect\\(s\\) Reported-by: Coverity)";
 
+/* Each branch of bot_lines starts with one of these bytes. */
+static const struct sl_guard bot_lines_guard = { .first = "sIRTSFkCAc*N" };
+
 /* Anywhere in a line: syzbot's dashboard and address.  (As "^.*..."
  * branches of bot_lines they scanned every line twice.)  A link alone is
  * no bot's text: a person's reply points at a syzbot report with it, so
  * it counts as the reports' boilerplate, not as a bot's own line. */
 static const char bot_links[] =
 	"\\bsyzkaller\\.appspot\\.com/|@syzkaller\\.appspotmail\\.com";
+static const struct sl_guard bot_links_guard = {
+	.has = (const char *const[]){ "syzkaller.appspot", NULL }
+};
 
 /* Generic keys and lines of those reports: no proof of a bot alone
  * ("kernel config: attached" is a human's too). */
@@ -224,36 +231,79 @@ static const char bot_boilerplate[] =
 	"reproduce \\(this is a W=1 build\\)):|^-+$|^[=~]+$|^#syz |"
 	"^\\S+\\.[ch]:\\d+(:\\d+)?:? (\\w+\\(\\) )?(warning|error|warn):? |"
 	"^Fixes: |^Link: ";
+/* Its branches' first bytes, and the file name's ".c:" or ".h:" of the
+ * one that starts with any. */
+static const struct sl_guard bot_boilerplate_guard = {
+	.first = "HgckdsCuDthrbpv-=~#FL",
+	.has = (const char *const[]){ ".c:", ".h:", NULL }
+};
 
 /* Greetings and sign-offs carry no analysis. */
 static const char pleasantry[] =
 	"(?i)^\\s*((hi|hello|hey|dear|thanks|thank you|regards|best|cheers|"
 	"fyi|greetings)\\b[^.]{0,40}|[\\w.-]+( [\\w.-]+)?,?)\\s*[,.!]?\\s*$";
 
+/*
+ * May @line be a pleasantry?  Every match is the whole line (but a final
+ * newline): a greeting (at most 9 printable ASCII bytes, "greetings"), up
+ * to 40 characters and a punctuation mark, so at most 50 printable ASCII
+ * bytes; or one or two words, a comma and a punctuation mark, in which
+ * ASCII white space is followed by printable ASCII at most three times
+ * (before the first word, the second, the mark).  A line of prose has
+ * more of both.
+ */
+static gboolean may_be_pleasantry(const char *line)
+{
+	unsigned printable = 0, starts = 0;
+
+	for (const char *p = line; *p; p++) {
+		if (*p > ' ' && *p < 0x7f)
+			printable++;
+		if (strchr(" \t\n\v\f\r", *p) && p[1] > ' ' && p[1] < 0x7f)
+			starts++;
+	}
+	return printable <= 50 || starts <= 3;
+}
+
+static const struct sl_guard pleasantry_guard = { .may = may_be_pleasantry };
 
 struct bot_count {
-	unsigned strong, boiler, human;
+	unsigned strong, boiler;
+	GPtrArray *others;	/* prose lines neither: a human's or not */
 };
 
-/* Adds the lines of @text to @n; a log excerpt has no human lines. */
-static void count_bot_lines(const char *text, gboolean log,
+/* Adds the lines of @lines to @n; the lines that are no bot's go to
+ * n->others if @prose (a log excerpt has no human lines). */
+static void count_bot_lines(char **lines, gboolean prose,
 			    struct bot_count *n)
 {
-	g_auto(GStrv) lines = sl_split_lines(text);
-
 	for (char **l = lines; *l; l++) {
 		const char *s = *l + strspn(*l, " \t");
 
 		if (!*s)
 			continue;
-		if (sl_regex_test(bot_lines, 0, s))
+		if (sl_guarded_test(bot_lines, 0, &bot_lines_guard, s))
 			n->strong++;
-		else if (sl_regex_test(bot_boilerplate, 0, s) ||
-			 sl_regex_test(bot_links, 0, s))
+		else if (sl_guarded_test(bot_boilerplate, 0,
+					 &bot_boilerplate_guard, s) ||
+			 sl_guarded_test(bot_links, 0, &bot_links_guard, s))
 			n->boiler++;
-		else if (!log && !sl_regex_test(pleasantry, 0, s))
-			n->human++;
+		else if (prose)
+			g_ptr_array_add(n->others, (gpointer)s);
 	}
+}
+
+/* The sender's own lines among n->others (no pleasantries), counted up
+ * to @enough: the callers only compare the count with @enough or less. */
+static unsigned human_lines(const struct bot_count *n, unsigned enough)
+{
+	unsigned human = 0;
+
+	for (guint i = 0; i < n->others->len && human < enough; i++)
+		if (!sl_guarded_test(pleasantry, 0, &pleasantry_guard,
+				     n->others->pdata[i]))
+			human++;
+	return human;
 }
 
 /* The keys of a syzkaller crash report ("HEAD commit:", "syz repro:"),
@@ -262,12 +312,23 @@ static const char syzkaller_keys[] =
 	"(?im)^\\s*(HEAD commit|git tree|console output|kernel config|"
 	"dashboard link|syz repro|C reproducer|compiler|userspace arch|"
 	"Downloadable assets):";
+static const struct sl_guard syzkaller_keys_guard = {
+	.has = (const char *const[]){
+		"HEAD commit:", "git tree:", "console output:",
+		"kernel config:", "dashboard link:", "syz repro:",
+		"C reproducer:", "compiler:", "userspace arch:",
+		"Downloadable assets:", NULL
+	},
+	.caseless = TRUE,
+};
 
 /* A report in syzkaller's format: three of its keys or more. */
 static gboolean syzkaller_format(const struct sl_text *t)
 {
-	return sl_regex_count(syzkaller_keys, 0, t->prose->str) +
-	       sl_regex_count(syzkaller_keys, 0, t->log->str) >= 3;
+	return sl_guarded_count(syzkaller_keys, 0, &syzkaller_keys_guard,
+				t->prose->str) +
+	       sl_guarded_count(syzkaller_keys, 0, &syzkaller_keys_guard,
+				t->log->str) >= 3;
 }
 
 /* Saying that a fuzzer or a public analyser found the bug. */
@@ -326,22 +387,29 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
 const char *sl_text_automated(const struct sl_message *msg,
 			      const struct sl_text *t)
 {
-	struct bot_count n = { 0, 0, 0 };
-	unsigned bot;
-
-	count_bot_lines(t->prose->str, FALSE, &n);
-	count_bot_lines(t->log->str, TRUE, &n);
-	bot = n.strong + n.boiler;
+	g_auto(GStrv) prose = NULL;
+	g_auto(GStrv) log = NULL;
+	g_autoptr(GPtrArray) others = NULL;
+	struct bot_count n = { 0, 0, NULL };
+	unsigned enough;
 
 	if (sl_msg_from_bot(msg))
 		return "the sender is a bot";
-	if (n.strong && n.human < MAX(4u, bot * 3 / 10))
+	prose = sl_split_lines(t->prose->str);
+	log = sl_split_lines(t->log->str);
+	n.others = others = g_ptr_array_new();
+	count_bot_lines(prose, TRUE, &n);
+	count_bot_lines(log, FALSE, &n);
+	/* The sender's lines are counted only where asked, and only up to
+	 * the most any question below needs (4 or more). */
+	enough = MAX(4u, (n.strong + n.boiler) * 3 / 10);
+	if (n.strong && human_lines(&n, enough) < enough)
 		return "the bot's report text outweighs the sender's own "
 		       "analysis";
-	if (syzkaller_format(t) && n.human < MAX(4u, bot * 3 / 10))
+	if (syzkaller_format(t) && human_lines(&n, enough) < enough)
 		return "a crash report in syzkaller's format outweighs the "
 		       "sender's own analysis";
-	if (t->log_reports > 3 && n.human < 3)
+	if (t->log_reports > 3 && human_lines(&n, enough) < 3)
 		return "several sanitizer reports follow one another with no "
 		       "analysis";
 	return NULL;
