@@ -119,6 +119,11 @@ static void remove_tree(const char *path)
 static int cleanup(void **state)
 {
 	(void)state;
+	if (g_getenv("REAL_PATH")) {	/* test_git_cache's, if it failed */
+		g_setenv("PATH", g_getenv("REAL_PATH"), TRUE);
+		g_unsetenv("REAL_PATH");
+		g_unsetenv("GIT_DIR");
+	}
 	assert_int_equal(chdir("/"), 0);
 	remove_tree(top);
 	g_free(top);
@@ -847,6 +852,158 @@ static void test_may_hold(void **state)
 	assert_true(sl_gitconfig_may_hold(both));	/* .git is a file */
 }
 
+/* ---- the cache of git's answer under $GIT_DIR ---- */
+
+static char *calls;	/* one line per git the reader ran */
+
+static guint git_runs(void)
+{
+	g_autofree char *text = NULL;
+	guint n = 0;
+
+	if (!g_file_get_contents(calls, &text, NULL, NULL))
+		return 0;
+	for (const char *p = text; *p; p++)
+		n += *p == '\n';
+	return n;
+}
+
+/* sl_gitconfig_read() gives git's config, running git @runs times. */
+static void cached_read(guint runs)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GError) theirs_error = NULL;
+	g_autofree char *path = g_strdup(g_getenv("PATH"));
+	g_autofree char *real = NULL;
+	g_autoptr(sl_gitconfig) theirs = NULL;
+	g_autoptr(sl_gitconfig) got = NULL;
+	guint before = git_runs();
+
+	got = sl_gitconfig_read(FALSE, NULL, &error);
+	assert_non_null(got);
+	if (git_runs() - before != runs)
+		fail_msg("git ran %u times, expected %u", git_runs() - before,
+			 runs);
+	/* git's own answer, from git itself (not the counting one). */
+	real = g_strdup(g_getenv("REAL_PATH"));
+	g_setenv("PATH", real, TRUE);
+	theirs = sl_gitconfig_read_git(&theirs_error);
+	g_setenv("PATH", path, TRUE);
+	assert_non_null(theirs);
+	same(got, theirs);
+}
+
+static void damage(const char *file, const char *text, gssize len)
+{
+	assert_true(g_file_set_contents(file, text, len, NULL));
+}
+
+static void test_git_cache(void **state)
+{
+	g_autofree char *bin = g_build_filename(top, "bin", NULL);
+	g_autofree char *gitdir = g_build_filename(repo, ".git", NULL);
+	g_autofree char *file = g_build_filename(gitdir, "seclint",
+						 "gitconfig", NULL);
+	g_autofree char *real_git = g_find_program_in_path("git");
+	g_autofree char *script = NULL, *path = NULL, *text = NULL;
+	g_autofree char *was_path = g_strdup(g_getenv("PATH"));
+	g_autofree char *longline = NULL;
+	gsize len;
+
+	(void)state;
+	calls = g_build_filename(top, "calls", NULL);
+	assert_non_null(real_git);
+	script = g_strdup_printf("#!/bin/sh\necho run >>'%s'\n"
+				 "exec '%s' \"$@\"\n", calls, real_git);
+	put(bin, "git", script);
+	g_free(path);
+	path = g_build_filename(bin, "git", NULL);
+	assert_int_equal(g_chmod(path, 0755), 0);
+	g_setenv("REAL_PATH", was_path, TRUE);
+	g_setenv("PATH", bin, TRUE);
+	g_free(git("config", "seclint.profile", "repo", NULL));
+
+	/* Without GIT_DIR, every reading runs git. */
+	cached_read(1);
+	cached_read(1);
+	/* With it: git once, then the cache, while nothing changes. */
+	g_setenv("GIT_DIR", gitdir, TRUE);
+	cached_read(1);
+	assert_true(g_file_test(file, G_FILE_TEST_IS_REGULAR));
+	cached_read(0);
+	/* send-email's counters change from patch to patch: still kept. */
+	g_setenv("GIT_SENDEMAIL_FILE_COUNTER", "2", TRUE);
+	cached_read(0);
+	g_unsetenv("GIT_SENDEMAIL_FILE_COUNTER");
+	/* Any other change: git again, then the new answer is kept. */
+	g_free(git("config", "seclint.profile", "changed", NULL));
+	cached_read(1);
+	cached_read(0);
+	put(home, ".gitconfig", "[sendemail]\n\tcc = g@example.org\n");
+	cached_read(1);
+	cached_read(0);
+	g_setenv("GIT_FOO", "1", TRUE);
+	cached_read(1);
+	cached_read(0);
+	g_unsetenv("GIT_FOO");
+	cached_read(1);
+	assert_int_equal(chdir(top), 0);	/* another working directory */
+	cached_read(1);
+	cached_read(0);
+	assert_int_equal(chdir(repo), 0);
+	cached_read(1);
+	/* An include, or git -c: git every time. */
+	put(home, ".gitconfig", "[include]\n\tpath = more\n");
+	put(home, "more", "[seclint]\n\tstrict\n");
+	cached_read(1);
+	cached_read(1);
+	put(home, ".gitconfig", "");
+	cached_read(1);
+	g_setenv("GIT_CONFIG_PARAMETERS", "'seclint.strict'='true'", TRUE);
+	cached_read(1);
+	cached_read(1);
+	g_unsetenv("GIT_CONFIG_PARAMETERS");
+	cached_read(0);
+
+	/* A damaged or hostile cache: ignored, git answers, written anew. */
+	assert_true(g_file_get_contents(file, &text, &len, NULL));
+	damage(file, text, (gssize)len - 1);		/* cut short */
+	cached_read(1);
+	cached_read(0);
+	text[len - 2] ^= 1;				/* a byte changed */
+	damage(file, text, (gssize)len);
+	cached_read(1);
+	cached_read(0);
+	damage(file, "seclint git config cache 1\n\0\xff\xfe\r\n", 33);
+	cached_read(1);
+	longline = g_strnfill(100000, 'x');
+	damage(file, longline, -1);
+	cached_read(1);
+	damage(file, "", 0);
+	cached_read(1);
+	cached_read(0);
+
+	/* A linked worktree's git directory: not cached. */
+	g_free(git("-c", "user.name=S", "-c", "user.email=s@example.org",
+		   "commit", "-q", "--allow-empty", "-m", "x", NULL));
+	g_free(git("worktree", "add", "-q", "../wt", NULL));
+	{
+		g_autofree char *wt = g_build_filename(gitdir, "worktrees",
+						       "wt", NULL);
+		g_autofree char *wtdir = g_build_filename(home, "wt", NULL);
+
+		assert_int_equal(chdir(wtdir), 0);
+		g_setenv("GIT_DIR", wt, TRUE);
+		cached_read(1);
+		cached_read(1);
+		assert_int_equal(chdir(repo), 0);
+	}
+	g_unsetenv("GIT_DIR");
+	g_setenv("PATH", was_path, TRUE);
+	g_unsetenv("REAL_PATH");
+	g_clear_pointer(&calls, g_free);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -869,6 +1026,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_random_lines, sandbox,
 						cleanup),
 		cmocka_unit_test_setup_teardown(test_malformed, sandbox,
+						cleanup),
+		cmocka_unit_test_setup_teardown(test_git_cache, sandbox,
 						cleanup),
 		cmocka_unit_test_setup_teardown(test_may_hold, sandbox,
 						cleanup),

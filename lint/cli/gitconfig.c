@@ -10,6 +10,9 @@
  * With one `git config -z --list --show-origin` child
  * (sl_gitconfig_read_git()): git is the authority on its own
  * configuration, and git send-email reads its own through `git config`.
+ * Where GIT_DIR is set (the send-email hook, once per patch), git's answer
+ * is kept under it and reused while nothing git reads has changed
+ * (read_git_cached()).
  *
  * Which one: libgit2 only where the run loads libgit2 anyway (--staged),
  * or everywhere when built with SECLINT_GITCONFIG_LIBGIT2.  On Debian 12
@@ -38,6 +41,7 @@
 
 #include "errors.h"
 #include "gitconfig.h"
+#include "maint-cache.h"
 
 static void entry_free(gpointer p)
 {
@@ -124,15 +128,18 @@ struct sl_gitconfig *sl_gitconfig_parse(const char *data, gsize len,
 	return g_steal_pointer(&cfg);
 }
 
-struct sl_gitconfig *sl_gitconfig_read_git(GError **error)
+/*
+ * The output of `git config -z --list --show-origin` in *@out (its length
+ * in *@len); FALSE with @error set if git failed, TRUE with *@out NULL if
+ * there is no git to run.
+ */
+static gboolean run_git(char **out, gsize *len, GError **error)
 {
 	char *argv[] = { "git", "config", "-z", "--list", "--show-origin",
 			 NULL };
-	g_autofree char *out = NULL;
 	g_autofree char *err = NULL;
 	g_autoptr(GError) spawn_error = NULL;
 	gint status;
-	gsize len;
 
 	/*
 	 * LEAVE_DESCRIPTORS_OPEN lets GLib use posix_spawn() (a vfork)
@@ -140,29 +147,42 @@ struct sl_gitconfig *sl_gitconfig_read_git(GError **error)
 	 */
 	if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH |
 			  G_SPAWN_STDIN_FROM_DEV_NULL |
-			  G_SPAWN_LEAVE_DESCRIPTORS_OPEN, NULL, NULL, &out,
+			  G_SPAWN_LEAVE_DESCRIPTORS_OPEN, NULL, NULL, out,
 			  &err, &status, &spawn_error)) {
 		/* Without git there is no git config to honour. */
 		if (g_error_matches(spawn_error, G_SPAWN_ERROR,
 				    G_SPAWN_ERROR_NOENT))
-			return sl_gitconfig_new_empty();
+			return TRUE;
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
 			    "cannot run git config: %s", spawn_error->message);
-		return NULL;
+		return FALSE;
 	}
 	if (!g_spawn_check_wait_status(status, NULL)) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
 			    "cannot read git config: %s",
 			    *g_strstrip(err) ? err : "git config failed");
-		return NULL;
+		g_clear_pointer(out, g_free);
+		return FALSE;
 	}
 	/*
 	 * g_spawn_sync() gives no length; no field of a record is empty, so
 	 * the data ends at the first empty string (its own terminator).
 	 */
-	len = 0;
-	while (out && out[len])
-		len += strlen(out + len) + 1;
+	*len = 0;
+	while (*out && (*out)[*len])
+		*len += strlen(*out + *len) + 1;
+	if (!*out)
+		*out = g_strdup("");
+	return TRUE;
+}
+
+struct sl_gitconfig *sl_gitconfig_read_git(GError **error)
+{
+	g_autofree char *out = NULL;
+	gsize len = 0;
+
+	if (!run_git(&out, &len, error))
+		return NULL;
 	return sl_gitconfig_parse(out ? out : "", len, error);
 }
 
@@ -1101,6 +1121,248 @@ gboolean sl_gitconfig_may_hold(const char *const *sections)
 	return !cwd || repositories_may_hold(cwd, sections);
 }
 
+/* ---- git's answer, cached under $GIT_DIR ---- */
+
+/*
+ * git send-email runs the sendemail-validate hook once per patch, with
+ * GIT_DIR set, and each hook ran the `git config` child: 0.5 million
+ * instructions, but some 6 ms of CPU under load for its fork, exec and
+ * start-up, half of what starting seclint itself costs.  Its output is
+ * kept in $GIT_DIR/seclint/gitconfig (lint/repo/maint-cache.c writes it)
+ * under a digest of everything that child reads, and a later run with the
+ * same digest takes the output from there instead of running git:
+ *
+ * - the git it would run (the one on PATH: its resolved name, device,
+ *   inode, size, mode and times; Debian's, /usr/bin/git or git-core's,
+ *   unless GIT_CONFIG_SYSTEM names the system file), the working
+ *   directory, the effective user;
+ * - every environment variable whose name starts with GIT_ (but the
+ *   GIT_SENDEMAIL_ ones send-email changes from patch to patch), HOME,
+ *   XDG_CONFIG_HOME and SUDO_UID;
+ * - the whole text of every file git reads its config from, or that
+ *   there is none: $GIT_CONFIG_SYSTEM or /etc/gitconfig, $GIT_CONFIG_GLOBAL,
+ *   the XDG config, ~/.config/git/config, ~/.gitconfig, $GIT_DIR's config
+ *   and config.worktree;
+ * - the kind and owner of $GIT_DIR and the working directory.
+ *
+ * Nothing is cached (git answers each time, as before) without a GIT_DIR
+ * that is a directory of its own (no commondir: a linked worktree), where
+ * GIT_CONFIG, GIT_COMMON_DIR, GIT_CONFIG_COUNT or GIT_CONFIG_PARAMETERS is
+ * set, where a config file mentions "include" (what it includes, or under
+ * which condition, is not in the digest), or where a file cannot be read
+ * whole.  The digest is taken before and after git runs, and the output
+ * is kept only if they agree.  The cache file holds the digest and a
+ * SHA-256 of the output, against damage; a cache that does not match is
+ * ignored, and written anew.
+ */
+#define SL_CONFIG_CACHE "gitconfig"
+#define SL_CONFIG_CACHE_MAX (4u * 1024 * 1024)
+#define SL_DIGEST_HEX 64
+
+static const char cache_magic[] = "seclint git config cache 1\n";
+
+static void digest_str(GChecksum *sum, const char *what, const char *value)
+{
+	g_checksum_update(sum, (const guchar *)what, (gssize)strlen(what) + 1);
+	if (value)
+		g_checksum_update(sum, (const guchar *)value,
+				  (gssize)strlen(value) + 1);
+	else
+		g_checksum_update(sum, (const guchar *)"\1unset", 7);
+}
+
+/* The whole file, or that there is none; FALSE: it cannot be cached. */
+static gboolean digest_file(GChecksum *sum, const char *path)
+{
+	g_autofree char *text = NULL;
+	struct stat st;
+	char head[32];
+	gsize len;
+
+	digest_str(sum, "file", path);
+	if (stat(path, &st) < 0) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			return FALSE;
+		digest_str(sum, "absent", "");
+		return TRUE;
+	}
+	if (!S_ISREG(st.st_mode) || (guint64)st.st_size > SL_CONFIG_CACHE_MAX ||
+	    !g_file_get_contents(path, &text, &len, NULL) ||
+	    mentions(text, len, "include"))
+		return FALSE;
+	g_snprintf(head, sizeof(head), "%" G_GSIZE_FORMAT, len);
+	digest_str(sum, "length", head);
+	g_checksum_update(sum, (const guchar *)text, (gssize)len);
+	return TRUE;
+}
+
+/*
+ * The mode and owner of @path (not followed), or why it has none; @whole:
+ * followed, and with its identity, size and times too (a program).
+ */
+static void digest_stat(GChecksum *sum, const char *what, const char *path,
+			gboolean whole)
+{
+	struct stat st;
+	char line[160];
+
+	digest_str(sum, what, path);
+	if (whole ? stat(path, &st) : lstat(path, &st))
+		g_snprintf(line, sizeof(line), "error %d", errno);
+	else if (!whole)
+		g_snprintf(line, sizeof(line), "%o %lu", (unsigned)st.st_mode,
+			   (unsigned long)st.st_uid);
+	else
+		g_snprintf(line, sizeof(line),
+			   "%lu %lu %lu %o %lu %lld %ld %lld %ld",
+			   (unsigned long)st.st_dev, (unsigned long)st.st_ino,
+			   (unsigned long)st.st_uid, (unsigned)st.st_mode,
+			   (unsigned long)st.st_size,
+			   (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+			   (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+	digest_str(sum, "", line);
+}
+
+static gint compare_strings(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* What `git config --list` reads, as a digest; FALSE: not to be cached. */
+static gboolean config_digest(const char *gitdir, char out[SL_DIGEST_HEX + 1])
+{
+	static const char *const unsure[] = {
+		"GIT_CONFIG", "GIT_COMMON_DIR", "GIT_CONFIG_COUNT",
+		"GIT_CONFIG_PARAMETERS",
+	};
+	g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+	const char *home = g_getenv("HOME");
+	const char *xdg = g_getenv("XDG_CONFIG_HOME");
+	const char *system = g_getenv("GIT_CONFIG_SYSTEM");
+	const char *global = g_getenv("GIT_CONFIG_GLOBAL");
+	g_autofree char *git = g_find_program_in_path("git");
+	g_autofree char *real = git ? realpath(git, NULL) : NULL;
+	g_autofree char *cwd = g_get_current_dir();
+	g_autofree char *common = g_build_filename(gitdir, "commondir", NULL);
+	g_autofree char *local = g_build_filename(gitdir, "config", NULL);
+	g_autofree char *worktree = g_build_filename(gitdir, "config.worktree",
+						     NULL);
+	g_autofree char *xdg_file = xdg && *xdg
+		? g_build_filename(xdg, "git", "config", NULL) : NULL;
+	g_autofree char *user1 = home ? g_strconcat(home, "/.config/git/config",
+						    NULL) : NULL;
+	g_autofree char *user2 = home ? g_strconcat(home, "/.gitconfig", NULL)
+				      : NULL;
+	g_auto(GStrv) env = g_get_environ();
+	const char *files[] = { system ? system : SL_GIT_ETC_GITCONFIG, global,
+				xdg_file, user1, user2, local, worktree };
+	struct stat st;
+	char uid[32];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(unsure); i++)
+		if (g_getenv(unsure[i]))
+			return FALSE;
+	/* Another git than Debian's may have another system file (a hook
+	 * finds git-core's first: git puts GIT_EXEC_PATH before PATH). */
+	if (!real || (!system && strcmp(real, "/usr/bin/git") &&
+		      strcmp(real, "/usr/lib/git-core/git")) ||
+	    stat(gitdir, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    lstat(common, &st) == 0 || errno != ENOENT)
+		return FALSE;
+	digest_str(sum, "seclint git config cache", "1");
+	digest_stat(sum, "git", real, TRUE);
+	digest_str(sum, "cwd", cwd);
+	g_snprintf(uid, sizeof(uid), "%lu", (unsigned long)geteuid());
+	digest_str(sum, "euid", uid);
+	qsort(env, g_strv_length(env), sizeof(*env), compare_strings);
+	for (char **e = env; *e; e++)
+		if (g_str_has_prefix(*e, "GIT_") &&
+		    !g_str_has_prefix(*e, "GIT_SENDEMAIL_"))
+			digest_str(sum, "env", *e);
+	digest_str(sum, "HOME", home);
+	digest_str(sum, "XDG_CONFIG_HOME", xdg);
+	digest_str(sum, "SUDO_UID", g_getenv("SUDO_UID"));
+	for (size_t i = 0; i < G_N_ELEMENTS(files); i++)
+		if (files[i] && !digest_file(sum, files[i]))
+			return FALSE;
+	digest_stat(sum, "gitdir", gitdir, FALSE);
+	digest_stat(sum, "cwd", cwd, FALSE);
+	g_strlcpy(out, g_checksum_get_string(sum), SL_DIGEST_HEX + 1);
+	return TRUE;
+}
+
+static void output_sum(const char *data, gsize len,
+		       char out[SL_DIGEST_HEX + 1])
+{
+	g_autofree char *hex = g_compute_checksum_for_data(G_CHECKSUM_SHA256,
+		(const guchar *)data, len);
+
+	g_strlcpy(out, hex, SL_DIGEST_HEX + 1);
+}
+
+/* The header of the cache file: magic, digest, output's SHA-256. */
+#define SL_CACHE_HEAD (sizeof(cache_magic) - 1 + 2 * (SL_DIGEST_HEX + 1))
+
+static void cache_head(char head[SL_CACHE_HEAD + 1], const char *digest,
+		       const char *data, gsize len)
+{
+	char sum[SL_DIGEST_HEX + 1];
+
+	output_sum(data, len, sum);
+	g_snprintf(head, SL_CACHE_HEAD + 1, "%s%s\n%s\n", cache_magic, digest,
+		   sum);
+}
+
+/* The config cached for @digest, or NULL. */
+static struct sl_gitconfig *cache_read(const char *gitdir, const char *digest)
+{
+	g_autoptr(GBytes) file = sl_git_cache_read(gitdir, SL_CONFIG_CACHE,
+						   SL_CACHE_HEAD,
+						   SL_CONFIG_CACHE_MAX);
+	char want[SL_CACHE_HEAD + 1];
+	const char *p;
+	gsize len;
+
+	if (!file)
+		return NULL;
+	p = g_bytes_get_data(file, &len);
+	cache_head(want, digest, p + SL_CACHE_HEAD, len - SL_CACHE_HEAD);
+	if (memcmp(p, want, SL_CACHE_HEAD))
+		return NULL;
+	return sl_gitconfig_parse(p + SL_CACHE_HEAD, len - SL_CACHE_HEAD,
+				  NULL);
+}
+
+/*
+ * git's answer, from the cache under $GIT_DIR where its digest is that of
+ * now, else from git (and then cached where nothing changed meanwhile).
+ */
+static struct sl_gitconfig *read_git_cached(GError **error)
+{
+	const char *gitdir = g_getenv("GIT_DIR");
+	char before[SL_DIGEST_HEX + 1], after[SL_DIGEST_HEX + 1];
+	char head[SL_CACHE_HEAD + 1];
+	g_autofree char *out = NULL;
+	struct sl_gitconfig *cfg;
+	gsize len = 0;
+
+	if (!gitdir || !*gitdir || !config_digest(gitdir, before))
+		return sl_gitconfig_read_git(error);
+	if ((cfg = cache_read(gitdir, before)))
+		return cfg;
+	if (!run_git(&out, &len, error))
+		return NULL;
+	cfg = sl_gitconfig_parse(out ? out : "", len, error);
+	if (cfg && out && config_digest(gitdir, after) &&
+	    !strcmp(before, after) &&
+	    (guint64)len + SL_CACHE_HEAD <= SL_CONFIG_CACHE_MAX) {
+		cache_head(head, before, out, len);
+		sl_git_cache_write(gitdir, SL_CONFIG_CACHE, head,
+				   SL_CACHE_HEAD, out, len);
+	}
+	return cfg;
+}
+
 struct sl_gitconfig *sl_gitconfig_read(gboolean libgit2_anyway,
 				       const char *const *sections,
 				       GError **error)
@@ -1128,7 +1390,7 @@ struct sl_gitconfig *sl_gitconfig_read(gboolean libgit2_anyway,
 		}
 		cfg = sl_gitconfig_read_libgit2(&why);
 	}
-	return cfg ? cfg : sl_gitconfig_read_git(error);
+	return cfg ? cfg : read_git_cached(error);
 }
 
 const struct sl_gitconfig_entry *

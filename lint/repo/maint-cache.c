@@ -33,6 +33,8 @@
  * it each rename a whole file.  Nothing is written where $GIT_DIR/seclint
  * is not a directory of its own (a symbolic link is refused), and a
  * read-only git directory or a full disk just means no cache.
+ * lint/cli/gitconfig.c keeps its cache of git's config there the same way
+ * (sl_git_cache_read(), sl_git_cache_write()).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -167,8 +169,8 @@ static char *cache_dir(const char *gitdir)
 	return g_build_filename(gitdir, SL_CACHE_DIR, NULL);
 }
 
-/* The whole of a regular file no larger than SL_CACHE_MAX, or NULL. */
-static GBytes *read_small(const char *path)
+/* The whole of a regular file of @min to @max bytes, or NULL. */
+static GBytes *read_small(const char *path, gsize min, gsize max)
 {
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
@@ -178,7 +180,7 @@ static GBytes *read_small(const char *path)
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    st.st_size < H_SIZE || (guint64)st.st_size > SL_CACHE_MAX)
+	    (guint64)st.st_size < min || (guint64)st.st_size > max)
 		goto out;
 	buf = g_malloc((gsize)st.st_size);
 	while (got < (gsize)st.st_size) {
@@ -208,9 +210,8 @@ static void header_version(guint8 *field)
 
 GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key)
 {
-	g_autofree char *dir = cache_dir(gitdir);
-	g_autofree char *path = g_build_filename(dir, SL_CACHE_FILE, NULL);
-	g_autoptr(GBytes) file = read_small(path);
+	g_autoptr(GBytes) file = sl_git_cache_read(gitdir, SL_CACHE_FILE,
+						   H_SIZE, SL_CACHE_MAX);
 	guint8 version[H_OID - H_VERSION];
 	const guint8 *p;
 	gsize len;
@@ -250,13 +251,13 @@ static gboolean write_all(int fd, const guint8 *p, gsize n)
 	return TRUE;
 }
 
-/* A new file in @dirfd: its name in @name, or -1. */
-static int create_temp(int dirfd, char *name, gsize size)
+/* A new file in @dirfd for @base: its name in @name, or -1. */
+static int create_temp(int dirfd, const char *base, char *name, gsize size)
 {
 	for (int tries = 0; tries < 8; tries++) {
 		int fd;
 
-		g_snprintf(name, size, SL_CACHE_FILE ".%ld.%08x.tmp",
+		g_snprintf(name, size, "%s.%ld.%08x.tmp", base,
 			   (long)getpid(), g_random_int());
 		fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL |
 			    O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -266,23 +267,48 @@ static int create_temp(int dirfd, char *name, gsize size)
 	return -1;
 }
 
-void sl_maint_cache_write(const char *gitdir, const struct sl_maint_key *key,
-			  GBytes *index)
+GBytes *sl_git_cache_read(const char *gitdir, const char *name, gsize min,
+			  gsize max)
 {
 	g_autofree char *dir = cache_dir(gitdir);
-	guint8 head[H_SIZE] = { 0 };
-	char name[64];
-	gsize len;
-	const guint8 *payload = g_bytes_get_data(index, &len);
+	g_autofree char *path = g_build_filename(dir, name, NULL);
+
+	return read_small(path, min, max);
+}
+
+void sl_git_cache_write(const char *gitdir, const char *name,
+			const void *head, gsize head_len,
+			const void *payload, gsize len)
+{
+	g_autofree char *dir = cache_dir(gitdir);
+	char temp[128];
 	int dirfd, fd;
 	gboolean ok;
 
-	if (H_SIZE + (guint64)len > SL_CACHE_MAX)
-		return;
-	if (mkdir(dir, 0777) && errno != EEXIST)
+	if (strlen(name) > 64 || (mkdir(dir, 0777) && errno != EEXIST))
 		return;
 	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (dirfd < 0)
+		return;
+	fd = create_temp(dirfd, name, temp, sizeof(temp));
+	if (fd >= 0) {
+		ok = write_all(fd, head, head_len) &&
+		     write_all(fd, payload, len);
+		ok = !close(fd) && ok;
+		if (!ok || renameat(dirfd, temp, dirfd, name))
+			unlinkat(dirfd, temp, 0);
+	}
+	close(dirfd);
+}
+
+void sl_maint_cache_write(const char *gitdir, const struct sl_maint_key *key,
+			  GBytes *index)
+{
+	guint8 head[H_SIZE] = { 0 };
+	gsize len;
+	const guint8 *payload = g_bytes_get_data(index, &len);
+
+	if (H_SIZE + (guint64)len > SL_CACHE_MAX)
 		return;
 	memcpy(head + H_MAGIC, magic, sizeof(magic));
 	put64(head + H_FORMAT, SL_CACHE_FORMAT);
@@ -294,13 +320,5 @@ void sl_maint_cache_write(const char *gitdir, const struct sl_maint_key *key,
 		put64(head + H_STAT + 8 * (1 + i), key->st[i]);
 	put64(head + H_LENGTH, len);
 	put64(head + H_CHECKSUM, whole_checksum(head, payload, len));
-	fd = create_temp(dirfd, name, sizeof(name));
-	if (fd >= 0) {
-		ok = write_all(fd, head, H_SIZE) &&
-		     write_all(fd, payload, len);
-		ok = !close(fd) && ok;
-		if (!ok || renameat(dirfd, name, dirfd, SL_CACHE_FILE))
-			unlinkat(dirfd, name, 0);
-	}
-	close(dirfd);
+	sl_git_cache_write(gitdir, SL_CACHE_FILE, head, H_SIZE, payload, len);
 }

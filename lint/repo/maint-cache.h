@@ -18,6 +18,18 @@ struct sl_maint_key {
 };
 struct stat;
 
+/*
+ * A file of seclint's under the git directory, $GIT_DIR/seclint/@name: the
+ * whole of it if it is a regular file of @min to @max bytes, else NULL;
+ * and written whole (@head, then @payload) to a new file renamed over it,
+ * quietly nothing where that cannot be done (see maint-cache.c).
+ */
+GBytes *sl_git_cache_read(const char *gitdir, const char *name, gsize min,
+			  gsize max);
+void sl_git_cache_write(const char *gitdir, const char *name,
+			const void *head, gsize head_len,
+			const void *payload, gsize len);
+
 /* The index cached in @gitdir and its key; NULL: none, or unusable. */
 GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key);
 /* Cache @index under @key; quietly nothing where that cannot be done. */
