@@ -170,7 +170,7 @@ gboolean sl_embargo_words_in(const char *text, const char *const *words)
 static gboolean may_attribute(const char *text)
 {
 	static const char *const verbs[] = {
-		"wrote", "schrieb", "a \xc3\xa9" "crit", "escribi\xc3\xb3",
+		"wrote", "schrieb", "a \xc3\xa9\x63rit", "escribi\xc3\xb3",
 		"ha scritto", "schreef",
 	};
 
