@@ -37,6 +37,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "env-flag.h"
 #include "matches.h"
 #include "pattern-cache.h"
 #include "pool.h"
@@ -176,14 +177,9 @@ static struct code *code_for(const char *pattern, GRegexCompileFlags cflags)
 
 static gboolean jit_allowed(void)
 {
-	static gsize allowed;
+	static gsize off;
 
-	if (g_once_init_enter(&allowed)) {
-		const char *env = g_getenv("SECLINT_REGEX_JIT");
-
-		g_once_init_leave(&allowed, env && !strcmp(env, "0") ? 1 : 2);
-	}
-	return allowed == 2;
+	return !sl_env_flag(&off, "SECLINT_REGEX_JIT", "0");
 }
 
 /* A JIT match's context, with its stack: one for each match running. */

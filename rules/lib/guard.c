@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "env-flag.h"
 #include "guard.h"
 #include "regex-cache.h"
 
@@ -130,14 +131,9 @@ gboolean sl_guard_passes(const struct sl_guard *g, const char *text)
 
 static gboolean checking(void)
 {
-	static gsize on;
+	static gsize once;
 
-	if (g_once_init_enter(&on)) {
-		const char *env = g_getenv("SECLINT_CHECK_GUARDS");
-
-		g_once_init_leave(&on, env && !strcmp(env, "1") ? 2 : 1);
-	}
-	return on == 2;
+	return sl_env_flag(&once, "SECLINT_CHECK_GUARDS", "1");
 }
 
 gboolean sl_guard_admits(const char *pattern, GRegexCompileFlags flags,

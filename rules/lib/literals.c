@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "env-flag.h"
 #include "literals.h"
 #include "regex-cache.h"
 
@@ -206,14 +207,9 @@ gboolean sl_literals_found(const char *text, const char *const *literals)
 /* SECLINT_CHECK_LITERALS=1: prove every "cannot match" by matching. */
 static gboolean checking(void)
 {
-	static gsize mode;
+	static gsize once;
 
-	if (g_once_init_enter(&mode)) {
-		const char *env = g_getenv("SECLINT_CHECK_LITERALS");
-
-		g_once_init_leave(&mode, env && !strcmp(env, "1") ? 2 : 1);
-	}
-	return mode == 2;
+	return sl_env_flag(&once, "SECLINT_CHECK_LITERALS", "1");
 }
 
 gboolean sl_regex_cannot_match(const char *pattern, GRegexCompileFlags flags,
