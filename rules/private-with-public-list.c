@@ -3,7 +3,7 @@
 
 #include "address.h"
 #include "facts.h"
-#include "guard.h"
+#include "literals.h"
 #include "matches.h"
 #include "nonconforming.h"
 #include "policy.h"

@@ -3,7 +3,7 @@
 
 #include "ai-help.h"
 #include "context.h"
-#include "guard.h"
+#include "literals.h"
 #include "matches.h"
 #include "message.h"
 #include "regex-cache.h"
@@ -89,7 +89,7 @@ static const char fix_words[] =
  * set for the pattern, and tried all the words at every byte. */
 static const char fix_trailers[] = "(?i)^(Reported-by|Closes):|^Cc:.*\\bstable@";
 static const struct sl_guard fix_trailers_guard = {
-	.has = (const char *const[]){ "Reported-by:", "Closes:", "Cc:", NULL },
+	.has = (const char *const[]){ "reported-by:", "closes:", "cc:", NULL },
 	.caseless = TRUE,
 };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
-#include "guard.h"
+#include "literals.h"
 #include "regex-cache.h"
 #include "routing.h"
 #include "rule.h"
@@ -34,7 +34,7 @@ static const char *const line_patterns[] = {
 	[MU_LITERAL] = "``[^`\\s][^`]*``",
 };
 
-/* What every match of each holds or starts with (rules/lib/guard.h): a
+/* What every match of each holds or starts with (rules/lib/literals.h): a
  * line of prose has none of it, and is spared the patterns. */
 static const struct sl_guard line_guards[] = {
 	[MU_HEADING] = { .first = "#" },

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "guard.h"
+#include "literals.h"
 #include "regex-cache.h"
 #include "routing.h"
 #include "rule.h"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# Every literal list before a pattern (rules/lib/literals.h) proved on
-# every fixture, acceptance message and example: with
+# Every literal list and guard before a pattern (rules/lib/literals.h)
+# proved on every fixture, acceptance message and example: with
 # SECLINT_CHECK_LITERALS=1 a text ruled out that the pattern matches
 # aborts seclint.  As addressed, and to each closed list too, so that
 # every content rule reads each file.

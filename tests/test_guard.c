@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Guards (rules/lib/guard.c): the cheap tests that spare a pattern the
+ * Guards (rules/lib/literals.c): the cheap tests that spare a pattern the
  * texts it cannot match.  The helpers on their own, then every guard of
- * the rules proven in place: with SECLINT_CHECK_GUARDS=1 each text a
+ * the rules proven in place: with SECLINT_CHECK_LITERALS=1 each text a
  * guard turns away is matched all the same, and a match aborts.  The
  * rules' fixtures and hostile lines (Unicode spaces, the Kelvin sign and
  * long s that (?i) folds to k and s, CRLF, invalid UTF-8, long lines)
@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "engine.h"
-#include "guard.h"
 #include "input.h"
+#include "literals.h"
 #include "message.h"
 #include "policy.h"
 #include "rule.h"
@@ -29,33 +29,33 @@ static const char *fixture_dir, *profile_dir;
 
 static void test_caseless(void **state)
 {
-	static const char *const keys[] = { "HEAD commit:", "syz repro:",
+	static const char *const keys[] = { "head commit:", "syz repro:",
 					    "kernel config:", NULL };
 	g_autofree char *big = NULL;
 
 	(void)state;
-	assert_true(sl_text_has_caseless("x\nhead COMMIT: y", keys));
-	assert_true(sl_text_has_caseless("SYZ REPRO:", keys));
-	assert_false(sl_text_has_caseless("head commit", keys));
-	assert_false(sl_text_has_caseless("", keys));
+	assert_true(sl_literals_found("x\nhead COMMIT: y", keys));
+	assert_true(sl_literals_found("SYZ REPRO:", keys));
+	assert_false(sl_literals_found("head commit", keys));
+	assert_false(sl_literals_found("", keys));
 	/* The Kelvin sign and the long s are k and s to (?i). */
-	assert_true(sl_text_has_caseless("\xe2\x84\xaa" "ernel config:", keys));
-	assert_true(sl_text_has_caseless("\xc5\xbf" "yz repro:", keys));
-	assert_false(sl_text_has_caseless("\xe2\x84\xaa" "ernel confi:", keys));
+	assert_true(sl_literals_found("\xe2\x84\xaa" "ernel config:", keys));
+	assert_true(sl_literals_found("\xc5\xbf" "yz repro:", keys));
+	assert_false(sl_literals_found("\xe2\x84\xaa" "ernel confi:", keys));
 	/* Other bytes above ASCII are no letters of a needle. */
-	assert_false(sl_text_has_caseless("\xc4\xb0" "EAD commit:", keys));
+	assert_false(sl_literals_found("\xc4\xb0" "EAD commit:", keys));
 	/* Invalid UTF-8, a lone half of a Kelvin sign, CRLF. */
-	assert_false(sl_text_has_caseless("\xe2\x84" "ernel config:", keys));
-	assert_true(sl_text_has_caseless("\xff\xfe\r\nhead commit:\r\n", keys));
+	assert_false(sl_literals_found("\xe2\x84" "ernel config:", keys));
+	assert_true(sl_literals_found("\xff\xfe\r\nhead commit:\r\n", keys));
 	/* An empty needle is in every text. */
-	assert_true(sl_text_has_caseless("", (const char *const[]){ "", NULL }));
-	/* Past the stack buffer, at its end. */
+	assert_true(sl_literals_found("", (const char *const[]){ "", NULL }));
+	/* A long text, at its end. */
 	big = g_strnfill(100000, 'a');
-	assert_false(sl_text_has_caseless(big, keys));
+	assert_false(sl_literals_found(big, keys));
 	memcpy(big + 100000 - 10, "syz REPRO:", 10);
-	assert_true(sl_text_has_caseless(big, keys));
+	assert_true(sl_literals_found(big, keys));
 	memcpy(big + 100000 - 10, "syz REPRO ", 10);
-	assert_false(sl_text_has_caseless(big, keys));
+	assert_false(sl_literals_found(big, keys));
 }
 
 static gboolean short_line(const char *text)
@@ -310,7 +310,7 @@ int main(int argc, char **argv)
 	fixture_dir = argv[1];
 	profile_dir = argv[2];
 	/* Before any guard runs: it is read once. */
-	g_setenv("SECLINT_CHECK_GUARDS", "1", TRUE);
+	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);
 	g_setenv("SECLINT_NOW", "2026-03-05T10:00:00Z", FALSE);
 	g_mime_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,7 +12,7 @@
 #include "context.h"
 #include "filetype.h"
 #include "fixref.h"
-#include "guard.h"
+#include "literals.h"
 #include "matches.h"
 #include "message.h"
 #include "policy.h"
@@ -314,10 +314,10 @@ static const char syzkaller_keys[] =
 	"Downloadable assets):";
 static const struct sl_guard syzkaller_keys_guard = {
 	.has = (const char *const[]){
-		"HEAD commit:", "git tree:", "console output:",
+		"head commit:", "git tree:", "console output:",
 		"kernel config:", "dashboard link:", "syz repro:",
-		"C reproducer:", "compiler:", "userspace arch:",
-		"Downloadable assets:", NULL
+		"c reproducer:", "compiler:", "userspace arch:",
+		"downloadable assets:", NULL
 	},
 	.caseless = TRUE,
 };
