@@ -381,6 +381,70 @@ static void test_after_jit(void **state)
 		}
 }
 
+/* The match from @at on of @re in @text, as "START:END", or "-". */
+static char *glib_match_at(GRegex *re, const char *text, gsize at)
+{
+	g_autoptr(GMatchInfo) mi = NULL;
+	int s, e;
+
+	if (!g_regex_match_full(re, text, -1, (gint)at, 0, &mi, NULL))
+		return g_strdup("-");
+	g_match_info_fetch_pos(mi, 0, &s, &e);
+	return g_strdup_printf("%d:%d", s, e);
+}
+
+static char *our_match_at(sl_matches *m, gsize at)
+{
+	int s, e;
+
+	if (!sl_matches_next_at(m, at))
+		return g_strdup("-");
+	assert_true(sl_matches_fetch_pos(m, 0, &s, &e));
+	return g_strdup_printf("%d:%d", s, e);
+}
+
+/* sl_matches_next_at() against GRegex from the same start, at every
+ * character of each sample and of a text long enough for the JIT,
+ * searching and anchored (a compile flag, which the JIT honours). */
+static void test_next_at(void **state)
+{
+	static const char date[] = "(?<y>\\d{4})-(?<m>\\d\\d)";
+	g_autoptr(GString) dates = g_string_new(NULL);
+
+	(void)state;
+	for (int i = 0; i < 300; i++)
+		g_string_append(dates, i % 7 ? "x 2026-05 " : "\xc3\xa9 20261");
+	for (size_t i = 0; i <= G_N_ELEMENTS(samples); i++)
+		for (int round = 0; round < 6; round++) {
+			gboolean last = i == G_N_ELEMENTS(samples);
+			const char *pattern = last ? date : samples[i].pattern;
+			const char *text = last ? dates->str : samples[i].text;
+			GRegexCompileFlags flags =
+				(last ? 0 : samples[i].flags) |
+				(round % 2 ? G_REGEX_ANCHORED : 0);
+			g_autoptr(GRegex) re = g_regex_new(pattern, flags, 0,
+							   NULL);
+			gsize len = strlen(text);
+			g_autoptr(sl_matches) m = sl_matches_fixed_valid(
+				pattern, flags, text, len);
+
+			assert_non_null(re);
+			for (gsize at = 0; at <= len; at++) {
+				g_autofree char *want = NULL;
+				g_autofree char *got = NULL;
+
+				if (!(flags & G_REGEX_RAW) &&
+				    (text[at] & 0xC0) == 0x80)
+					continue;	/* inside a character */
+				want = glib_match_at(re, text, at);
+				got = our_match_at(m, at);
+				assert_string_equal(got, want);
+			}
+			/* past the end: nothing */
+			assert_false(sl_matches_next_at(m, len + 1));
+		}
+}
+
 static void test_replace_and_split(void **state)
 {
 	(void)state;
@@ -449,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_make_valid_tail),
 		cmocka_unit_test(test_length_and_flags),
 		cmocka_unit_test(test_after_jit),
+		cmocka_unit_test(test_next_at),
 		cmocka_unit_test(test_replace_and_split),
 		cmocka_unit_test(test_linear),
 	};

@@ -426,9 +426,10 @@ static void matcher_free(sl_matches *m)
 	g_free(m);
 }
 
+/* @valid: the caller has found @text valid UTF-8. */
 static sl_matches *matches_new(struct code *code, GRegexCompileFlags cflags,
 			       const char *text, gssize len,
-			       GRegexMatchFlags mflags)
+			       GRegexMatchFlags mflags, gboolean valid)
 {
 	sl_matches *m = matcher_take();
 
@@ -444,7 +445,7 @@ static sl_matches *matches_new(struct code *code, GRegexCompileFlags cflags,
 	m->found = FALSE;
 	/* A pattern GLib would not match (or one this file does not mirror)
 	 * has no matches; so has a text that is not UTF-8, as with GLib. */
-	if (!m->code || (!m->raw && !sl_utf8_valid(text, m->len))) {
+	if (!m->code || (!m->raw && !valid && !sl_utf8_valid(text, m->len))) {
 		m->pos = m->len + 1;
 		return m;
 	}
@@ -476,7 +477,8 @@ sl_matches *sl_matches_new(const GRegex *re, const char *text, gssize len,
 	GRegexCompileFlags cflags = g_regex_get_compile_flags(re);
 
 	return matches_new(code_for(g_regex_get_pattern(re), cflags), cflags,
-			   text, len, mflags | g_regex_get_match_flags(re));
+			   text, len, mflags | g_regex_get_match_flags(re),
+			   FALSE);
 }
 
 /* Matches of a pattern, without a GRegex (which would compile it again):
@@ -487,7 +489,8 @@ sl_matches *sl_matches_of(const char *pattern, GRegexCompileFlags cflags,
 {
 	struct code *code = code_for(pattern, cflags & ~G_REGEX_OPTIMIZE);
 
-	return code ? matches_new(code, cflags, text, len, mflags) : NULL;
+	return code ? matches_new(code, cflags, text, len, mflags, FALSE)
+		    : NULL;
 }
 
 /* The same for a fixed pattern: an invalid one is a bug, so asserted. */
@@ -498,6 +501,17 @@ sl_matches *sl_matches_fixed(const char *pattern, GRegexCompileFlags cflags,
 
 	g_assert(m);
 	return m;
+}
+
+/* sl_matches_fixed() of a text found valid UTF-8 already. */
+sl_matches *sl_matches_fixed_valid(const char *pattern,
+				   GRegexCompileFlags cflags,
+				   const char *text, gsize len)
+{
+	struct code *code = code_for(pattern, cflags & ~G_REGEX_OPTIMIZE);
+
+	g_assert(code);
+	return matches_new(code, cflags, text, (gssize)len, 0, TRUE);
 }
 
 /* Where the search goes on after the current match. */
@@ -541,6 +555,15 @@ gboolean sl_matches_next(sl_matches *m)
 	m->rc = rc;
 	m->found = TRUE;
 	return TRUE;
+}
+
+gboolean sl_matches_next_at(sl_matches *m, gsize at)
+{
+	if (!m->re)
+		return FALSE;	/* no pattern, or no UTF-8: no match */
+	m->pos = at;
+	m->found = FALSE;
+	return sl_matches_next(m);
 }
 
 gboolean sl_matches_fetch_pos(const sl_matches *m, int group, int *start,

@@ -20,7 +20,17 @@ sl_matches *sl_matches_of(const char *pattern, GRegexCompileFlags cflags,
 			  GRegexMatchFlags mflags);
 sl_matches *sl_matches_fixed(const char *pattern, GRegexCompileFlags cflags,
 			     const char *text, gssize len);
+/* sl_matches_fixed() of a text the caller has found valid UTF-8 with
+ * sl_utf8_valid(): a text many patterns search is checked once. */
+sl_matches *sl_matches_fixed_valid(const char *pattern,
+				   GRegexCompileFlags cflags,
+				   const char *text, gsize len);
 gboolean sl_matches_next(sl_matches *m);
+/* The first match from byte @at on (a character's first byte), as a
+ * search started there finds it; at @at only for a pattern compiled with
+ * G_REGEX_ANCHORED (which the JIT honours, unlike the match flag).  The
+ * matches from it on follow with sl_matches_next(). */
+gboolean sl_matches_next_at(sl_matches *m, gsize at);
 char *sl_matches_fetch(const sl_matches *m, int group);
 char *sl_matches_fetch_named(const sl_matches *m, const char *name);
 gboolean sl_matches_fetch_pos(const sl_matches *m, int group, int *start,

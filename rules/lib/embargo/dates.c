@@ -5,8 +5,6 @@
  * patterns are GRegex; every calendar step (adding days, weekdays, time
  * zones, ISO 8601) is GDateTime, GDate or GTimeZone.
  */
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,15 +162,12 @@ static const char self_trigger[] =
 	"(?:disclosure|"
 	"release date|embargo|CRD|publication)\\b";
 
-/* A form compiled by PCRE2 itself, twice: to search the text from a
- * position on, and anchored, to try one position (find_form()). */
-struct form_code {
-	pcre2_code *search;
-	pcre2_code *anchored;
-};
+/* How the forms are compiled (lint/util/matches.c): to search the text
+ * from a position on, and anchored as well, to try one position
+ * (find_form()). */
+#define FORM_FLAGS G_REGEX_CASELESS
 
 struct patterns {
-	struct form_code form[N_FORMS];
 	GRegex *time_suffix;
 	GRegex *time_compact;
 	GRegex *time_prefix;
@@ -196,32 +191,6 @@ static GRegex *compile(const char *pattern, GRegexCompileFlags flags)
 	return re;
 }
 
-/*
- * A form as lint/util/matches.c compiles it (UTF, UCP, caseless, any
- * newline), and by the JIT unless SECLINT_REGEX_JIT=0: find_form() matches
- * it at the positions where it may start, which matches.c cannot.
- */
-static pcre2_code *form_compile(const char *pattern, uint32_t anchored)
-{
-	const char *jit = g_getenv("SECLINT_REGEX_JIT");
-	pcre2_compile_context *cc = pcre2_compile_context_create(NULL);
-	pcre2_code *code;
-	PCRE2_SIZE offset;
-	int err;
-
-	pcre2_set_newline(cc, PCRE2_NEWLINE_ANY);
-	pcre2_set_bsr(cc, PCRE2_BSR_UNICODE);
-	code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-			     PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS | anchored,
-			     &err, &offset, cc);
-	pcre2_compile_context_free(cc);
-	if (!code)
-		g_error("embargo pattern: error %d at %zu", err, offset);
-	if (!jit || strcmp(jit, "0"))
-		(void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
-	return code;
-}
-
 /* Compiled once, shared by every thread (GRegex matching is reentrant). */
 static const struct patterns *patterns(void)
 {
@@ -229,11 +198,6 @@ static const struct patterns *patterns(void)
 	static gsize done;
 
 	if (g_once_init_enter(&done)) {
-		for (int i = 0; i < N_FORMS; i++) {
-			p.form[i].search = form_compile(form_patterns[i], 0);
-			p.form[i].anchored = form_compile(form_patterns[i],
-							  PCRE2_ANCHORED);
-		}
 		p.time_suffix = compile(time_suffix, 0);
 		p.time_compact = compile(time_compact, 0);
 		p.time_prefix = compile(time_prefix, G_REGEX_DOLLAR_ENDONLY);
@@ -301,37 +265,9 @@ static int named_int(GMatchInfo *mi, const char *name)
 	return v && *v ? atoi(v) : 0;
 }
 
-/* A match of a form: the text, the code and its groups. */
-struct form_match {
-	const char *text;
-	gsize len;
-	const pcre2_code *code;
-	pcre2_match_data *data;
-	int rc;
-};
-
-/* Group @group of the match, "" if it took no part (as sl_matches_fetch). */
-static char *form_fetch(const struct form_match *m, int group)
+static int match_int(const sl_matches *m, const char *name)
 {
-	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m->data);
-
-	if (group < 0)
-		return NULL;
-	if (group >= m->rc || ov[2 * group] == PCRE2_UNSET)
-		return g_strdup("");
-	return g_strndup(m->text + ov[2 * group],
-			 ov[2 * group + 1] - ov[2 * group]);
-}
-
-static char *form_fetch_named(const struct form_match *m, const char *name)
-{
-	return form_fetch(m, pcre2_substring_number_from_name(
-				     m->code, (PCRE2_SPTR)name));
-}
-
-static int match_int(const struct form_match *m, const char *name)
-{
-	g_autofree char *v = form_fetch_named(m, name);
+	g_autofree char *v = sl_matches_fetch_named(m, name);
 
 	return v && *v ? atoi(v) : 0;
 }
@@ -751,7 +687,7 @@ static void add_calendar_date(struct scan *s, gsize start, gsize end,
 	accept(s, d, stop);
 }
 
-static void add_numeric(struct scan *s, const struct form_match *mi,
+static void add_numeric(struct scan *s, const sl_matches *mi,
 			gsize start, gsize end)
 {
 	int a = match_int(mi, "a"), b = match_int(mi, "b");
@@ -775,10 +711,10 @@ static void add_numeric(struct scan *s, const struct form_match *mi,
 	}
 }
 
-static void add_weekday(struct scan *s, const struct form_match *mi,
+static void add_weekday(struct scan *s, const sl_matches *mi,
 			gsize start, gsize end)
 {
-	g_autofree char *wd = form_fetch_named(mi, "wd");
+	g_autofree char *wd = sl_matches_fetch_named(mi, "wd");
 	GDateWeekday want = weekday_number(wd);
 	struct sl_embargo_date *d;
 	GDate g = s->base_date;
@@ -814,12 +750,12 @@ static GDateTime *add_business_days(GDateTime *base, int n)
 	return t;
 }
 
-static void add_relative(struct scan *s, const struct form_match *mi,
+static void add_relative(struct scan *s, const sl_matches *mi,
 			 gsize start, gsize end)
 {
-	g_autofree char *n_text = form_fetch_named(mi, "n");
-	g_autofree char *unit = form_fetch_named(mi, "unit");
-	g_autofree char *cal = form_fetch_named(mi, "cal");
+	g_autofree char *n_text = sl_matches_fetch_named(mi, "n");
+	g_autofree char *unit = sl_matches_fetch_named(mi, "unit");
+	g_autofree char *cal = sl_matches_fetch_named(mi, "cal");
 	int n = number_word(n_text);
 	struct sl_embargo_date *d;
 	char u = unit && *unit ? g_ascii_tolower(*unit) : 'd';
@@ -842,22 +778,25 @@ static void add_relative(struct scan *s, const struct form_match *mi,
 }
 
 /* "August, 15th 2022" is a date; "In March, 3 of them" is not. */
-static gboolean comma_without_ordinal(const struct form_match *mi)
+static gboolean comma_without_ordinal(const sl_matches *mi)
 {
-	g_autofree char *comma = form_fetch_named(mi, "comma");
-	g_autofree char *all = form_fetch(mi, 0);
+	g_autofree char *comma = sl_matches_fetch_named(mi, "comma");
+	g_autofree char *all = sl_matches_fetch(mi, 0);
 
 	return comma && *comma &&
 	       !sl_regex_test("\\d(?:st|nd|rd|th)$", G_REGEX_CASELESS, all);
 }
 
 static void add_match(struct scan *s, enum form form,
-		      const struct form_match *mi)
+		      const sl_matches *mi)
 {
-	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(mi->data);
-	gsize start = ov[0], end = ov[1];
+	int at = 0, to = 0;
+	gsize start, end;
 	g_autofree char *mon = NULL;
 
+	sl_matches_fetch_pos(mi, 0, &at, &to);
+	start = (gsize)at;
+	end = (gsize)to;
 	if (overlaps(s, start, end))
 		return;
 	switch (form) {
@@ -873,7 +812,7 @@ static void add_match(struct scan *s, enum form form,
 		break;
 	case FORM_DAY_MONTH:
 	case FORM_MONTH_DAY:
-		mon = form_fetch_named(mi, "mon");
+		mon = sl_matches_fetch_named(mi, "mon");
 		if (!strcmp(mon, "may") && !match_int(mi, "y"))
 			break;		/* "version 2 may crash" */
 		if (form == FORM_MONTH_DAY && !match_int(mi, "y") &&
@@ -901,21 +840,6 @@ static void add_match(struct scan *s, enum form form,
 	}
 }
 
-/* A match of @code at @at (anchored), or from @at on. */
-static gboolean form_match(struct form_match *m, const pcre2_code *code,
-			   gsize at)
-{
-	const uint32_t options = PCRE2_NO_UTF_CHECK;
-
-	m->code = code;
-	m->rc = pcre2_match(code, (PCRE2_SPTR)m->text, m->len, at, options,
-			    m->data, NULL);
-	if (m->rc == PCRE2_ERROR_JIT_STACKLIMIT)
-		m->rc = pcre2_match(code, (PCRE2_SPTR)m->text, m->len, at,
-				    options | PCRE2_NO_JIT, m->data, NULL);
-	return m->rc > 0;
-}
-
 /*
  * The matches of @form, in order, as a search from the start and then
  * from the end of each match would find them.  With @starts (of struct
@@ -923,19 +847,17 @@ static gboolean form_match(struct form_match *m, const pcre2_code *code,
  * tried there: the first start on from the end of the last match where it
  * matches is where the search would have found the next.
  */
-static void find_form(struct scan *s, enum form form, const GArray *starts,
-		      pcre2_match_data *data)
+static void find_form(struct scan *s, enum form form, const GArray *starts)
 {
-	const struct form_code *code = &patterns()->form[form];
-	struct form_match m = { s->text, s->len, NULL, data, 0 };
+	g_autoptr(sl_matches) m = NULL;
+	int at = 0, end = 0;
 	gsize pos = 0;
 
 	if (!starts) {
-		while (s->dates->len < MAX_CANDIDATES && pos <= s->len &&
-		       form_match(&m, code->search, pos)) {
-			add_match(s, form, &m);
-			pos = pcre2_get_ovector_pointer(data)[1];
-		}
+		m = sl_matches_fixed_valid(form_patterns[form], FORM_FLAGS,
+					   s->text, s->len);
+		while (s->dates->len < MAX_CANDIDATES && sl_matches_next(m))
+			add_match(s, form, m);
 		return;
 	}
 	for (guint i = 0; i < starts->len &&
@@ -943,11 +865,18 @@ static void find_form(struct scan *s, enum form form, const GArray *starts,
 		const struct sl_date_start *st =
 			&g_array_index(starts, struct sl_date_start, i);
 
-		if (!(st->forms & (1u << form)) || st->at < pos ||
-		    !form_match(&m, code->anchored, st->at))
+		if (!(st->forms & (1u << form)) || st->at < pos)
 			continue;
-		add_match(s, form, &m);
-		pos = pcre2_get_ovector_pointer(data)[1];
+		if (!m)
+			m = sl_matches_fixed_valid(form_patterns[form],
+						   FORM_FLAGS |
+						   G_REGEX_ANCHORED,
+						   s->text, s->len);
+		if (!sl_matches_next_at(m, st->at))
+			continue;
+		add_match(s, form, m);
+		sl_matches_fetch_pos(m, 0, &at, &end);
+		pos = (gsize)end;
 	}
 }
 
@@ -959,7 +888,6 @@ static void find_form(struct scan *s, enum form form, const GArray *starts,
 static void find_forms(struct scan *s, gboolean everywhere)
 {
 	g_autoptr(GArray) starts = NULL;
-	pcre2_match_data *data;
 
 	/* No matches in a text that is not UTF-8, as with lint/util. */
 	if (!sl_utf8_valid(s->text, s->len))
@@ -970,10 +898,8 @@ static void find_forms(struct scan *s, gboolean everywhere)
 		if (!sl_date_starts(s->text, s->len, starts, MAX_STARTS))
 			g_clear_pointer(&starts, g_array_unref);
 	}
-	data = pcre2_match_data_create(32, NULL);
 	for (int f = 0; f < N_FORMS; f++)
-		find_form(s, (enum form)f, starts, data);
-	pcre2_match_data_free(data);
+		find_form(s, (enum form)f, starts);
 }
 
 /* Does a new sentence start at @p (spaces, then a capital) before @end? */
@@ -1196,37 +1122,33 @@ GPtrArray *sl_embargo_extract_everywhere(const char *text, const char *where,
 
 gboolean sl_embargo_starts_cover(const char *text)
 {
-	const struct patterns *p = patterns();
 	gsize len = strlen(text);
 	g_autoptr(GArray) starts = g_array_new(FALSE, FALSE,
 					       sizeof(struct sl_date_start));
-	struct form_match m = { text, len, NULL, NULL, 0 };
 	gboolean covered = TRUE;
 
 	if (!sl_utf8_valid(text, len) ||
 	    !sl_date_starts(text, len, starts, G_MAXUINT))
 		return TRUE;	/* no start is needed */
-	m.data = pcre2_match_data_create(32, NULL);
 	for (int f = 0; f < N_FORMS && covered; f++) {
-		gsize pos = 0;
+		g_autoptr(sl_matches) m = sl_matches_fixed_valid(
+			form_patterns[f], FORM_FLAGS, text, len);
 		guint i = 0;
 
-		while (covered && pos <= len &&
-		       form_match(&m, p->form[f].search, pos)) {
-			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(m.data);
+		while (covered && sl_matches_next(m)) {
 			const struct sl_date_start *st = NULL;
+			int at = 0, end = 0;
 
+			sl_matches_fetch_pos(m, 0, &at, &end);
 			for (; i < starts->len; i++) {
 				st = &g_array_index(starts,
 						    struct sl_date_start, i);
-				if (st->at >= ov[0])
+				if (st->at >= (gsize)at)
 					break;
 			}
-			covered = i < starts->len && st->at == ov[0] &&
+			covered = i < starts->len && st->at == (gsize)at &&
 				  (st->forms & (1u << f));
-			pos = ov[1];
 		}
 	}
-	pcre2_match_data_free(m.data);
 	return covered;
 }
