@@ -237,6 +237,23 @@ static void test_utf8_valid_exhaustive(void **state)
 	}
 }
 
+/* Fewer than @most of the @n @pieces, drawn at random, appended to @s,
+ * with a NUL byte drawn as often as each piece. */
+static void append_random(GString *s, GRand *rand, const char *const *pieces,
+			  gint32 n, gint32 most)
+{
+	gint32 count = g_rand_int_range(rand, 0, most);
+
+	for (gint32 i = 0; i < count; i++) {
+		gint32 k = g_rand_int_range(rand, -1, n);
+
+		if (k < 0)
+			g_string_append_c(s, '\0');
+		else
+			g_string_append(s, pieces[k]);
+	}
+}
+
 /* Random text, mostly ASCII with NUL bytes, CRLF, long runs and broken
  * characters, and its every prefix length around a character. */
 static void test_utf8_valid_random(void **state)
@@ -252,17 +269,8 @@ static void test_utf8_valid_random(void **state)
 	(void)state;
 	for (int round = 0; round < 3000; round++) {
 		g_autoptr(GString) s = g_string_new(NULL);
-		gint32 n = g_rand_int_range(rand, 0, 30);
 
-		for (gint32 i = 0; i < n; i++) {
-			gint32 k = g_rand_int_range(rand, -1,
-						    G_N_ELEMENTS(pieces));
-
-			if (k < 0)
-				g_string_append_c(s, '\0');
-			else
-				g_string_append(s, pieces[k]);
-		}
+		append_random(s, rand, pieces, G_N_ELEMENTS(pieces), 30);
 		for (gsize len = 0; len <= s->len; len++)
 			assert_int_equal(sl_utf8_valid(s->str, len),
 					 glib_valid(s->str, len));
@@ -300,17 +308,8 @@ static void test_make_valid_tail(void **state)
 		g_autoptr(GString) s = g_string_new("h\xc3\xa9" "ad ");
 		gsize from = s->len;
 		g_autofree char *want = NULL;
-		gint32 n = g_rand_int_range(rand, 0, 40);
 
-		for (gint32 i = 0; i < n; i++) {
-			gint32 k = g_rand_int_range(rand, -1,
-						    G_N_ELEMENTS(pieces));
-
-			if (k < 0)
-				g_string_append_c(s, '\0');
-			else
-				g_string_append(s, pieces[k]);
-		}
+		append_random(s, rand, pieces, G_N_ELEMENTS(pieces), 40);
 		want = g_utf8_make_valid(s->str + from, (gssize)(s->len - from));
 		sl_utf8_make_valid_tail(s, from);
 		assert_memory_equal(s->str, "h\xc3\xa9" "ad ", from);
