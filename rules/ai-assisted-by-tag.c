@@ -48,9 +48,9 @@ static char *malformed(const struct sl_trailer *tr)
 	return NULL;
 }
 
-static void check_missing(struct sl_check *c, const struct sl_text *t)
+static void check_missing(struct sl_check *c)
 {
-	g_autofree char *person = sl_check_agent_person(c, t);
+	g_autofree char *person = sl_check_agent_person(c);
 	g_autofree char *words = NULL;
 	const char *said = NULL;
 
@@ -95,9 +95,9 @@ static void check(struct sl_check *c)
 	t = sl_facts_text(c->facts);
 	if (!t->hunks)
 		return;
-	tags = sl_text_trailers(t, "Assisted-by");
+	tags = sl_facts_trailers(c->facts, "Assisted-by");
 	if (!tags->len) {
-		check_missing(c, t);
+		check_missing(c);
 		return;
 	}
 	for (guint i = 0; i < tags->len; i++) {

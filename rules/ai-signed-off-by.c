@@ -15,7 +15,7 @@ static void check(struct sl_check *c)
 	t = sl_facts_text(c->facts);
 	if (!t->hunks)
 		return;
-	sobs = sl_text_trailers(t, "Signed-off-by");
+	sobs = sl_facts_trailers(c->facts, "Signed-off-by");
 	for (guint i = 0; i < sobs->len; i++) {
 		const struct sl_trailer *tr = sobs->pdata[i];
 		enum sl_agent_name agent = sl_check_trailer_agent(c, tr);

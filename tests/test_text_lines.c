@@ -3,10 +3,11 @@
  * The byte tests that stand for regular expressions in the body's scan
  * (rules/lib/text-lines.c), and the texts derived from a body
  * (rules/lib/text.c: its lines, the own text, the unwrapped text;
- * sl_text_trailers() in rules/lib/ai-help.c), held to
- * what the regular expressions, and the code they replaced, answer: on
- * hostile lines (not UTF-8, Unicode white space and digits, other line
- * breaks, very long lines) and on every line of the test fixtures.
+ * sl_text_trailers() in rules/lib/ai-help.c, and the facts' pick of
+ * them), held to what the regular expressions, and the code they
+ * replaced, answer: on hostile lines (not UTF-8, Unicode white space
+ * and digits, other line breaks, very long lines) and on every line of
+ * the test fixtures.
  * usage: test_text_lines TESTS-DIR
  */
 #include <setjmp.h>
@@ -84,9 +85,8 @@ static char *trailers_ref(const struct sl_text *t, const char *keys)
 	return g_string_free(out, FALSE);
 }
 
-static char *trailers_now(const struct sl_text *t, const char *keys)
+static char *trailers_text(const GPtrArray *got)
 {
-	g_autoptr(GPtrArray) got = sl_text_trailers(t, keys);
 	GString *out = g_string_new(NULL);
 
 	for (guint i = 0; i < got->len; i++) {
@@ -96,6 +96,22 @@ static char *trailers_now(const struct sl_text *t, const char *keys)
 				       tr->value);
 	}
 	return g_string_free(out, FALSE);
+}
+
+static char *trailers_now(const struct sl_text *t, const char *keys)
+{
+	g_autoptr(GPtrArray) got = sl_text_trailers(t, keys);
+
+	return trailers_text(got);
+}
+
+/* What the facts give: those of @keys picked from SL_TRAILER_KEYS'. */
+static char *trailers_picked(const struct sl_text *t, const char *keys)
+{
+	g_autoptr(GPtrArray) all = sl_text_trailers(t, SL_TRAILER_KEYS);
+	g_autoptr(GPtrArray) got = sl_trailers_pick(all, keys);
+
+	return trailers_text(got);
 }
 
 /* ---- the checks ---- */
@@ -132,6 +148,14 @@ static const char *const keys[] = {
 	"Signed-off-by|Co-.*-by",	/* not words: the whole text */
 };
 
+/* Keys among SL_TRAILER_KEYS, which the facts pick from all of them. */
+static const char *const picked_keys[] = {
+	"Signed-off-by|Co-developed-by|Co-authored-by",
+	"Assisted-by",
+	"Signed-off-by",
+	"Co-authored-by|Assisted-by",
+};
+
 static void check_body(const char *body)
 {
 	g_autoptr(sl_text) t = sl_text_scan(body);
@@ -166,6 +190,14 @@ static void check_body(const char *body)
 		if (strcmp(got, want))
 			fail_msg("trailers %s of '%s':\n%s\nnot\n%s", keys[i],
 				 body, got, want);
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(picked_keys); i++) {
+		g_autofree char *got = trailers_picked(t, picked_keys[i]);
+		g_autofree char *want = trailers_ref(t, picked_keys[i]);
+
+		if (strcmp(got, want))
+			fail_msg("picked trailers %s of '%s':\n%s\nnot\n%s",
+				 picked_keys[i], body, got, want);
 	}
 	for (char **l = lines; *l; l++) {
 		check_line(*l);

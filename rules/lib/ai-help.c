@@ -193,6 +193,75 @@ GPtrArray *sl_text_trailers(const struct sl_text *t, const char *keys)
 	return out;
 }
 
+/* Is @word (@n bytes) one of @keys (words joined by "|"), by
+ * g_ascii_strncasecmp()? */
+static gboolean word_in(const char *word, size_t n, const char *keys)
+{
+	for (const char *k = keys; *k; ) {
+		size_t len = strcspn(k, "|");
+
+		if (len == n && !g_ascii_strncasecmp(word, k, n))
+			return TRUE;
+		k += len + (k[len] == '|');
+	}
+	return FALSE;
+}
+
+/* Does the key of @tr, caseless as the pattern reads it, equal one of
+ * @keys (words)?  For an ASCII key that is word_in(); one with other
+ * bytes (the long s, the Kelvin sign) asks the pattern. */
+static gboolean key_in(const struct sl_trailer *tr, const char *keys)
+{
+	g_autofree char *pattern = NULL;
+
+	if (word_in(tr->key, strlen(tr->key), keys))
+		return TRUE;
+	for (const guchar *p = (const guchar *)tr->key; *p; p++)
+		if (*p >= 0x80) {
+			pattern = g_strdup_printf("(?i)^(?:%s)$", keys);
+			return sl_regex_test(pattern, 0, tr->key);
+		}
+	return FALSE;
+}
+
+GPtrArray *sl_trailers_pick(const GPtrArray *all, const char *keys)
+{
+	GPtrArray *out = g_ptr_array_new();
+
+	for (guint i = 0; i < all->len; i++)
+		if (key_in(all->pdata[i], keys))
+			g_ptr_array_add(out, all->pdata[i]);
+	return out;
+}
+
+/* Is every key of @keys (words) one of SL_TRAILER_KEYS? */
+static gboolean known_keys(const char *keys)
+{
+	for (const char *k = keys; *k; ) {
+		size_t len = strcspn(k, "|");
+
+		if (!word_in(k, len, SL_TRAILER_KEYS))
+			return FALSE;
+		k += len + (k[len] == '|');
+	}
+	return TRUE;
+}
+
+GPtrArray *sl_facts_trailers(struct sl_facts *f, const char *keys)
+{
+	static const char key;
+	struct sl_facts_slot *s = sl_facts_slot(f, &key);
+
+	if (!s->filled)
+		sl_facts_fill(s, sl_text_trailers(sl_facts_text(f),
+						  SL_TRAILER_KEYS),
+			      (GDestroyNotify)g_ptr_array_unref);
+	if (!known_keys(keys))
+		g_error("seclint: trailers of '%s' are not kept (%s)", keys,
+			SL_TRAILER_KEYS);
+	return sl_trailers_pick(s->data, keys);
+}
+
 enum sl_agent_name sl_check_trailer_agent(const struct sl_check *c,
 					  const struct sl_trailer *tr)
 {
@@ -201,10 +270,10 @@ enum sl_agent_name sl_check_trailer_agent(const struct sl_check *c,
 	return sl_text_agent_name(tr->name);
 }
 
-char *sl_check_agent_person(const struct sl_check *c,
-			    const struct sl_text *t)
+char *sl_check_agent_person(const struct sl_check *c)
 {
-	g_autoptr(GPtrArray) persons = sl_text_trailers(t, person_keys);
+	g_autoptr(GPtrArray) persons = sl_facts_trailers(c->facts,
+							 person_keys);
 
 	for (guint i = 0; i < persons->len; i++) {
 		const struct sl_trailer *tr = persons->pdata[i];
@@ -216,9 +285,10 @@ char *sl_check_agent_person(const struct sl_check *c,
 }
 
 /* An Assisted-by: trailer, or a person trailer of an AI agent: the line. */
-static char *agent_trailer(struct sl_check *c, const struct sl_text *t)
+static char *agent_trailer(struct sl_check *c)
 {
-	g_autoptr(GPtrArray) assisted = sl_text_trailers(t, "Assisted-by");
+	g_autoptr(GPtrArray) assisted = sl_facts_trailers(c->facts,
+							  "Assisted-by");
 
 	for (guint i = 0; i < assisted->len; i++) {
 		const struct sl_trailer *tr = assisted->pdata[i];
@@ -226,7 +296,7 @@ static char *agent_trailer(struct sl_check *c, const struct sl_text *t)
 		if (*tr->value)
 			return g_strdup(tr->line);
 	}
-	return sl_check_agent_person(c, t);
+	return sl_check_agent_person(c);
 }
 
 /* What the message itself shows, the declaration aside. */
@@ -243,7 +313,7 @@ static enum sl_ai_sign derive(struct sl_check *c, char **said)
 	*said = sl_text_ai_claim(t, &claim);
 	if (claim == SL_AI_CLAIM_FOUND)
 		return SL_AI_FOUND;
-	if ((line = agent_trailer(c, t))) {
+	if ((line = agent_trailer(c))) {
 		g_free(*said);
 		*said = line;
 		return SL_AI_TRAILER;

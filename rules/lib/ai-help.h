@@ -63,13 +63,22 @@ struct sl_trailer {
  * alternation, "Signed-off-by|Co-developed-by"), in order (of struct
  * sl_trailer).  Only lines that start with the key count. */
 GPtrArray *sl_text_trailers(const struct sl_text *text, const char *keys);
+/* The keys the facts read trailers of, once a message. */
+#define SL_TRAILER_KEYS \
+	"Signed-off-by|Co-developed-by|Co-authored-by|Assisted-by"
+/* Those of @all (sl_text_trailers() of keys that include @keys) whose key
+ * is one of @keys: what sl_text_trailers() of @keys finds, borrowed from
+ * @all (the array is new, its trailers are not). */
+GPtrArray *sl_trailers_pick(const GPtrArray *all, const char *keys);
+/* sl_trailers_pick() of the own text's trailers of SL_TRAILER_KEYS, read
+ * once and kept in the facts; @keys must be among them. */
+GPtrArray *sl_facts_trailers(struct sl_facts *facts, const char *keys);
 /* Is the person of @trailer an AI agent: by an address of policy.conf's
  * [ai-agents] (YES), or by its name (sl_text_agent_name())? */
 enum sl_agent_name sl_check_trailer_agent(const struct sl_check *check,
 					  const struct sl_trailer *trailer);
 /* The first Signed-off-by:, Co-developed-by: or Co-authored-by: of the
  * own text whose person is an AI agent (YES above): the line, or NULL. */
-char *sl_check_agent_person(const struct sl_check *check,
-			    const struct sl_text *text);
+char *sl_check_agent_person(const struct sl_check *check);
 
 #endif

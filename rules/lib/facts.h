@@ -39,7 +39,8 @@ struct sl_facts_slot {
  * signature, the text scan and the text without disclaimers in text.c,
  * patches and kernel issue in context.c, encryption in crypto.c, the CVE
  * request in cve-request.c, the embargo scan in embargo/scan.c, the signs
- * of AI help in ai-help.c.  A new fact needs no change here.
+ * of AI help and the trailers in ai-help.c.  A new fact needs no change
+ * here.
  */
 struct sl_facts {
 	const struct sl_message *msg;
