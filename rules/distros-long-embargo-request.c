@@ -28,7 +28,7 @@ static void check(struct sl_check *c)
 	if (!sl_embargo_applies(c->facts, c->policy, "distros"))
 		return;
 	sl_embargo_scan_open(&s, c->facts);
-	words = sl_embargo_long_request(s.text);
+	words = g_strdup(sl_embargo_scan_long_request(c->facts));
 	if (!words && c->msg->subject)
 		words = sl_embargo_long_request(c->msg->subject);
 	period = long_period(s.dates, max);

@@ -48,27 +48,17 @@ static char *sentence_around(const char *flat, gint start, gint end)
 	return g_strndup(flat + s, (gsize)(e - s + (flat[e] ? 1 : 0)));
 }
 
-/* Words @hold and @reason cannot match without (unwrapping joins no
- * words): most messages have none, and need not be unwrapped. */
-static const char *const hold_words[] = {
-	"embargo", "hold", "postpon", "delay", "defer", "crd", "keep",
-	"coordinat", "public", "disclosure", "until", NULL,
-};
-static const char *const reason_words[] = {
-	"conference", "talk", "present", "paper", "black", "def", "usenix",
-	"bounty", "blog", "advisory", "keynote", "offensivecon", "hexacon",
-	"pwn2own", NULL,
-};
-
 /* The sentence around each reason phrase, not a split of the whole text
  * into sentences: that made a 2 MB body take 13 s. */
-static char *invalid_reason(const char *text)
+static char *invalid_reason(struct sl_facts *f, const char *text)
 {
 	g_autofree char *flat = NULL;
 	g_autoptr(sl_matches) mi = NULL;
 
-	if (!sl_embargo_words_in(text, reason_words) ||
-	    !sl_embargo_words_in(text, hold_words))
+	/* Words @hold and @reason cannot match without (scan.c lists them):
+	 * most messages have none, and need not be unwrapped. */
+	if (!sl_embargo_scan_has(f, SL_EMBARGO_WORDS_REASON) ||
+	    !sl_embargo_scan_has(f, SL_EMBARGO_WORDS_ASKS))
 		return NULL;
 	flat = sl_text_unwrap(text);
 	mi = sl_matches_fixed(reason, G_REGEX_CASELESS, flat, -1);
@@ -101,7 +91,7 @@ static void check(struct sl_check *c)
 		return;
 	sl_embargo_scan_open(&s, c->facts);
 	text = s.text;
-	why = invalid_reason(text);
+	why = invalid_reason(c->facts, text);
 	if (why)
 		sl_report(c, "body", "the embargo request is tied to '%s'; the "
 			  "only valid reason to defer a fix is the logistics "

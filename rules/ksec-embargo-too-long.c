@@ -18,7 +18,7 @@ static void check(struct sl_check *c)
 	const struct sl_embargo_date *fix;
 	g_auto(sl_embargo_scan) s = { 0 };
 	const struct sl_embargo_date *end;
-	g_autofree char *open_ended = NULL;
+	const char *open_ended;
 	int limit = sl_param_days(c, "limit-days");
 	int max = sl_param_days(c, "max-days");
 	int grace = sl_param_hours(c, "grace-hours");
@@ -26,7 +26,7 @@ static void check(struct sl_check *c)
 	end = sl_embargo_end(&s, c, "kernel-security", FALSE);
 	if (!s.dates)
 		return;
-	open_ended = sl_embargo_long_request(s.text);
+	open_ended = sl_embargo_scan_long_request(c->facts);
 	if (open_ended) {
 		sl_report(c, "body", "'%s' asks for a hold the security team "
 			  "does not grant: at most %d calendar days, %d in "

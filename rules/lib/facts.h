@@ -8,8 +8,9 @@
 #include "rule.h"
 
 /* Room for the facts of one message: each module that derives one takes
- * a slot or two (sl_facts_slot() aborts when they run out). */
-#define SL_FACTS_SLOTS 16
+ * a slot or two (sl_facts_slot() aborts when they run out).  16 keys
+ * are in use; a slot costs 32 bytes on the stack of a message's pass. */
+#define SL_FACTS_SLOTS 24
 
 /* A fact that its module owns: filled on first use, freed by @destroy
  * (if any) when the facts are cleared.  facts.c knows nothing of it. */
@@ -38,9 +39,9 @@ struct sl_facts_slot {
  * Each fact is a slot its module keys and frees: the own text, the
  * signature, the text scan and the text without disclaimers in text.c,
  * patches and kernel issue in context.c, encryption in crypto.c, the CVE
- * request in cve-request.c, the embargo scan in embargo/scan.c, the signs
- * of AI help and the trailers in ai-help.c.  A new fact needs no change
- * here.
+ * request in cve-request.c, the embargo scan and the words its text holds
+ * in embargo/scan.c, the signs of AI help and the trailers in ai-help.c.
+ * A new fact needs no change here.
  */
 struct sl_facts {
 	const struct sl_message *msg;

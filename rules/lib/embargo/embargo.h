@@ -27,6 +27,23 @@ GDateTime *sl_embargo_base(const struct sl_message *msg,
  * caseless pattern that needs one of the words. */
 gboolean sl_embargo_words_in(const char *text, const char *const *words);
 
+/* The sets of words the embargo patterns on the scan's text cannot match
+ * without (rules/lib/embargo/scan.c lists them). */
+enum sl_embargo_words {
+	SL_EMBARGO_WORDS_HOLD,		/* a long hold: "embargo", "quarter" */
+	SL_EMBARGO_WORDS_UNTIL,		/* a hold until an event ... */
+	SL_EMBARGO_WORDS_EVENT,		/* ... and the event */
+	SL_EMBARGO_WORDS_ASKS,		/* embargo-invalid-reason's hold */
+	SL_EMBARGO_WORDS_REASON,	/* and its reason */
+	SL_EMBARGO_N_WORDS
+};
+/* sl_embargo_words_in() of the scan's text (sl_embargo_scan_open()) and
+ * the set: every set is looked for in one pass, once a message. */
+gboolean sl_embargo_scan_has(struct sl_facts *facts,
+			     enum sl_embargo_words set);
+/* The words of @set, NULL-ended (for the tests). */
+const char *const *sl_embargo_word_set(enum sl_embargo_words set);
+
 /* @text without inline patches and log excerpts (KASAN, oopses, dmesg). */
 char *sl_embargo_strip(const char *text);
 
@@ -78,6 +95,8 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(sl_embargo_scan, sl_embargo_scan_clear)
 /* An open-ended or long hold: "standard 90-day embargo", "next quarter",
  * "until after our talk".  Returns the words, or NULL. */
 char *sl_embargo_long_request(const char *text);
+/* The same of the scan's text, found once a message (NULL: none). */
+const char *sl_embargo_scan_long_request(struct sl_facts *facts);
 /* "from the Date header" or "from now (no Date header)". */
 const char *sl_embargo_base_name(gboolean from_header);
 

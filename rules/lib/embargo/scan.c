@@ -131,39 +131,115 @@ static gboolean may_be_log(const char *line)
 }
 
 /*
- * Does @text hold one of @words (ASCII, lower case, NULL-terminated), in
- * any case, or the long s (U+017F) or the Kelvin sign (U+212A), which
- * caseless patterns read as "s" and "k"?  One pass over the text, where
- * a caseless pattern that needs one of the words would try most of its
- * positions.
+ * The sets of words that the embargo patterns cannot match without (enum
+ * sl_embargo_words), ASCII, lower case, two letters at least.
  */
-gboolean sl_embargo_words_in(const char *text, const char *const *words)
+static const char *const word_sets[SL_EMBARGO_N_WORDS][16] = {
+	/* long_request below */
+	[SL_EMBARGO_WORDS_HOLD] = { "embargo", "disclosure", "quarter", NULL },
+	/* event_request below, both */
+	[SL_EMBARGO_WORDS_UNTIL] = { "until", "after", NULL },
+	[SL_EMBARGO_WORDS_EVENT] = {
+		"conference", "talk", "present", "paper", "publi", NULL,
+	},
+	/* embargo-invalid-reason's hold and reason patterns (unwrapping
+	 * joins no words) */
+	[SL_EMBARGO_WORDS_ASKS] = {
+		"embargo", "hold", "postpon", "delay", "defer", "crd", "keep",
+		"coordinat", "public", "disclosure", "until", NULL,
+	},
+	[SL_EMBARGO_WORDS_REASON] = {
+		"conference", "talk", "present", "paper", "black", "def",
+		"usenix", "bounty", "blog", "advisory", "keynote",
+		"offensivecon", "hexacon", "pwn2own", NULL,
+	},
+};
+
+/* More words than all the sets hold. */
+#define MAX_WORDS 64
+
+/* A word after its first two letters, waited for at those two. */
+struct word_rest {
+	const char *rest;
+	gsize len;
+	guint set;
+	guint8 next;	/* 1 + the next word with the same two letters */
+};
+
+/*
+ * Which of the @n NULL-ended @sets of words @text holds a word of (bit i:
+ * set i), in any case, every set if it holds the long s (U+017F) or the
+ * Kelvin sign (U+212A), which caseless patterns read as "s" and "k".  One
+ * pass over the text for all of them, where a caseless pattern that needs
+ * one of the words would try most of its positions: a table look-up a
+ * byte, and where the byte may start a word, one for the next.
+ */
+static guint sets_in(const char *text, const char *const *const *sets,
+		     int n)
 {
-	guint32 pairs[26] = { 0 };	/* second letters after each first */
+	guint32 pairs[256] = { 0 };	/* second letters after each byte */
+	guint8 heads[26][26] = { { 0 } };	/* 1 + a word of a pair */
+	struct word_rest words[MAX_WORDS];
+	guint all = (1u << n) - 1, found = 0;
+	guint8 count = 0;
 
-	for (const char *const *w = words; *w; w++)
-		pairs[(*w)[0] - 'a'] |= 1u << ((*w)[1] - 'a');
+	for (int i = 0; i < n; i++)
+		for (const char *const *w = sets[i]; *w; w++) {
+			int a = (*w)[0] - 'a', b = (*w)[1] - 'a';
+
+			g_assert(count < MAX_WORDS);
+			words[count] = (struct word_rest){
+				*w + 2, strlen(*w + 2), (guint)i, heads[a][b],
+			};
+			heads[a][b] = ++count;
+			pairs['a' + a] |= 1u << b;
+			pairs['A' + a] |= 1u << b;
+		}
+	/* the first bytes of the long s and the Kelvin sign */
+	pairs[0xc5] = pairs[0xe2] = 1;
 	for (const guchar *p = (const guchar *)text; *p; p++) {
-		guchar c = *p | 0x20, d;
+		guint32 m = pairs[*p];
+		guint d;
 
+		if (!m)
+			continue;
 		if (*p >= 0x80) {
 			if ((p[0] == 0xc5 && p[1] == 0xbf) ||
 			    (p[0] == 0xe2 && p[1] == 0x84 && p[2] == 0xaa))
-				return TRUE;
+				return all;
 			continue;
 		}
-		if (c < 'a' || c > 'z' || !pairs[c - 'a'])
+		d = (guint)(p[1] | 0x20) - 'a';
+		if (d >= 26 || !(m & (1u << d)))
 			continue;
-		d = p[1] | 0x20;
-		if (d < 'a' || d > 'z' || !(pairs[c - 'a'] & (1u << (d - 'a'))))
-			continue;
-		for (const char *const *w = words; *w; w++)
-			if ((*w)[0] == c && (*w)[1] == d &&
-			    !g_ascii_strncasecmp((const char *)p + 2, *w + 2,
-						 strlen(*w + 2)))
-				return TRUE;
+		for (guint8 k = heads[(*p | 0x20) - 'a'][d]; k;
+		     k = words[k - 1].next) {
+			const struct word_rest *w = &words[k - 1];
+
+			if (!(found & (1u << w->set)) &&
+			    !g_ascii_strncasecmp((const char *)p + 2, w->rest,
+						 w->len))
+				found |= 1u << w->set;
+		}
+		if (found == all)
+			break;
 	}
-	return FALSE;
+	return found;
+}
+
+gboolean sl_embargo_words_in(const char *text, const char *const *words)
+{
+	return sets_in(text, &words, 1) != 0;
+}
+
+/* sets_in() of every set of word_sets. */
+static guint word_sets_in(const char *text)
+{
+	const char *const *sets[SL_EMBARGO_N_WORDS];
+
+	for (int i = 0; i < SL_EMBARGO_N_WORDS; i++)
+		sets[i] = word_sets[i];
+	return sets_in(text, sets, SL_EMBARGO_N_WORDS);
 }
 
 /* Can @text hold an attribution line?  Only with one of its verbs. */
@@ -388,17 +464,24 @@ static void scan_free(gpointer scan)
 	g_free(scan);
 }
 
-void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
+static const struct sl_embargo_scan *kept_scan(struct sl_facts *f)
 {
 	static const char key;
 	struct sl_facts_slot *s = sl_facts_slot(f, &key);
-	struct sl_embargo_scan *kept = s->data;
 
 	if (!s->filled) {
-		kept = g_new0(struct sl_embargo_scan, 1);
+		struct sl_embargo_scan *kept = g_new0(struct sl_embargo_scan, 1);
+
 		scan_fill(kept, f);
 		sl_facts_fill(s, kept, scan_free);
 	}
+	return s->data;
+}
+
+void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
+{
+	const struct sl_embargo_scan *kept = kept_scan(f);
+
 	scan->base = g_date_time_ref(kept->base);
 	scan->from_header = kept->from_header;
 	scan->text = g_strdup(kept->text);
@@ -453,25 +536,75 @@ static char *first_request(const char *pattern, const char *text,
 }
 
 /* By lint/util/matches.c, with the JIT: GRegex runs PCRE2's interpreter, and
- * this reads the whole text of every message to a list. */
-char *sl_embargo_long_request(const char *text)
+ * this reads the whole text of every message to a list.  @found: the word
+ * sets @text holds (word_sets_in()), which each pattern cannot match
+ * without. */
+static char *long_request_in(const char *text, guint found)
 {
-	/* What each pattern cannot match without */
-	static const char *const holds[] = {
-		"embargo", "disclosure", "quarter", NULL,
-	};
-	static const char *const untils[] = { "until", "after", NULL };
-	static const char *const events[] = {
-		"conference", "talk", "present", "paper", "publi", NULL,
-	};
 	char *words = NULL;
 
-	if (sl_embargo_words_in(text, holds))
+	if (found & (1u << SL_EMBARGO_WORDS_HOLD))
 		words = first_request(long_request, text, FALSE);
-	if (!words && sl_embargo_words_in(text, untils) &&
-	    sl_embargo_words_in(text, events))
+	if (!words && (found & (1u << SL_EMBARGO_WORDS_UNTIL)) &&
+	    (found & (1u << SL_EMBARGO_WORDS_EVENT)))
 		words = first_request(event_request, text, TRUE);
 	return words;
+}
+
+char *sl_embargo_long_request(const char *text)
+{
+	return long_request_in(text, word_sets_in(text));
+}
+
+/* What the scan's text holds of the word sets and its long request,
+ * found once a message. */
+struct scan_words {
+	guint found;
+	gboolean request_asked;
+	char *request;
+};
+
+static void scan_words_free(gpointer p)
+{
+	struct scan_words *w = p;
+
+	g_free(w->request);
+	g_free(w);
+}
+
+static struct scan_words *scan_words(struct sl_facts *f)
+{
+	static const char key;
+	struct sl_facts_slot *s = sl_facts_slot(f, &key);
+
+	if (!s->filled) {
+		struct scan_words *w = g_new0(struct scan_words, 1);
+
+		w->found = word_sets_in(kept_scan(f)->text);
+		sl_facts_fill(s, w, scan_words_free);
+	}
+	return s->data;
+}
+
+const char *const *sl_embargo_word_set(enum sl_embargo_words set)
+{
+	return word_sets[set];
+}
+
+gboolean sl_embargo_scan_has(struct sl_facts *f, enum sl_embargo_words set)
+{
+	return (scan_words(f)->found & (1u << set)) != 0;
+}
+
+const char *sl_embargo_scan_long_request(struct sl_facts *f)
+{
+	struct scan_words *w = scan_words(f);
+
+	if (!w->request_asked) {
+		w->request = long_request_in(kept_scan(f)->text, w->found);
+		w->request_asked = TRUE;
+	}
+	return w->request;
 }
 
 gboolean sl_embargo_applies(struct sl_facts *f,
