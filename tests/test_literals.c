@@ -142,6 +142,95 @@ static void test_ruled_out(void **state)
 	assert_true(sl_regex_cannot_match("\\bNDA\\b", 0, "fundamental"));
 }
 
+/*
+ * The sets literals.c keeps per thread, by a list's address: a list whose
+ * words change at the same address is read anew; a list of more anchor
+ * bytes than strcspn() is asked for (16) finds what its words do one by
+ * one; many lists, and lists on several threads, stay right.
+ */
+static void test_kept_sets(void **state)
+{
+	static const char *const words[] = {
+		"meltdown", "rowhammer", "\\bzenbleed", "retbleed", "foreshadow",
+		"\\bgather", "inception", "\\bhertzbleed", "platypus", "lvi",
+		"fallout", "\\bzombieload", "swapgs", "\\bqemu", "jit", "xss",
+		"9p", "kvm", NULL,
+	};
+	const int nwords = G_N_ELEMENTS(words) - 1;
+	const char *lits[2] = { "spectre", NULL };
+	GRand *rand = g_rand_new_with_seed(32);
+	static const char alphabet[] = "aeilmnoprtwbdfghuvyzjqx9k ZELMB-_\xc5\xbf";
+
+	(void)state;
+	assert_true(sl_literals_found("a Spectre", lits));
+	lits[0] = "meltdown";
+	assert_false(sl_literals_found("a Spectre", lits));
+	assert_true(sl_literals_found("MELTDOWN", lits));
+	/* all the words, and each alone, on random texts */
+	for (int t = 0; t < 3000; t++) {
+		char text[64];
+		gboolean any = FALSE;
+		gsize len = (gsize)g_rand_int_range(rand, 0, sizeof(text) - 12);
+
+		for (gsize i = 0; i < len; i++)
+			text[i] = alphabet[g_rand_int_range(
+				rand, 0, sizeof(alphabet) - 1)];
+		text[len] = '\0';
+		if (t % 3 == 0) {	/* one of the words, in some case */
+			const char *w = words[g_rand_int_range(rand, 0, nwords)];
+
+			w += w[0] == '\\' ? 2 : 0;
+			g_strlcpy(text + len / 2, w, sizeof(text) - len / 2);
+			if (t % 2)
+				text[len / 2] = g_ascii_toupper(text[len / 2]);
+		}
+		for (int w = 0; words[w]; w++) {
+			lits[0] = words[w];
+			any |= sl_literals_found(text, lits);
+		}
+		assert_int_equal(sl_literals_found(text, words), any);
+	}
+	/* more lists than a thread keeps */
+	for (int i = 0; i < 600; i++) {
+		const char **list = g_new0(const char *, 2);
+
+		list[0] = words[i % 13];	/* all in the text below */
+		assert_true(sl_literals_found("x meltdown rowhammer zenbleed "
+					      "retbleed foreshadow gather "
+					      "inception hertzbleed platypus "
+					      "lvi fallout zombieload swapgs",
+					      list));
+		assert_false(sl_literals_found("nothing", list));
+		g_free(list);
+	}
+	g_rand_free(rand);
+}
+
+static gpointer find_on_thread(gpointer data)
+{
+	static const char *const lits[] = { "\\bdownfall", "retbleed", NULL };
+	unsigned *wrong = data;
+
+	for (int i = 0; i < 2000; i++)
+		if (!sl_literals_found("a DownFall", lits) ||
+		    sl_literals_found("a xdownfall", lits))
+			g_atomic_int_inc(wrong);
+	return NULL;
+}
+
+static void test_threads(void **state)
+{
+	GThread *threads[4];
+	unsigned wrong = 0;
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(threads); i++)
+		threads[i] = g_thread_new("literals", find_on_thread, &wrong);
+	for (size_t i = 0; i < G_N_ELEMENTS(threads); i++)
+		g_thread_join(threads[i]);
+	assert_int_equal(wrong, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -150,6 +239,8 @@ int main(void)
 		cmocka_unit_test(test_unusable_literals),
 		cmocka_unit_test(test_long_text),
 		cmocka_unit_test(test_ruled_out),
+		cmocka_unit_test(test_kept_sets),
+		cmocka_unit_test(test_threads),
 	};
 
 	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);

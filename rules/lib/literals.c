@@ -155,58 +155,164 @@ static void allow_after(guint32 after[][8], int slot, guchar b)
 	after[slot][b >> 5] |= 1u << (b & 31);
 }
 
-gboolean sl_literals_found(const char *text, const char *const *literals)
-{
+/*
+ * A list of literals made ready to wait for.  Building it was a fifth of
+ * this test's cost, asked some ten times a message of the same few dozen
+ * lists, so each thread keeps the sets it built, found again by the
+ * list's address and compared with a copy of its strings (a list on the
+ * stack may reuse an address with other words).
+ */
+struct literal_set {
+	int n;			/* literals; -1: one is always "maybe" */
 	struct literal lit[MAX_LITERALS];
-	guint8 head[256] = { 0 };	/* 1 + the first literal on a byte */
+	guint8 head[256];	/* 1 + the first literal on a byte */
 	/* the bytes that may follow an anchor byte, by its first literal */
 	guint32 after[MAX_LITERALS][8];
-	const guchar *start = (const guchar *)text;
-	const guchar *end = start + strlen(text);
+	char anchors[17];	/* head's bytes, for strcspn(), if few */
+	gboolean few;		/* anchors holds them all */
+	gsize size;
+	char words[];		/* the literals, each with its NUL */
+};
+
+static gboolean set_is(const struct literal_set *set,
+		       const char *const *literals)
+{
+	const char *w = set->words;
+
+	for (; *literals; literals++) {
+		gsize n = strlen(*literals) + 1;
+
+		if ((gsize)(w - set->words) + n > set->size ||
+		    memcmp(w, *literals, n))
+			return FALSE;
+		w += n;
+	}
+	return (gsize)(w - set->words) == set->size;
+}
+
+static void set_add(struct literal_set *set, int n)
+{
+	const struct literal *l = &set->lit[n];
+	guint32 (*after)[8] = set->after;
+	guint8 *head = set->head;
+	guchar c = l->s[l->anchor];
+
+	/* the newest literal on a byte heads its chain and holds what may
+	 * follow the byte for all of them */
+	if (head[c])
+		memcpy(after[n], after[head[c] - 1], sizeof(after[n]));
+	else
+		memset(after[n], 0, sizeof(after[n]));
+	set->lit[n].next = head[c];
+	head[c] = (guint8)(n + 1);
+	head[c >= 'a' && c <= 'z' ? c - 0x20 : c] = (guint8)(n + 1);
+	if (l->anchor + 1 == l->len) {
+		memset(after[n], 0xff, sizeof(after[n]));
+		return;
+	}
+	c = l->s[l->anchor + 1];
+	allow_after(after, n, c);
+	allow_after(after, n, c >= 'a' && c <= 'z' ? c - 0x20 : c);
+	if (c == 's')
+		allow_after(after, n, 0xC5);	/* U+017F */
+	if (c == 'k')
+		allow_after(after, n, 0xE2);	/* U+212A */
+}
+
+static struct literal_set *set_new(const char *const *literals)
+{
+	gsize size = 0, nanchors = 0;
+	struct literal_set *set;
+	char *w;
 	int n = 0;
 
-	for (; literals[n]; n++) {
-		const struct literal *l = &lit[n];
-		guchar c;
+	for (const char *const *l = literals; *l; l++)
+		size += strlen(*l) + 1;
+	set = g_malloc0(sizeof(*set) + size);
+	set->size = size;
+	for (w = set->words; literals[n]; n++) {
+		gsize len = strlen(literals[n]) + 1;
 
-		/* A literal that cannot be waited for is always "maybe". */
-		if (n == MAX_LITERALS || !literal_init(&lit[n], literals[n]))
-			return TRUE;
-		c = l->s[l->anchor];
-		/* the newest literal on a byte heads its chain and holds
-		 * what may follow the byte for all of them */
-		if (head[c])
-			memcpy(after[n], after[head[c] - 1], sizeof(after[n]));
-		else
-			memset(after[n], 0, sizeof(after[n]));
-		lit[n].next = head[c];
-		head[c] = (guint8)(n + 1);
-		head[c >= 'a' && c <= 'z' ? c - 0x20 : c] = (guint8)(n + 1);
-		if (l->anchor + 1 == l->len) {
-			memset(after[n], 0xff, sizeof(after[n]));
-			continue;
-		}
-		c = l->s[l->anchor + 1];
-		allow_after(after, n, c);
-		allow_after(after, n, c >= 'a' && c <= 'z' ? c - 0x20 : c);
-		if (c == 's')
-			allow_after(after, n, 0xC5);	/* U+017F */
-		if (c == 'k')
-			allow_after(after, n, 0xE2);	/* U+212A */
+		memcpy(w, literals[n], len);
+		w += len;
 	}
+	w = set->words;
+	for (; set->n < n; set->n++, w += strlen(w) + 1) {
+		/* A literal that cannot be waited for is always "maybe". */
+		if (set->n == MAX_LITERALS ||
+		    !literal_init(&set->lit[set->n], w)) {
+			set->n = -1;
+			return set;
+		}
+		set_add(set, set->n);
+	}
+	for (int c = 1; c < 256 && nanchors < sizeof(set->anchors); c++)
+		if (set->head[c])
+			set->anchors[nanchors++] = (char)c;
+	set->few = nanchors < sizeof(set->anchors);
+	if (!set->few)
+		set->anchors[0] = '\0';
+	return set;
+}
+
+/* More lists than seclint has: a caller making its lists anew would
+ * otherwise grow the table without end. */
+#define MAX_SETS 256
+
+static void sets_free(gpointer table)
+{
+	g_hash_table_unref(table);
+}
+
+static const struct literal_set *set_of(const char *const *literals)
+{
+	static GPrivate sets = G_PRIVATE_INIT(sets_free);
+	GHashTable *table = g_private_get(&sets);
+	struct literal_set *set;
+
+	if (!table) {
+		table = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+		g_private_set(&sets, table);
+	}
+	set = g_hash_table_lookup(table, literals);
+	if (set && set_is(set, literals))
+		return set;
+	if (g_hash_table_size(table) >= MAX_SETS)
+		g_hash_table_remove_all(table);
+	set = set_new(literals);
+	g_hash_table_replace(table, (gpointer)literals, set);
+	return set;
+}
+
+/*
+ * The scan skips to the next anchor byte with strcspn() where a list has
+ * at most 16 of them (glibc compares 16 bytes at once), else a byte at a
+ * time by the table.
+ */
+gboolean sl_literals_found(const char *text, const char *const *literals)
+{
+	const struct literal_set *set = set_of(literals);
+	const guchar *start = (const guchar *)text;
+	const guchar *end = start + strlen(text);
+
+	if (set->n < 0)
+		return TRUE;
 	for (const guchar *p = start; p < end; p++) {
 		int first;
 
-		while (p < end && !head[*p])
-			p++;
-		if (p == end)
+		if (set->few)
+			p += strcspn((const char *)p, set->anchors);
+		else
+			while (p < end && !set->head[*p])
+				p++;
+		if (p >= end)
 			break;
-		first = head[*p];
+		first = set->head[*p];
 		/* p[1] is at most the text's NUL */
-		if (!(after[first - 1][p[1] >> 5] & (1u << (p[1] & 31))))
+		if (!(set->after[first - 1][p[1] >> 5] & (1u << (p[1] & 31))))
 			continue;
-		for (int i = first; i; i = lit[i - 1].next)
-			if (found_at(&lit[i - 1], start, end, p))
+		for (int i = first; i; i = set->lit[i - 1].next)
+			if (found_at(&set->lit[i - 1], start, end, p))
 				return TRUE;
 	}
 	return FALSE;
