@@ -190,4 +190,19 @@ git format-patch -q -1 -o "$tmp/other" --to=oss-security@lists.openwall.com \
 lint other-subject other-subject.txt "$tmp"/other/*
 expect_no other-subject "$tmp/other-subject.txt" "ksec-after-fix-merged"
 
+
+# The system CA bundle (lint/util/git2-lazy.c): where libgit2 reads it with
+# mbedTLS, the dynamic linker binds that call to seclint's stand-in (which
+# skips the bundle during git_libgit2_init()), not to libmbedx509, and the
+# repository rules above worked with it.  Nothing to check where libgit2
+# has no mbedTLS, or the C library no LD_DEBUG.
+LD_DEBUG=bindings "$seclint" --color=never "$merged" >/dev/null 2>"$tmp/bind.txt"
+if grep -q "binding file [^ ]*libgit2[^ ]* .*mbedtls_x509_crt_parse_file" \
+	"$tmp/bind.txt"; then
+	expect_no ca-bundle-stand-in "$tmp/bind.txt" \
+		"binding file [^ ]*libgit2[^ ]* .* to [^ ]*libmbedx509[^ ]* .*mbedtls_x509_crt_parse_file"
+	expect_grep ca-bundle-bound "$tmp/bind.txt" \
+		"binding file [^ ]*libgit2[^ ]* .* to [^ ]*seclint .*mbedtls_x509_crt_parse_file"
+fi
+
 finish
