@@ -526,6 +526,50 @@ static void test_words_in(void **state)
 	assert_true(sl_embargo_words_in(big->str, words));
 }
 
+/*
+ * What sl_embargo_strip() drops (patches, crash logs, attribution lines)
+ * and keeps: every line's place, so offsets into the text stay lines.
+ */
+static void test_strip(void **state)
+{
+	static const struct {
+		const char *text, *expect;
+	} cases[] = {
+		{ "", "" },	/* no line at all */
+		{ "no newline", "no newline\n" },
+		{ "a\n", "a\n\n" },
+		{ "\n\n", "\n\n\n" },
+		{ "Hello\nOn Mon, 2 Mar 2026 at 10:00, B wrote:\n> x\n",
+		  "Hello\n\n> x\n\n" },
+		{ "text\ndiff --git a/f b/f\nindex 1..2 100644\n--- a/f\n"
+		  "+++ b/f\n@@ -1 +1 @@\n-a\n+b\n\nafter until 1 May",
+		  "text\n\n\n\n\n\n\n\n\nafter until 1 May\n" },
+		{ "--- a/f\n+++ b/f\n@@ -1 +1 @@\n x\\\nkept\n",
+		  "\n\n\n\nkept\n\n" },
+		{ "--- not a patch\nsince +++ is not next\n",
+		  "--- not a patch\nsince +++ is not next\n\n" },
+		{ "diff --git a/b b/b\nGIT binary patch\nliteral 12\n"
+		  "LcmV+%0RR91AAAAA\n\nthen",
+		  "\n\n\n\n\nthen\n" },
+		/* not base85 of the length its first letter says: the text */
+		{ "diff --git a/b b/b\nGIT binary patch\nliteral 12\n"
+		  "zcmV+%0RR91\n\nthen",
+		  "\n\n\nzcmV+%0RR91\n\nthen\n" },
+		{ "BUG: KASAN: use-after-free\nCall Trace:\n dump 1 May\n\n"
+		  "embargo until 3 May\n",
+		  "\n\n\n\nembargo until 3 May\n\n" },
+		{ "[   12.345] oops at 2 May\nplain 4 May\n",
+		  "\nplain 4 May\n\n" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *got = sl_embargo_strip(cases[i].text);
+
+		assert_string_equal(got, cases[i].expect);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -538,6 +582,7 @@ int main(void)
 		cmocka_unit_test(test_thread_start_ambiguous),
 		cmocka_unit_test(test_words_in),
 		cmocka_unit_test(test_scan_words),
+		cmocka_unit_test(test_strip),
 	};
 	int rc;
 

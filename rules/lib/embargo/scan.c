@@ -81,6 +81,9 @@ static const char *const patch_prefixes[] = {
 
 static gboolean in_hunk(const char *line)
 {
+	/* A hunk's own lines first: most lines of a patch are. */
+	if (strchr(" +-@\\", *line) && *line)
+		return TRUE;
 	/* Blank lines, and the data of a binary patch. */
 	if (sl_binary_patch_line(line))
 		return TRUE;
@@ -90,11 +93,13 @@ static gboolean in_hunk(const char *line)
 	return FALSE;
 }
 
-static gboolean starts_patch(char **l)
+/* @line, and @next, the rest of the text after its newline (NULL after
+ * the last line). */
+static gboolean starts_patch(const char *line, const char *next)
 {
-	return g_str_has_prefix(l[0], "diff --git ") ||
-	       (g_str_has_prefix(l[0], "--- ") && l[1] &&
-		g_str_has_prefix(l[1], "+++ "));
+	return g_str_has_prefix(line, "diff --git ") ||
+	       (g_str_has_prefix(line, "--- ") && next &&
+		g_str_has_prefix(next, "+++ "));
 }
 
 struct log_patterns {
@@ -256,34 +261,50 @@ static gboolean may_attribute(const char *text)
 	return FALSE;
 }
 
+/*
+ * The lines are cut in one copy of @text (each ended in place), not split
+ * into strings of their own: the text is the whole message, patches
+ * included, and splitting it was a third of this function.
+ */
 char *sl_embargo_strip(const char *text)
 {
 	const struct log_patterns *lp = log_patterns();
-	g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
-	GString *out = g_string_new(NULL);
+	gsize len = strlen(text);
+	g_autofree char *copy = g_memdup2(text, len + 1);
+	GString *out = g_string_sized_new(len + 2);
 	gboolean in_patch = FALSE, in_log = FALSE;
 	gboolean attributions = may_attribute(text);
+	char *line = copy, *next;
 
-	for (char **l = lines; *l; l++) {
+	if (!len)
+		return g_string_free(out, FALSE);	/* no line at all */
+	for (;; line = next) {
+		char *nl = memchr(line, '\n', copy + len - line);
 		gboolean drop;
 
-		if (!in_patch && starts_patch(l))
+		next = nl ? nl + 1 : NULL;
+		if (nl)
+			*nl = '\0';
+		if (!in_patch && starts_patch(line, next))
 			in_patch = TRUE;
-		else if (in_patch && !in_hunk(*l))
+		else if (in_patch && !in_hunk(line))
 			in_patch = FALSE;
-		if (in_log && !**l)
+		if (in_log && !*line)
 			in_log = FALSE;
-		else if (!in_patch && !in_log && may_be_log(*l) &&
-			 sl_regex_matches(lp->block, *l, 0))
+		else if (!in_patch && !in_log && may_be_log(line) &&
+			 sl_regex_matches(lp->block, line, 0))
 			in_log = TRUE;
 		drop = in_patch || in_log ||
-		       (may_be_log(*l) &&
-			sl_regex_matches(lp->line, *l, 0)) ||
+		       (may_be_log(line) &&
+			sl_regex_matches(lp->line, line, 0)) ||
 		       (attributions &&
-			sl_regex_matches(lp->attribution, *l, 0));
+			sl_regex_matches(lp->attribution, line, 0));
 		if (!drop)
-			g_string_append(out, *l);
+			g_string_append_len(out, line,
+					    (nl ? nl : copy + len) - line);
 		g_string_append_c(out, '\n');	/* keep the line count */
+		if (!nl)
+			break;
 	}
 	return g_string_free(out, FALSE);
 }
