@@ -272,6 +272,10 @@ static gboolean deliver(struct sl_message *msg, const GPtrArray *extra,
 	return each(owned, data, error);
 }
 
+/* Messages of an mbox whose places the thread scan keeps for the reading
+ * (8 bytes each); the rest is cut again. */
+#define SL_MBOX_PLAN_MOST (512u << 10)
+
 /* Bytes read ahead of the parser to refuse what is clearly not mail. */
 #define SL_PEEK_SIZE 65536
 
@@ -513,18 +517,15 @@ static void add_thread_of(const char *bytes, gsize len,
 static void scan_threads(struct sl_mbox_reader *reader,
 			 struct sl_thread_set *threads)
 {
-	struct sl_raw_message *r;
+	const char *head;
+	gsize len;
 
 	if (!threads || !sl_mbox_reader_start(reader, NULL))
 		return;
 	/* Not the bodies: their copies (and line counts) were most of a
 	 * scan's reading. */
-	sl_mbox_reader_heads_only(reader);
-	while (sl_mbox_reader_next(reader, &r, NULL) && r) {
-		add_thread_of((const char *)r->bytes->data, r->bytes->len,
-			      threads);
-		sl_raw_message_free(r);
-	}
+	while (sl_mbox_reader_next_head(reader, &head, &len, NULL) && head)
+		add_thread_of(head, len, threads);
 	sl_thread_set_settle(threads);
 }
 
@@ -762,13 +763,18 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 		/* The reader rejects a later NUL byte block by block. */
 		g_autoptr(sl_mbox_reader) reader = sl_mbox_reader_new_fd(
 			fd, g_mime_stream_tell(stream), SL_MAX_INPUT_SIZE);
+		g_autoptr(sl_mbox_plan) plan = NULL;
 
 		if (threads) {
 			g_autoptr(sl_mbox_reader) scan = sl_mbox_reader_new_fd(
 				fd, g_mime_stream_tell(stream),
 				SL_MAX_INPUT_SIZE);
 
+			/* The scan's cut is the reading's: not done twice. */
+			plan = sl_mbox_plan_new(SL_MBOX_PLAN_MOST);
+			sl_mbox_reader_record(scan, plan);
 			scan_threads(scan, threads);
+			sl_mbox_reader_follow(reader, plan);
 		}
 
 		return parse_mbox(reader, fd, &was, extra, each, raw, data,
