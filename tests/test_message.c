@@ -547,6 +547,17 @@ static void test_thread_run(void **state)
 		  MSG("3@x", "In-Reply-To: <2@x>\n")
 		  MSG_FROM("\"Alice\" <A@Example.ORG>", "4@x",
 			   "In-Reply-To: <1@x>\n"), "0110" },
+		/* the scan reads each field wherever it is in the header,
+		 * folded, "Name :", not a longer name or a folded line's
+		 * text: a reply to a message further on, by its sender or
+		 * another */
+		{ MSG("1@x", "In-Reply-To: <2@x>\n")
+		  SEP "X-Message-Id: <no@y>\nMessage-Id-X: <no@y>\nSubject: "
+		  "s\n Message-Id: <no@y>\nMessage-Id :\n <2@x>\nFrom:\n"
+		  " A <a@example.org>\n\nb\n", "00" },
+		{ MSG("1@x", "In-Reply-To: <2@x>\n")
+		  SEP "Subject: s\nMessage-ID: <2@x>\nFrom-X: A "
+		  "<a@example.org>\nFrom:\n b@example.org\n\nb\n", "10" },
 	};
 
 	(void)state;

@@ -434,40 +434,61 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 }
 
 /*
- * The value of the first @name field in the header section @head, with
- * its folded lines (as GMime keeps a header's raw value), or NULL.
+ * The values of the first field of each of @names (in @n, at most 4) in
+ * the header section @head, with their folded lines (as GMime keeps a
+ * header's raw value), or NULL: one walk over its lines for all.
  */
-static char *header_value(const char *head, gsize len, const char *name)
+static void header_values(const char *head, gsize len,
+			  const char *const *names, guint n, char **values)
 {
 	const char *end = head + len, *line = head;
-	gsize n = strlen(name);
+	gboolean found[4] = { FALSE };
+	gsize lens[G_N_ELEMENTS(found)];
+	guint left = n;
 
-	while (line < end) {
+	g_assert(n <= G_N_ELEMENTS(found));
+	for (guint i = 0; i < n; i++)
+		lens[i] = strlen(names[i]);
+	while (line < end && left) {
 		const char *eol = memchr(line, '\n', (gsize)(end - line));
 		const char *next = eol ? eol + 1 : end;
-		const char *colon = line + n;
 
-		while (colon < next && (*colon == ' ' || *colon == '\t'))
-			colon++;	/* obs-optional: "Name :" */
-		if ((gsize)(next - line) > n &&
-		    !g_ascii_strncasecmp(line, name, n) && colon < next &&
-		    *colon == ':') {
-			while (next < end && (*next == ' ' || *next == '\t')) {
-				eol = memchr(next, '\n', (gsize)(end - next));
-				next = eol ? eol + 1 : end;
+		for (guint i = 0; i < n; i++) {
+			gsize k = lens[i];
+			const char *colon = line + k, *last = next;
+
+			/* The first letters, either case (names start with
+			 * one), before the whole names. */
+			if (found[i] || (gsize)(next - line) <= k ||
+			    (*line | 0x20) != (*names[i] | 0x20))
+				continue;
+			while (colon < next && (*colon == ' ' ||
+						*colon == '\t'))
+				colon++;	/* obs-optional: "Name :" */
+			if (g_ascii_strncasecmp(line, names[i], k) ||
+			    colon >= next || *colon != ':')
+				continue;
+			found[i] = TRUE;
+			left--;
+			while (last < end && (*last == ' ' || *last == '\t')) {
+				const char *nl = memchr(last, '\n',
+							(gsize)(end - last));
+
+				last = nl ? nl + 1 : end;
 			}
-			if ((gsize)(next - line) > SL_MAX_HEADER_LENGTH)
-				return NULL;	/* refused when read */
-			return g_strndup(colon + 1, (gsize)(next - colon - 1));
+			/* Over the limit: refused when read. */
+			if ((gsize)(last - line) <= SL_MAX_HEADER_LENGTH)
+				values[i] = g_strndup(
+					colon + 1, (gsize)(last - colon - 1));
 		}
 		line = next;
 	}
-	return NULL;
 }
 
 /*
- * The Message-ID of the message in @bytes and the ids it names, added to
- * @threads.  Its header section is searched for the three fields and
+ * The Message-ID of the message whose header section is @head (as
+ * sl_mbox_header_length() ends it) and the ids it names, added to
+ * @threads.  The header section is searched for the four fields and
  * their values are read by the functions GMime reads them with (a Message-
  * ID as g_mime_message_get_message_id() gives it, the others as the digest
  * does), so the ids are the ones the digest finds.  Building a GMime
@@ -477,33 +498,34 @@ static char *header_value(const char *head, gsize len, const char *name)
  * (lint/mail/msglimits.h) is refused when it is read for the rules; here
  * it adds what it names, or, over the size limits, nothing.
  */
-static void add_thread_of(const char *bytes, gsize len,
+static void add_thread_of(const char *head, gsize len,
 			  struct sl_thread_set *threads)
 {
-	gsize head = sl_mbox_header_length(bytes, len);
-	g_autofree char *value = NULL;
+	static const char *const names[] = { "Message-Id", "In-Reply-To",
+					     "References", "From" };
+	char *values[G_N_ELEMENTS(names)] = { NULL };
 	g_autofree char *id = NULL;
-	g_autofree char *from = NULL;
 	g_autoptr(GPtrArray) named = NULL;
 	g_autoptr(GPtrArray) sender = NULL;
 
-	if (head > SL_MAX_HEADER_BYTES)
+	if (len > SL_MAX_HEADER_BYTES)
 		return;		/* refused when read */
-	value = header_value(bytes, head, "Message-Id");
-	if (!value || !(id = g_mime_utils_decode_message_id(value)))
+	header_values(head, len, names, G_N_ELEMENTS(names), values);
+	if (!values[0] || !(id = g_mime_utils_decode_message_id(values[0]))) {
+		for (guint i = 0; i < G_N_ELEMENTS(values); i++)
+			g_free(values[i]);
 		return;
-	named = g_ptr_array_new_with_free_func(g_free);
-	for (int i = 0; i < 2; i++) {
-		g_autofree char *refs = header_value(
-			bytes, head, i ? "References" : "In-Reply-To");
-
-		sl_message_add_named(refs, named);
 	}
+	named = g_ptr_array_new_with_free_func(g_free);
+	sl_message_add_named(values[1], named);
+	sl_message_add_named(values[2], named);
 	/* The sender as the digest reads it (lint/mail/message.c). */
-	from = header_value(bytes, head, "From");
 	sender = sl_address_list_new();
-	if (from && !sl_address_add_header(sender, "From", from, NULL))
+	if (values[3] && !sl_address_add_header(sender, "From", values[3],
+						NULL))
 		g_ptr_array_set_size(sender, 0);
+	for (guint i = 0; i < G_N_ELEMENTS(values); i++)
+		g_free(values[i]);
 	sl_thread_set_add(threads, id, sender->len ? ((struct sl_address *)
 				       sender->pdata[0])->addr : NULL,
 			  named);
