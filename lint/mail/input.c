@@ -420,7 +420,7 @@ struct pooled_parser {
 
 static struct sl_pool parsers;
 /* The same without the header pattern, for messages whose address
- * headers it could not act on (address_headers_plain()). */
+ * headers it could not act on (sl_input_address_headers_plain()). */
 static struct sl_pool plain_parsers;
 
 static void on_pooled_address_header(GMimeParser *parser, const char *header,
