@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 #include <gmime/gmime.h>
 #include <string.h>
@@ -508,6 +509,264 @@ static void test_file_reader_memory(void **state)
 	close(fd);
 }
 
+/* What a reader hands over: each message (index, line, offset, bytes),
+ * then how it ended; with @heads, each message's header section. */
+static GString *reading(struct sl_mbox_reader *r, GString *heads,
+			unsigned *count)
+{
+	GString *out = g_string_new(NULL);
+	g_autoptr(GError) error = NULL;
+	struct sl_raw_message *raw;
+
+	if (sl_mbox_reader_start(r, &error)) {
+		while (sl_mbox_reader_next(r, &raw, &error) && raw) {
+			const char *bytes = (const char *)raw->bytes->data;
+			gsize len = raw->bytes->len;
+
+			g_string_append_printf(out, "%u %u %" G_GINT64_FORMAT
+					       " %" G_GSIZE_FORMAT ":",
+					       raw->index, raw->line,
+					       raw->offset, len);
+			g_string_append_len(out, bytes, (gssize)len);
+			if (heads)
+				g_string_append_len(heads, bytes, (gssize)
+					sl_mbox_header_length(bytes, len));
+			sl_raw_message_free(raw);
+			++*count;
+		}
+	}
+	g_string_append_printf(out, "\nend: %d %s", error ? error->code : -1,
+			       error ? error->message : "");
+	return out;
+}
+
+/* The header sections a scan of @fd hands over, recorded in @plan. */
+static GString *scan_heads(int fd, gsize max, struct sl_mbox_plan *plan)
+{
+	g_autoptr(sl_mbox_reader) scan = sl_mbox_reader_new_fd(fd, 0, max);
+	GString *heads = g_string_new(NULL);
+	const char *head;
+	gsize len;
+
+	sl_mbox_reader_record(scan, plan);
+	if (!sl_mbox_reader_start(scan, NULL))
+		return heads;
+	while (sl_mbox_reader_next_head(scan, &head, &len, NULL) && head)
+		g_string_append_len(heads, head, (gssize)len);
+	return heads;
+}
+
+/*
+ * A reader that follows the plan a scan of the same file recorded hands
+ * over what a reader that cuts the file itself does: the same messages,
+ * indexes, lines, offsets, and the same error after the same messages
+ * (a NUL byte or a message too large is found by the scan's reads, at the
+ * same offsets); and the scan's header sections are theirs.  With plans
+ * of every size, down to none: the rest is cut again.  Returns how many
+ * messages were handed over.
+ */
+static unsigned expect_plan_same(const char *text, gsize len, gsize max)
+{
+	static const guint most[] = { 0, 1, 2, 3, 7, G_MAXUINT };
+	g_autofree char *path = NULL;
+	g_autoptr(GString) want = NULL;
+	g_autoptr(GString) want_heads = g_string_new(NULL);
+	unsigned n = 0;
+	int fd = g_file_open_tmp("seclint-mbox-XXXXXX", &path, NULL);
+
+	assert_true(fd >= 0);
+	assert_true(write(fd, text, len) == (ssize_t)len);
+	unlink(path);
+	{
+		g_autoptr(sl_mbox_reader) cut = sl_mbox_reader_new_fd(fd, 0,
+								      max);
+
+		want = reading(cut, want_heads, &n);
+	}
+	for (guint i = 0; i < G_N_ELEMENTS(most); i++) {
+		g_autoptr(sl_mbox_plan) plan = sl_mbox_plan_new(most[i]);
+		g_autoptr(GString) heads = scan_heads(fd, max, plan);
+		g_autoptr(sl_mbox_reader) follow = sl_mbox_reader_new_fd(
+			fd, 0, max);
+		g_autoptr(GString) got = NULL;
+		unsigned got_n = 0;
+
+		sl_mbox_reader_follow(follow, plan);
+		got = reading(follow, NULL, &got_n);
+		assert_int_equal(got_n, n);
+		assert_int_equal(heads->len, want_heads->len);
+		assert_memory_equal(heads->str, want_heads->str, heads->len);
+		if (got->len != want->len || memcmp(got->str, want->str,
+						    got->len))
+			fail_msg("plan of %u: %s\nnot %s", most[i],
+				 strrchr(got->str, '\n'),
+				 strrchr(want->str, '\n'));
+	}
+	if (g_getenv("SECLINT_TEST_VERBOSE"))
+		printf("%u messages, %s\n", n, strrchr(want->str, '\n') + 1);
+	close(fd);
+	return n;
+}
+
+/* The mbox of test_file_reads_as_memory(), smaller: some 1 MB. */
+static void generated_mbox(GString *text, guint32 seed)
+{
+	g_autoptr(GRand) rand = g_rand_new_with_seed(seed);
+
+	for (unsigned n = 0; text->len < (1u << 20); n++) {
+		gsize size = n % 40 == 39 ? 300000
+					  : (gsize)g_rand_int_range(rand, 0, 20000);
+		gsize start;
+
+		g_string_append(text, n % 3 ? PATCH_FROM
+				: "From alice@example.org Thu Dec  3 "
+				  "13:45:42 2026\r\n");
+		g_string_append_printf(text, "From: a@example.org\n"
+				       "Subject: m%u\n%s\n", n,
+				       n % 5 ? "" : "\r");
+		start = text->len;
+		while (text->len - start < size)
+			random_line(text, rand);
+	}
+}
+
+static void test_plan_reads_as_cut(void **state)
+{
+	static const char *const inputs[] = {
+		"mbox-mailsplit-shapes.mbox", "from-separator-in-body.mbox",
+		"from-in-body.mbox", "series.mbox", "thread.mbox",
+	};
+	static const char *const dirs[] = { "fuzz/seeds", "inputs",
+					    "inputs", "inputs",
+					    "acceptance/msgs" };
+	static const gsize nul_at[] = { 0, 100, 131071, 131072, 131073,
+					262140, 262150, 500000, 1000000 };
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autoptr(GString) hostile = g_string_new(NULL);
+	gsize long_line = (1u << 20) + 300000;
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(inputs); i++) {
+		g_autofree char *path = g_build_filename(
+			SECLINT_TEST_DIR, dirs[i], inputs[i], NULL);
+		g_autofree char *bytes = NULL;
+		gsize len;
+
+		assert_true(g_file_get_contents(path, &bytes, &len, NULL));
+		assert_true(expect_plan_same(bytes, len, SL_MAX_INPUT_SIZE) >
+			    1);
+	}
+	generated_mbox(text, 7);
+	assert_true(expect_plan_same(text->str, text->len,
+				     SL_MAX_INPUT_SIZE) > 40);
+	/* A message too large: an error after the ones before. */
+	expect_plan_same(text->str, text->len, 200000);
+	expect_plan_same(text->str, text->len, 21000);
+	/* A NUL byte, on either side of a block's end (the reader reads
+	 * 128 KiB at a time), or in a separator line. */
+	for (guint i = 0; i < G_N_ELEMENTS(nul_at); i++) {
+		g_string_assign(hostile, text->str);
+		hostile->str[nul_at[i]] = '\0';
+		expect_plan_same(hostile->str, hostile->len,
+				 SL_MAX_INPUT_SIZE);
+	}
+	g_string_assign(hostile, text->str);
+	*strstr(hostile->str + 400000, "\nFrom ") = '\0';
+	expect_plan_same(hostile->str, hostile->len, SL_MAX_INPUT_SIZE);
+	/* A line longer than a message may be, in the third message. */
+	g_string_assign(hostile, PATCH_FROM "\n" PATCH_FROM "a\n" PATCH_FROM);
+	for (gsize i = 0; i < long_line; i++)
+		g_string_append_c(hostile, 'x');
+	expect_plan_same(hostile->str, hostile->len, 1000);
+	/* Empty messages; a separator last, without its newline; no
+	 * newline at the end; no separator first. */
+	assert_int_equal(expect_plan_same(PATCH_FROM PATCH_FROM PATCH_FROM,
+					  3 * strlen(PATCH_FROM),
+					  SL_MAX_INPUT_SIZE), 3);
+	expect_plan_same(PATCH_FROM "a\n" PATCH_FROM "b\n" PATCH_FROM,
+			 3 * strlen(PATCH_FROM) + 3, SL_MAX_INPUT_SIZE);
+	expect_plan_same(PATCH_FROM "a\nb", strlen(PATCH_FROM) + 3,
+			 SL_MAX_INPUT_SIZE);
+	expect_plan_same("From nobody\nSubject: x\n\n", 24,
+			 SL_MAX_INPUT_SIZE);
+}
+
+/*
+ * The newline count (sixteen bytes at a time, lanes summed every 255
+ * blocks) and the separator search (sixteen bytes at a time) against the
+ * byte-by-byte answer: every length to 600 bytes at every alignment, and
+ * runs of newlines and of "\nFrom " longer than a lane counts.
+ */
+static void test_newlines_and_from_lines(void **state)
+{
+	g_autoptr(GRand) rand = g_rand_new_with_seed(32);
+	g_autofree char *buf = g_malloc(20000 + 16);
+	static const char alphabet[] = "\nFrom \nF\n";
+
+	(void)state;
+	for (guint round = 0; round < 4; round++) {
+		for (gsize i = 0; i < 20000 + 16; i++)
+			buf[i] = round == 0 ? '\n'
+				 : round == 1 ? alphabet[i % 6]
+				 : g_rand_int_range(rand, 0, 4)
+				       ? (char)g_rand_int_range(rand, 'a',
+								'z')
+				       : alphabet[g_rand_int_range(
+					       rand, 0, sizeof(alphabet) - 1)];
+		for (gsize off = 0; off < 16; off++) {
+			for (gsize len = 0; len < 20000;
+			     len += len < 600 ? 1 : 997) {
+				const char *p = buf + off;
+				unsigned want = 0;
+
+				for (gsize i = 0; i < len; i++)
+					want += p[i] == '\n';
+				assert_int_equal(sl_newlines(p, len), want);
+			}
+		}
+	}
+	/* Separators among lines made of the pieces of one, cut as a walk
+	 * over the lines cuts them. */
+	for (guint round = 0; round < 300; round++) {
+		static const char *const pieces[] = {
+			PATCH_FROM, "From ", "From the manual\n", "F", "\n",
+			"\nFrom", "x", "From " SHA "\n",
+		};
+		g_autoptr(GString) text = g_string_new(PATCH_FROM);
+		g_autoptr(GString) want = g_string_new(NULL);
+		g_autoptr(GString) got = g_string_new(NULL);
+		g_autoptr(sl_mbox_reader) reader = NULL;
+		g_autoptr(GError) error = NULL;
+		struct sl_raw_message *raw;
+		gint32 n = g_rand_int_range(rand, 0, 400);
+
+		for (gint32 i = 0; i < n; i++)
+			g_string_append(text, pieces[g_rand_int_range(
+				rand, 0, G_N_ELEMENTS(pieces))]);
+		g_string_append_printf(want, "%zu ", strlen(PATCH_FROM));
+		for (const char *line = text->str + strlen(PATCH_FROM), *nl;
+		     *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			if (!nl)
+				break;
+			if (sl_mbox_is_separator(line, (gsize)(nl + 1 - line)))
+				g_string_append_printf(
+					want, "%zu ",
+					(gsize)(nl + 1 - text->str));
+		}
+		reader = sl_mbox_reader_new_bytes(text->str, text->len,
+						  SL_MAX_INPUT_SIZE);
+		assert_true(sl_mbox_reader_start(reader, &error));
+		while (sl_mbox_reader_next(reader, &raw, &error) && raw) {
+			g_string_append_printf(got, "%" G_GINT64_FORMAT " ",
+					       raw->offset);
+			sl_raw_message_free(raw);
+		}
+		assert_null(error);
+		assert_string_equal(got->str, want->str);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -521,6 +780,8 @@ int main(void)
 		cmocka_unit_test(test_chunk_boundaries),
 		cmocka_unit_test(test_file_reads_as_memory),
 		cmocka_unit_test(test_file_reader_memory),
+		cmocka_unit_test(test_plan_reads_as_cut),
+		cmocka_unit_test(test_newlines_and_from_lines),
 	};
 	int rc;
 

@@ -547,6 +547,17 @@ static void test_thread_run(void **state)
 		  MSG("3@x", "In-Reply-To: <2@x>\n")
 		  MSG_FROM("\"Alice\" <A@Example.ORG>", "4@x",
 			   "In-Reply-To: <1@x>\n"), "0110" },
+		/* the scan reads each field wherever it is in the header,
+		 * folded, "Name :", not a longer name or a folded line's
+		 * text: a reply to a message further on, by its sender or
+		 * another */
+		{ MSG("1@x", "In-Reply-To: <2@x>\n")
+		  SEP "X-Message-Id: <no@y>\nMessage-Id-X: <no@y>\nSubject: "
+		  "s\n Message-Id: <no@y>\nMessage-Id :\n <2@x>\nFrom:\n"
+		  " A <a@example.org>\n\nb\n", "00" },
+		{ MSG("1@x", "In-Reply-To: <2@x>\n")
+		  SEP "Subject: s\nMessage-ID: <2@x>\nFrom-X: A "
+		  "<a@example.org>\nFrom:\n b@example.org\n\nb\n", "10" },
 	};
 
 	(void)state;
@@ -596,6 +607,145 @@ static void test_thread_one_sender(void **state)
 	assert_string_equal(got, "00");
 }
 
+/* What the digest made of each message of @text read as an mbox, or the
+ * error: to compare two readings. */
+static GString *digest_of(const char *text)
+{
+	g_autoptr(GPtrArray) msgs = sl_test_messages_new();
+	g_autoptr(GError) error = NULL;
+	GString *out = g_string_new(NULL);
+	gboolean is_mbox;
+
+	if (!sl_input_parse(text, strlen(text), NULL, &is_mbox, sl_test_keep,
+			    msgs, &error))
+		g_string_append_printf(out, "error %s\n", error->message);
+	for (guint i = 0; i < msgs->len; i++) {
+		const struct sl_message *m = msgs->pdata[i];
+		GPtrArray *lists[] = { m->from, m->recipients, m->followup_to };
+
+		g_string_append_printf(out, "%u <%s> %s\n", m->index,
+				       m->message_id ? m->message_id : "",
+				       m->subject ? m->subject : "");
+		for (guint l = 0; l < G_N_ELEMENTS(lists); l++)
+			for (guint k = 0; k < lists[l]->len; k++) {
+				const struct sl_address *a = lists[l]->pdata[k];
+
+				g_string_append_printf(
+					out, " %u %s %s '%s' %u:%u\n", l,
+					a->header, a->addr,
+					a->display ? a->display : "",
+					a->line, a->column);
+			}
+		for (guint k = 0; k < m->parts->len; k++)
+			g_string_append_printf(
+				out, " part %s %s\n",
+				((const struct sl_part *)m->parts->pdata[k])->path,
+				((const struct sl_part *)m->parts->pdata[k])->type);
+		g_string_append_printf(out, " body %s\n", m->body->str);
+	}
+	return out;
+}
+
+#define ADDR_SEP "From 0000000000000000000000000000000000000000 " \
+	"Mon Sep 17 00:00:00 2001\n"
+
+/*
+ * GMime's address header pattern is left off a message whose address
+ * headers its callback could not act on (sl_input_address_headers_plain):
+ * where that says so, the callback does not act (with the check on, an
+ * abort) and the digest is the one made with the pattern; where an
+ * address header anywhere (a MIME part's, an attached message's, folded,
+ * "cc :") has a '(' or too many ':' or ',', it does not say so.  Every
+ * input and hostile message of the tests, and the cases here, each read
+ * as one message of an mbox.
+ */
+static void test_address_headers_plain(void **state)
+{
+	static const struct {
+		const char *text;
+		gboolean plain;
+	} cases[] = {
+		{ "From: a@b.org\nTo: c@d.org\nSubject: f(x)\n\nbody (x)\n"
+		  "Cc: stable@vger.kernel.org # 6.1\n", TRUE },
+		{ "From: a@b.org\nX-To: (x\nTox: (x\nTo-Do: (x\n\n)\n", TRUE },
+		{ "From: a@b.org\nTo: c@d.org (c\n\nb\n", FALSE },
+		{ "From: a@b.org\ncc : c@d.org (c)\n\nb\n", FALSE },
+		{ "From: a@b.org\nTo: c@d.org,\n (c\n\nb\n", FALSE },
+		{ "From: a@b.org\nTo: c@d.org,\n\t(c\n\nb\n", FALSE },
+		{ "From: (a@b.org\nTo: c@d.org\n\nb\n", FALSE },
+		{ "From: a@b.org\nTo: c@d.org\n\n (x\n", FALSE },
+		{ "From: a@b.org\nTo: c@d.org\nContent-Type: multipart/mixed; "
+		  "boundary=b\n\n--b\nReply-To: (x\n\npart\n--b--\n", FALSE },
+		{ "From: a@b.org\nTo: c@d.org\nContent-Type: message/rfc822"
+		  "\n\nFrom: e@f.org\nSENDER: (x\nBcc: g@h.org\n\ninner\n",
+		  FALSE },
+		{ "From: a@b.org\nTo: c@d.org\nContent-Type: message/rfc822"
+		  "\n\nFrom: e@f.org\nBcc: g@h.org\n\ninner\n", TRUE },
+		{ "From: a@b.org\r\nTo: c@d.org (x\r\n\r\nb\r\n", FALSE },
+	};
+	g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GDir) dir = NULL;
+	g_autofree char *hostile = g_build_filename(inputs, "hostile", NULL);
+	const char *dirs[] = { inputs, hostile };
+	GString *many = g_string_new("From: a@b.org\nTo: ");
+	gsize head = many->len;
+	unsigned plain = 0;
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		if (sl_input_address_headers_plain(cases[i].text,
+						   strlen(cases[i].text)) !=
+		    cases[i].plain)
+			fail_msg("case %u: not %d", i, cases[i].plain);
+		g_ptr_array_add(texts, g_strdup(cases[i].text));
+	}
+	for (guint i = 0; i < 1001; i++)
+		g_string_append(many, "a:");
+	assert_false(sl_input_address_headers_plain(many->str, many->len));
+	g_string_truncate(many, head);
+	for (guint i = 0; i < 9999; i++)
+		g_string_append_c(many, ',');
+	g_string_append(many, "\n\nb\n");
+	assert_true(sl_input_address_headers_plain(many->str, many->len));
+	g_string_insert_c(many, (gssize)head, ',');
+	assert_false(sl_input_address_headers_plain(many->str, many->len));
+	g_ptr_array_add(texts, g_string_free(many, FALSE));
+	for (guint d = 0; d < G_N_ELEMENTS(dirs); d++) {
+		const char *name;
+
+		dir = g_dir_open(dirs[d], 0, NULL);
+		assert_non_null(dir);
+		while ((name = g_dir_read_name(dir))) {
+			g_autofree char *path = g_build_filename(dirs[d], name,
+								 NULL);
+			char *bytes;
+
+			if (!g_str_has_suffix(name, ".eml") ||
+			    !g_file_get_contents(path, &bytes, NULL, NULL))
+				continue;
+			g_ptr_array_add(texts, bytes);
+		}
+		g_clear_pointer(&dir, g_dir_close);
+	}
+	for (guint i = 0; i < texts->len; i++) {
+		g_autofree char *mbox = g_strconcat(ADDR_SEP, texts->pdata[i],
+						    NULL);
+		g_autoptr(GString) fast = NULL;
+		g_autoptr(GString) slow = NULL;
+
+		plain += sl_input_address_headers_plain(texts->pdata[i],
+							strlen(texts->pdata[i]));
+		sl_input_check_address_headers(FALSE);
+		fast = digest_of(mbox);
+		sl_input_check_address_headers(TRUE);
+		slow = digest_of(mbox);	/* aborts where the pre-scan erred */
+		sl_input_check_address_headers(FALSE);
+		assert_string_equal(fast->str, slow->str);
+	}
+	/* Most are plain, some are not. */
+	assert_true(plain > 5 && plain < texts->len);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -619,6 +769,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_thread_run),
 		cmocka_unit_test(test_thread_run_context),
 		cmocka_unit_test(test_thread_one_sender),
+		cmocka_unit_test(test_address_headers_plain),
 	};
 	int rc;
 

@@ -67,6 +67,15 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 			    sl_message_fn each, gpointer data, GError **error);
 void sl_raw_message_free(struct sl_raw_message *raw);
 
+/* Whether GMime's address header callback cannot act on the message in
+ * @bytes, proven from its raw lines; then it is parsed without it
+ * (lint/mail/input.c).  SECLINT_CHECK_ADDRESS_HEADERS=1 (read once)
+ * parses with it still, and aborts where it acts after a TRUE. */
+gboolean sl_input_address_headers_plain(const char *bytes, gsize len);
+gboolean sl_input_checking_address_headers(void);
+/* The same, set (for tests: parse with the pattern, or as configured). */
+void sl_input_check_address_headers(gboolean on);
+
 /* What sl_input_read_split() adds to @threads for an input of bytes. */
 void sl_input_scan_threads(const char *bytes, gsize len,
 			   struct sl_thread_set *threads);

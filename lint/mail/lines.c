@@ -9,6 +9,9 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "lines.h"
 
@@ -70,13 +73,37 @@ void sl_lines_free(struct sl_lines *li)
 	g_free(li);
 }
 
-/* Eight bytes at a time: memchr() per line cost more than the lines. */
+/*
+ * Sixteen bytes at a time where SSE2 is (x86-64 always has it: 0.3
+ * instructions a byte), else eight: memchr() per line cost more than the
+ * lines.
+ */
 unsigned sl_newlines(const char *p, gsize n)
 {
 	const guint64 ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
 	unsigned count = 0;
 	gsize i = 0;
 
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+
+	while (n - i >= 16) {
+		/* A byte lane counts up to 255 newlines; then the lanes are
+		 * added up. */
+		gsize stop = i + MIN((n - i) / 16, 255) * 16;
+		__m128i lanes = zero;
+
+		for (; i < stop; i += 16)
+			lanes = _mm_sub_epi8(
+				lanes,
+				_mm_cmpeq_epi8(_mm_loadu_si128(
+						       (const __m128i *)(p + i)),
+					       nl));
+		lanes = _mm_sad_epu8(lanes, zero);
+		count += (unsigned)_mm_cvtsi128_si32(lanes) +
+			 (unsigned)_mm_extract_epi16(lanes, 4);
+	}
+#endif
 	for (; i + 8 <= n; i += 8) {
 		guint64 w;
 

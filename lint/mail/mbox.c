@@ -13,6 +13,9 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "errors.h"
 #include "input.h"
@@ -91,10 +94,56 @@ struct sl_mbox_reader {
 	gboolean line_start;	/* a line starts at data[scan] */
 	unsigned index;		/* of the last message taken, 1-based */
 	gboolean done;
-	gboolean heads_only;	/* hand over header sections, no lines */
 	gsize nl_line;		/* no newline in data[nl_line] on */
 	gsize nl_searched;	/* for this many bytes */
+	struct sl_mbox_plan *record;	/* the spans cut, for a reader to follow */
+	const struct sl_mbox_plan *follow;	/* read these spans */
+	guint followed;		/* of them */
+	gint64 follow_at;	/* where the next one starts, -1: not yet */
+	unsigned follow_line;	/* on this line */
 };
+
+/*
+ * Where each message of an mbox is (its length, and the separator line
+ * after it), as one reader cut it (sl_mbox_reader_record()), so that a
+ * second reading of the same file reads each message once, with pread(),
+ * into the buffer it is handed over in: no separator searched for again,
+ * nothing copied.  8 bytes a message, up to @most; a plan that stopped
+ * there, or at an error, says so, and the reader that follows it cuts the
+ * rest itself.
+ */
+struct sl_mbox_span {
+	guint32 len;		/* the message's bytes */
+	guint32 sep;		/* the separator line's, SPAN_NL: its newline */
+};
+#define SPAN_NL 0x80000000u
+
+struct sl_mbox_plan {
+	GArray *spans;		/* of struct sl_mbox_span */
+	guint most;
+	gboolean whole;		/* every message is in @spans, and then */
+	GError *error;		/* the reading stopped with this, or ended */
+};
+
+struct sl_mbox_plan *sl_mbox_plan_new(guint most)
+{
+	struct sl_mbox_plan *plan = g_new(struct sl_mbox_plan, 1);
+
+	*plan = (struct sl_mbox_plan){
+		g_array_new(FALSE, FALSE, sizeof(struct sl_mbox_span)), most,
+		FALSE, NULL
+	};
+	return plan;
+}
+
+void sl_mbox_plan_free(struct sl_mbox_plan *plan)
+{
+	if (plan) {
+		g_array_unref(plan->spans);
+		g_clear_error(&plan->error);
+	}
+	g_free(plan);
+}
 
 static struct sl_mbox_reader *reader_new(gsize max)
 {
@@ -278,8 +327,6 @@ static GByteArray *message_bytes(struct sl_mbox_reader *r, gsize end)
 	return bytes;
 }
 
-/* The current message, up to data[end], as a raw message; the next one
- * starts there. */
 gsize sl_mbox_header_length(const char *bytes, gsize len)
 {
 	for (const char *p = bytes; (p = memchr(p, '\n', len - (p - bytes)));
@@ -294,11 +341,8 @@ gsize sl_mbox_header_length(const char *bytes, gsize len)
 	return len;
 }
 
-void sl_mbox_reader_heads_only(struct sl_mbox_reader *r)
-{
-	r->heads_only = TRUE;
-}
-
+/* The current message, up to data[end], as a raw message; the next one
+ * starts there. */
 static struct sl_raw_message *take(struct sl_mbox_reader *r, gsize end)
 {
 	struct sl_raw_message *raw = g_new0(struct sl_raw_message, 1);
@@ -306,45 +350,39 @@ static struct sl_raw_message *take(struct sl_mbox_reader *r, gsize end)
 	raw->index = ++r->index;
 	raw->line = r->msg_line;
 	raw->offset = r->at + (gint64)r->msg;
-	if (r->heads_only) {
-		gsize head = sl_mbox_header_length(r->data + r->msg,
-						   end - r->msg);
-
-		raw->line = 0;
-		raw->bytes = g_byte_array_sized_new((guint)head);
-		g_byte_array_append(raw->bytes,
-				    (const guint8 *)r->data + r->msg,
-				    (guint)head);
-		r->msg = end;
-		return raw;
-	}
 	r->msg_line += sl_newlines(r->data + r->msg, end - r->msg);
 	raw->bytes = message_bytes(r, end);
 	return raw;
 }
 
-enum from_line { BODY_TEXT, SEPARATOR, NEED_MORE, FAILED };
-
-/* The line at data[@at], which starts "From ": a separator ends the
- * current message there (*@raw). */
-static enum from_line at_from_line(struct sl_mbox_reader *r, gsize at,
-				   struct sl_raw_message **raw, GError **error)
+/*
+ * The first "\nFrom " in the @n bytes at @p, as memmem() finds it, but
+ * sixteen bytes at a time where SSE2 is (x86-64 always has it): a newline
+ * before an 'F' is rare enough to test the rest there.  memmem() was two
+ * instructions a byte.
+ */
+static const char *find_from_line(const char *p, gsize n)
 {
-	gsize len;
+	gsize i = 0;
 
-	if (!whole_line(r, at, &len))
-		return NEED_MORE;
-	if (!sl_mbox_is_separator(r->data + at, len))
-		return BODY_TEXT;
-	if (at - r->msg > r->max)
-		return too_large(r, error), FAILED;
-	*raw = take(r, at);
-	if (!r->heads_only)
-		r->msg_line += sl_newlines(r->data + r->msg, len);
-	r->msg += len;
-	r->scan = r->msg;
-	r->line_start = TRUE;
-	return SEPARATOR;
+#ifdef __SSE2__
+	const __m128i nl = _mm_set1_epi8('\n'), f = _mm_set1_epi8('F');
+
+	for (; i + 17 <= n; i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(p + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(p + i + 1));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+			_mm_cmpeq_epi8(a, nl), _mm_cmpeq_epi8(b, f)));
+
+		for (; m; m &= m - 1) {
+			gsize at = i + (gsize)__builtin_ctz(m);
+
+			if (n - at >= 6 && !memcmp(p + at, "\nFrom ", 6))
+				return p + at;
+		}
+	}
+#endif
+	return memmem(p + i, n - i, "\nFrom ", 6);
 }
 
 /* Where the next line that starts "From " starts (*@at), from data[scan]
@@ -361,7 +399,7 @@ static gboolean next_from(struct sl_mbox_reader *r, gsize *at)
 		if (r->len - r->scan >= 5 && !memcmp(r->data + *at, "From ", 5))
 			return TRUE;
 	}
-	from = memmem(r->data + r->scan, r->len - r->scan, "\nFrom ", 6);
+	from = find_from_line(r->data + r->scan, r->len - r->scan);
 	if (from) {
 		*at = (gsize)(from - r->data) + 1;
 		return TRUE;
@@ -370,42 +408,231 @@ static gboolean next_from(struct sl_mbox_reader *r, gsize *at)
 	return FALSE;
 }
 
-gboolean sl_mbox_reader_next(struct sl_mbox_reader *r,
-			     struct sl_raw_message **raw, GError **error)
-{
-	gsize at;
+enum cut { CUT_MESSAGE, CUT_END, CUT_FAILED };
 
-	*raw = NULL;
+/*
+ * Where the current message ends: at data[*@end], before a separator line
+ * of *@sep bytes, or at the end of the input (*@sep 0).
+ */
+static enum cut cut(struct sl_mbox_reader *r, gsize *end, gsize *sep,
+		    GError **error)
+{
+	gsize at, len;
+
 	while (!r->done) {
 		gboolean found = next_from(r, &at);
 
-		if (found) {
-			switch (at_from_line(r, at, raw, error)) {
-			case SEPARATOR:
-				return TRUE;
-			case FAILED:
-				return FALSE;
-			case BODY_TEXT:
-				r->scan = at;
+		if (found && whole_line(r, at, &len)) {
+			if (!sl_mbox_is_separator(r->data + at, len)) {
+				r->scan = at;	/* body text */
 				continue;
-			case NEED_MORE:
-				/* Found again after the fill. */
-				if (at == r->scan)
-					r->line_start = TRUE;
-				else
-					r->scan = at - 1;
-				break;
 			}
+			if (at - r->msg > r->max)
+				return too_large(r, error), CUT_FAILED;
+			*end = at;
+			*sep = len;
+			return CUT_MESSAGE;
 		}
-		if (!found && r->eof) {
+		if (found) {
+			/* The line is found again after the fill. */
+			if (at == r->scan)
+				r->line_start = TRUE;
+			else
+				r->scan = at - 1;
+		} else if (r->eof) {
 			if (r->len - r->msg > r->max)
-				return too_large(r, error);
-			*raw = take(r, r->len);
+				return too_large(r, error), CUT_FAILED;
+			*end = r->len;
+			*sep = 0;
 			r->done = TRUE;
-			return TRUE;
+			return CUT_MESSAGE;
 		}
 		if (!fill(r, error))
-			return FALSE;
+			return CUT_FAILED;
 	}
+	return CUT_END;
+}
+
+/* Past the separator line of @sep bytes at data[msg]: the next message. */
+static void pass_separator(struct sl_mbox_reader *r, gsize sep,
+			   gboolean count)
+{
+	if (count)
+		r->msg_line += sl_newlines(r->data + r->msg, sep);
+	r->msg += sep;
+	r->scan = r->msg;
+	r->line_start = TRUE;
+}
+
+void sl_mbox_reader_record(struct sl_mbox_reader *r,
+			   struct sl_mbox_plan *plan)
+{
+	/* A span's lengths fit in 31 bits. */
+	g_assert(r->max + SL_MBOX_LINE_SLACK + 2 * SL_MBOX_READ < SPAN_NL);
+	r->record = plan;
+}
+
+/* The reader's cut ended (with @error, or at the end): the plan is whole
+ * if it holds every message. */
+static void record_end(struct sl_mbox_reader *r, const GError *error)
+{
+	if (!r->record || r->record->spans->len < r->index)
+		return;
+	r->record->whole = TRUE;
+	if (error)
+		r->record->error = g_error_copy(error);
+}
+
+gboolean sl_mbox_reader_next_head(struct sl_mbox_reader *r,
+				  const char **head, gsize *head_len,
+				  GError **error)
+{
+	g_autoptr(GError) failed = NULL;
+	gsize end, sep;
+
+	*head = NULL;
+	*head_len = 0;
+	switch (cut(r, &end, &sep, &failed)) {
+	case CUT_END:
+		record_end(r, NULL);
+		return TRUE;
+	case CUT_FAILED:
+		record_end(r, failed);
+		g_propagate_error(error, g_steal_pointer(&failed));
+		return FALSE;
+	case CUT_MESSAGE:
+		break;
+	}
+	r->index++;
+	if (r->record && r->record->spans->len + 1 == r->index &&
+	    r->record->spans->len < r->record->most) {
+		struct sl_mbox_span span = {
+			(guint32)(end - r->msg),
+			(guint32)sep | (sep && r->data[end + sep - 1] == '\n'
+						? SPAN_NL : 0)
+		};
+
+		g_array_append_val(r->record->spans, span);
+	}
+	*head = r->data + r->msg;
+	*head_len = sl_mbox_header_length(*head, end - r->msg);
+	r->msg = end;
+	if (sep)
+		pass_separator(r, sep, FALSE);
+	return TRUE;
+}
+
+void sl_mbox_reader_follow(struct sl_mbox_reader *r,
+			   const struct sl_mbox_plan *plan)
+{
+	r->follow = plan;
+	r->follow_at = -1;
+}
+
+/* The next message of the plan, read where it is. */
+static gboolean follow_span(struct sl_mbox_reader *r,
+			    struct sl_raw_message **raw, GError **error)
+{
+	const struct sl_mbox_span *span = &g_array_index(
+		r->follow->spans, struct sl_mbox_span, r->followed);
+	gsize len = span->len, got = 0;
+	GByteArray *bytes = g_byte_array_sized_new((guint)len);
+	const char *nul;
+
+	g_byte_array_set_size(bytes, (guint)len);
+	while (got < len) {
+		ssize_t n = pread(r->fd, bytes->data + got, len - got,
+				  (off_t)(r->follow_at + (gint64)got));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			g_byte_array_unref(bytes);
+			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
+				    "read error: %s", g_strerror(errno));
+			return FALSE;
+		}
+		if (n == 0)	/* shorter now: the caller finds it changed */
+			break;
+		got += (gsize)n;
+	}
+	g_byte_array_set_size(bytes, (guint)got);
+	/* The cut saw every byte; this is the file as it is now. */
+	nul = got ? memchr(bytes->data, '\0', got) : NULL;
+	if (nul) {
+		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+			    "binary data (a NUL byte at byte %" G_GINT64_FORMAT
+			    "), not a mail message",
+			    r->follow_at + ((const guint8 *)nul - bytes->data));
+		g_byte_array_unref(bytes);
+		return FALSE;
+	}
+	*raw = g_new0(struct sl_raw_message, 1);
+	(*raw)->index = ++r->followed;
+	(*raw)->line = r->follow_line;
+	(*raw)->offset = r->follow_at;
+	(*raw)->bytes = bytes;
+	r->follow_line += sl_newlines((const char *)bytes->data, got) +
+			  !!(span->sep & SPAN_NL);
+	r->follow_at += (gint64)len + (gint64)(span->sep & ~SPAN_NL);
+	return TRUE;
+}
+
+/*
+ * Past a plan that stopped early (at its size): the input is cut from the
+ * start again, as by a reader that never had a plan (its reads, and so
+ * its errors, are those of the same offsets), and the messages the plan
+ * gave are skipped.
+ */
+static gboolean skip_planned(struct sl_mbox_reader *r, GError **error)
+{
+	gsize end, sep;
+
+	while (r->index < r->followed) {
+		enum cut c = cut(r, &end, &sep, error);
+
+		if (c != CUT_MESSAGE)
+			return c == CUT_END;
+		r->index++;
+		r->msg_line += sl_newlines(r->data + r->msg, end - r->msg);
+		r->msg = end;
+		if (sep)
+			pass_separator(r, sep, TRUE);
+	}
+	return TRUE;
+}
+
+gboolean sl_mbox_reader_next(struct sl_mbox_reader *r,
+			     struct sl_raw_message **raw, GError **error)
+{
+	gsize end, sep;
+	enum cut c;
+
+	*raw = NULL;
+	if (r->follow && r->follow_at < 0) {
+		r->follow_at = r->at + (gint64)r->msg;
+		r->follow_line = r->msg_line;
+	}
+	if (r->follow && r->followed < r->follow->spans->len)
+		return follow_span(r, raw, error);
+	if (r->follow && r->follow->whole) {
+		/* The plan's end is the input's. */
+		r->done = TRUE;
+		if (r->follow->error)
+			g_propagate_error(error,
+					  g_error_copy(r->follow->error));
+		return !r->follow->error;
+	}
+	if (r->follow) {
+		if (!skip_planned(r, error))
+			return FALSE;
+		r->follow = NULL;
+	}
+	c = cut(r, &end, &sep, error);
+	if (c != CUT_MESSAGE)
+		return c == CUT_END;
+	*raw = take(r, end);
+	if (sep)
+		pass_separator(r, sep, TRUE);
 	return TRUE;
 }

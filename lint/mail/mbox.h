@@ -34,10 +34,35 @@ gboolean sl_mbox_reader_start(struct sl_mbox_reader *reader, GError **error);
 struct sl_raw_message;
 gboolean sl_mbox_reader_next(struct sl_mbox_reader *reader,
 			     struct sl_raw_message **raw, GError **error);
-/* From now on each message is handed over as its header section alone
- * (sl_mbox_header_length()), and its line is not counted (0): for a scan
- * that reads only headers. */
-void sl_mbox_reader_heads_only(struct sl_mbox_reader *reader);
+/*
+ * The same, for a scan that reads only headers: the header section of the
+ * next message (sl_mbox_header_length()), in the reader's buffer until the
+ * next call, to *@head; NULL at the end.
+ */
+gboolean sl_mbox_reader_next_head(struct sl_mbox_reader *reader,
+				  const char **head, gsize *head_len,
+				  GError **error);
+
+/*
+ * Where each message of an mbox is, as a reader of it cut it: another
+ * reader of the same file from the same offset then reads each message
+ * where it is, without cutting the input again.  Holds up to @most
+ * messages (8 bytes each); the rest is cut again.
+ */
+struct sl_mbox_plan;
+struct sl_mbox_plan *sl_mbox_plan_new(guint most);
+void sl_mbox_plan_free(struct sl_mbox_plan *plan);
+typedef struct sl_mbox_plan sl_mbox_plan;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_mbox_plan, sl_mbox_plan_free)
+/* @reader's next_head() calls (a file's) record what they cut in @plan. */
+void sl_mbox_reader_record(struct sl_mbox_reader *reader,
+			   struct sl_mbox_plan *plan);
+/* @reader (a file's, the one recorded) hands over the messages @plan
+ * holds, and its error or end, read where they are: the same messages,
+ * indexes, lines, offsets and errors as it would find itself.  @plan must
+ * outlive the reading. */
+void sl_mbox_reader_follow(struct sl_mbox_reader *reader,
+			   const struct sl_mbox_plan *plan);
 /* The length of the header section of the message in @bytes: up to and
  * with the empty line that ends it, or all of @bytes. */
 gsize sl_mbox_header_length(const char *bytes, gsize len);
