@@ -193,6 +193,50 @@ static void test_mime_digest(void **state)
 	assert_false(sl_part_is_attachment(sig));
 }
 
+/*
+ * A part's first bytes: those of a part without transfer encoding come
+ * from its window on the input, the others through GMime's decoder (and,
+ * as main() sets SECLINT_CHECK_DIGEST=1, every window is also read
+ * through the streams and compared).
+ */
+static void test_part_heads(void **state)
+{
+	g_autofree char *big = g_strnfill(5000, 'x');
+	g_autofree char *text = g_strdup_printf(
+		"From: a@example.org\nSubject: s\nMIME-Version: 1.0\n"
+		"Content-Type: multipart/mixed; boundary=b\n\n"
+		"--b\nContent-Type: text/plain\n\nhi\n"
+		"--b\nContent-Type: application/octet-stream; name=a.bin\n"
+		"Content-Transfer-Encoding: 8bit\n\n%s\n"
+		"--b\nContent-Type: application/octet-stream; name=b.bin\n"
+		"Content-Transfer-Encoding: base64\n\nTVpQAA==\n"
+		"--b\nContent-Type: application/octet-stream; name=c.bin\n\n"
+		"\n--b\nContent-Type: application/pgp-keys; name=k.asc\n\n"
+		"  -----BEGIN PGP PUBLIC KEY BLOCK-----\nmQ==\n"
+		"-----END PGP PUBLIC KEY BLOCK-----\n--b--\n", big);
+	g_autoptr(GPtrArray) msgs = parse(text);
+	const struct sl_message *m = one(msgs);
+	const struct sl_part *p;
+	gsize n;
+	const char *head;
+
+	(void)state;
+	assert_int_equal(m->parts->len, 6);
+	p = m->parts->pdata[2];	/* 8bit: its first 4 KiB, and one byte */
+	head = g_bytes_get_data(p->head, &n);
+	assert_int_equal(n, 4096);
+	assert_memory_equal(head, big, n);
+	p = m->parts->pdata[3];	/* base64, decoded */
+	head = g_bytes_get_data(p->head, &n);
+	assert_int_equal(n, 4);
+	assert_memory_equal(head, "MZP\0", 4);
+	p = m->parts->pdata[4];	/* empty */
+	g_bytes_get_data(p->head, &n);
+	assert_int_equal(n, 0);
+	p = m->parts->pdata[5];
+	assert_int_equal(p->armor, SL_ARMOR_PUBLIC_KEY);
+}
+
 static void test_body_and_followup(void **state)
 {
 	g_autoptr(GPtrArray) msgs = parse(
@@ -783,6 +827,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_display_name_is_not_address),
 		cmocka_unit_test(test_encoded_subject),
 		cmocka_unit_test(test_mime_digest),
+		cmocka_unit_test(test_part_heads),
 		cmocka_unit_test(test_body_and_followup),
 		cmocka_unit_test(test_text_decoding_paths),
 		cmocka_unit_test(test_followup_detection),
@@ -808,6 +853,8 @@ int main(int argc, char **argv)
 	inputs = argv[1];
 	/* A GLib or GMime critical (a NULL filter, say) is a failure. */
 	g_log_set_always_fatal(G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+	/* Every shortcut of the digest proven as the tests read messages. */
+	g_setenv("SECLINT_CHECK_DIGEST", "1", TRUE);
 	g_mime_init();
 	rc = cmocka_run_group_tests_name("message", tests, NULL, NULL);
 	g_mime_shutdown();

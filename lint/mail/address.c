@@ -302,26 +302,13 @@ static unsigned add_as_clients_split(GPtrArray *recipients, guint from,
 	return added;
 }
 
-/* SECLINT_CHECK_ADDRESSES=1: every reading GMime made that is reused is
- * proven against a reading of the value of its own. */
-static gboolean checking(void)
-{
-	static gsize on;
-
-	if (g_once_init_enter(&on)) {
-		const char *env = g_getenv("SECLINT_CHECK_ADDRESSES");
-
-		g_once_init_leave(&on, env && !strcmp(env, "1") ? 2 : 1);
-	}
-	return on == 2;
-}
-
 static gboolean same_display(const char *a, const char *b)
 {
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-/* Aborts unless @list's recipients are those @value's own reading gives. */
+/* Aborts unless @list's recipients are those @value's own reading gives
+ * (SECLINT_CHECK_DIGEST=1). */
 static void prove_reading(const char *header, const char *value,
 			  InternetAddressList *list)
 {
@@ -358,7 +345,7 @@ static InternetAddressList *reading(const char *header, const char *value,
 {
 	if (!read || strchr(value, '('))
 		return internet_address_list_parse(NULL, value);
-	if (checking())
+	if (sl_check_digest())
 		prove_reading(header, value, read);
 	return g_object_ref(read);
 }

@@ -500,38 +500,16 @@ static gboolean is_utf8(const char *charset)
 	       !g_ascii_strcasecmp(charset, "utf8");
 }
 
-/*
- * Content with no transfer encoding, parsed from memory (every message is:
- * lint/mail/input.c), is a window on the input's bytes: appended from there,
- * without a stream filter and 4 KiB copies in between.  FALSE if it is
- * not such a window.
- */
+/* Content with no transfer encoding, appended from its window on the
+ * input (sl_mime_window()); FALSE if it is not such a window. */
 static gboolean append_window(GMimeDataWrapper *content, GString *out)
 {
-	GMimeStream *stream = g_mime_data_wrapper_get_stream(content);
-	GByteArray *bytes;
-	gint64 end;
+	const char *data;
+	gsize len;
 
-	switch (g_mime_data_wrapper_get_encoding(content)) {
-	case GMIME_CONTENT_ENCODING_DEFAULT:
-	case GMIME_CONTENT_ENCODING_7BIT:
-	case GMIME_CONTENT_ENCODING_8BIT:
-	case GMIME_CONTENT_ENCODING_BINARY:
-		break;
-	default:
+	if (!sl_mime_window(content, &data, &len))
 		return FALSE;
-	}
-	if (!GMIME_IS_STREAM_MEM(stream))
-		return FALSE;
-	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(stream));
-	if (!bytes)
-		return FALSE;
-	end = stream->bound_end < 0 ? (gint64)bytes->len : stream->bound_end;
-	if (stream->bound_start < 0 || end > (gint64)bytes->len ||
-	    stream->bound_start > end)
-		return FALSE;
-	g_string_append_len(out, (const char *)bytes->data + stream->bound_start,
-			    (gssize)(end - stream->bound_start));
+	g_string_append_len(out, data, (gssize)len);
 	return TRUE;
 }
 
