@@ -100,6 +100,7 @@ GPtrArray *sl_address_list_new(void)
 	return g_ptr_array_new_with_free_func(address_free);
 }
 
+/* @header is interned (g_intern_string()), as it is kept. */
 static void add_mailbox(GPtrArray *recipients, const char *header,
 			InternetAddressMailbox *mb)
 {
@@ -108,7 +109,7 @@ static void add_mailbox(GPtrArray *recipients, const char *header,
 
 	a->addr = sl_address_normalise(internet_address_mailbox_get_addr(mb));
 	a->display = name ? g_utf8_make_valid(name, -1) : NULL;
-	a->header = g_intern_string(header);
+	a->header = header;
 	g_ptr_array_add(recipients, a);
 }
 
@@ -234,19 +235,38 @@ struct plain_found {
 	GPtrArray *recipients;
 	guint from;
 	gboolean all;
+	guint next;	/* after the last one found */
 };
 
-/* Whether GMime's reading (@data's recipients from @from) holds the
- * addr-spec @spec as sl_address_normalise() gives it: ASCII lowered. */
+static gboolean is_spec(const struct plain_found *f, guint i,
+			const char *spec, gsize len)
+{
+	const struct sl_address *a = f->recipients->pdata[i];
+
+	return !g_ascii_strncasecmp(a->addr, spec, len) && !a->addr[len];
+}
+
+/*
+ * Whether GMime's reading (@data's recipients from @from) holds the
+ * addr-spec @spec as sl_address_normalise() gives it: ASCII lowered.
+ * Both read the value in order, so the search starts after the last
+ * address found (a long Cc list is not searched from its start for each).
+ */
 static void plain_found_one(const char *spec, gsize len, gpointer data)
 {
 	struct plain_found *f = data;
+	guint n = f->recipients->len;
 
-	for (guint i = f->from; f->all && i < f->recipients->len; i++) {
-		const struct sl_address *a = f->recipients->pdata[i];
+	if (!f->all)
+		return;
+	for (guint k = 0; k < n - f->from; k++) {
+		guint i = f->next + k < n ? f->next + k
+					  : f->from + (f->next + k - n);
 
-		if (!g_ascii_strncasecmp(a->addr, spec, len) && !a->addr[len])
+		if (is_spec(f, i, spec, len)) {
+			f->next = i + 1;
 			return;
+		}
 	}
 	f->all = FALSE;
 }
@@ -256,7 +276,7 @@ static unsigned add_as_clients_split(GPtrArray *recipients, guint from,
 {
 	g_autoptr(GPtrArray) pieces = NULL;
 	g_autoptr(GHashTable) found = NULL;
-	struct plain_found plain = { recipients, from, TRUE };
+	struct plain_found plain = { recipients, from, TRUE, from };
 	unsigned added = 0;
 
 	/* Most values are plain lists ("Name <a@b>, c@d"): when GMime
@@ -381,6 +401,7 @@ gboolean sl_address_add_reading(GPtrArray *recipients, const char *header,
 	}
 	if (!sl_limits_address_value(header, value, error))
 		return FALSE;
+	header = g_intern_string(header);	/* once, not for each address */
 	list = reading(header, value, read);
 	found = list ? add_list(recipients, header, list) : 0;
 	found += add_as_clients_split(recipients, before, header, value);
