@@ -238,12 +238,25 @@ struct plain_found {
 	guint next;	/* after the last one found */
 };
 
+/* g_ascii_tolower(), which GLib does not inline. */
+static char ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* g_ascii_strncasecmp(addr, spec, len) == 0 && !addr[len], without a
+ * call for each address: @spec holds no NUL in its @len bytes. */
 static gboolean is_spec(const struct plain_found *f, guint i,
 			const char *spec, gsize len)
 {
-	const struct sl_address *a = f->recipients->pdata[i];
+	const char *addr = ((const struct sl_address *)
+			    f->recipients->pdata[i])->addr;
+	gsize k = 0;
 
-	return !g_ascii_strncasecmp(a->addr, spec, len) && !a->addr[len];
+	while (k < len && addr[k] &&
+	       ascii_lower(addr[k]) == ascii_lower(spec[k]))
+		k++;
+	return k == len && !addr[len];
 }
 
 /*
