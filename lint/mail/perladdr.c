@@ -338,6 +338,12 @@ gboolean sl_perl_address_plain(const char *line,
 {
 	const char *p;
 	guint pieces = 0;
+	/* The first pass's addr-specs, so that a line of a few pieces is
+	 * not read twice. */
+	struct {
+		const char *spec;
+		gsize len;
+	} seen[64];
 
 	/* Printable ASCII and white space (a folded header's line ends
 	 * too) only, one piece at least. */
@@ -373,12 +379,22 @@ gboolean sl_perl_address_plain(const char *line,
 				p++;
 			if (*p != ',' && *p)
 				return FALSE;
-			if (pass)
+			if (pass) {
 				each(spec, (gsize)(end - spec), data);
-			else
+			} else {
+				if (pieces < G_N_ELEMENTS(seen)) {
+					seen[pieces].spec = spec;
+					seen[pieces].len = (gsize)(end - spec);
+				}
 				pieces++;
+			}
 			if (!*p++)
 				break;
+		}
+		if (!pass && pieces <= G_N_ELEMENTS(seen)) {
+			for (guint i = 0; i < pieces; i++)
+				each(seen[i].spec, seen[i].len, data);
+			return pieces > 0;
 		}
 	}
 	return pieces > 0;
