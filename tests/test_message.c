@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "address.h"
+#include "gmime-extra.h"
 #include "input.h"
 #include "message.h"
 #include "subject-tag.h"
@@ -190,6 +191,50 @@ static void test_mime_digest(void **state)
 	assert_string_equal(sig->path, "2");
 	assert_true(sig->crypto);
 	assert_false(sl_part_is_attachment(sig));
+}
+
+/*
+ * A part's first bytes: those of a part without transfer encoding come
+ * from its window on the input, the others through GMime's decoder (and,
+ * as main() sets SECLINT_CHECK_DIGEST=1, every window is also read
+ * through the streams and compared).
+ */
+static void test_part_heads(void **state)
+{
+	g_autofree char *big = g_strnfill(5000, 'x');
+	g_autofree char *text = g_strdup_printf(
+		"From: a@example.org\nSubject: s\nMIME-Version: 1.0\n"
+		"Content-Type: multipart/mixed; boundary=b\n\n"
+		"--b\nContent-Type: text/plain\n\nhi\n"
+		"--b\nContent-Type: application/octet-stream; name=a.bin\n"
+		"Content-Transfer-Encoding: 8bit\n\n%s\n"
+		"--b\nContent-Type: application/octet-stream; name=b.bin\n"
+		"Content-Transfer-Encoding: base64\n\nTVpQAA==\n"
+		"--b\nContent-Type: application/octet-stream; name=c.bin\n\n"
+		"\n--b\nContent-Type: application/pgp-keys; name=k.asc\n\n"
+		"  -----BEGIN PGP PUBLIC KEY BLOCK-----\nmQ==\n"
+		"-----END PGP PUBLIC KEY BLOCK-----\n--b--\n", big);
+	g_autoptr(GPtrArray) msgs = parse(text);
+	const struct sl_message *m = one(msgs);
+	const struct sl_part *p;
+	gsize n;
+	const char *head;
+
+	(void)state;
+	assert_int_equal(m->parts->len, 6);
+	p = m->parts->pdata[2];	/* 8bit: its first 4 KiB, and one byte */
+	head = g_bytes_get_data(p->head, &n);
+	assert_int_equal(n, 4096);
+	assert_memory_equal(head, big, n);
+	p = m->parts->pdata[3];	/* base64, decoded */
+	head = g_bytes_get_data(p->head, &n);
+	assert_int_equal(n, 4);
+	assert_memory_equal(head, "MZP\0", 4);
+	p = m->parts->pdata[4];	/* empty */
+	g_bytes_get_data(p->head, &n);
+	assert_int_equal(n, 0);
+	p = m->parts->pdata[5];
+	assert_int_equal(p->armor, SL_ARMOR_PUBLIC_KEY);
 }
 
 static void test_body_and_followup(void **state)
@@ -437,6 +482,184 @@ static void test_semicolon_lists(void **state)
 	assert_int_equal(a->column, 26);
 	a = m->recipients->pdata[3];
 	assert_string_equal(a->display, "B");
+}
+
+/*
+ * GMime's own reading of an address header (the list it built as its
+ * parser appended the header), reused by the digest for a header that is
+ * the only one of its name, gives what a parse of the value gives:
+ * sl_address_add_reading() against sl_address_add_header() on every such
+ * header of @text, as GMime's parser builds the message.  Returns how
+ * many headers were compared whose reading the digest reuses.
+ */
+static const char *const gmime_lists[] = {
+	"From", "To", "Cc", "Bcc", "Reply-To",
+};
+
+static void assert_same_addresses(const GPtrArray *a, const GPtrArray *b)
+{
+	assert_int_equal(a->len, b->len);
+	for (guint i = 0; i < a->len; i++) {
+		const struct sl_address *x = a->pdata[i], *y = b->pdata[i];
+
+		assert_string_equal(x->addr, y->addr);
+		assert_true(x->display == y->display ||
+			    (x->display && y->display &&
+			     !strcmp(x->display, y->display)));
+		assert_ptr_equal(x->header, y->header);
+	}
+}
+
+static unsigned compare_readings(const char *text, gsize len)
+{
+	g_autoptr(GMimeStream) stream =
+		g_mime_stream_mem_new_with_buffer(text, len);
+	g_autoptr(GMimeParser) parser = g_mime_parser_new_with_stream(stream);
+	g_autoptr(GMimeMessage) gm = NULL;
+	GMimeHeaderList *headers;
+	unsigned reused = 0;
+
+	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
+	gm = g_mime_parser_construct_message(parser, NULL);
+	if (!gm)
+		return 0;
+	headers = g_mime_object_get_header_list(GMIME_OBJECT(gm));
+	for (size_t k = 0; k < G_N_ELEMENTS(gmime_lists); k++) {
+		GMimeHeader *only = NULL;
+		g_autoptr(GPtrArray) fast = sl_address_list_new();
+		g_autoptr(GPtrArray) slow = sl_address_list_new();
+		g_autoptr(GError) fast_error = NULL;
+		g_autoptr(GError) slow_error = NULL;
+		const char *value;
+		gboolean fast_ok, slow_ok;
+		int n = 0;
+
+		for (int i = 0; i < g_mime_header_list_get_count(headers); i++) {
+			GMimeHeader *h = g_mime_header_list_get_header_at(
+				headers, i);
+
+			if (!g_ascii_strcasecmp(g_mime_header_get_name(h),
+						gmime_lists[k])) {
+				only = h;
+				n++;
+			}
+		}
+		if (n != 1)
+			continue;
+		value = g_mime_header_get_raw_value(only);
+		fast_ok = sl_address_add_reading(
+			fast, gmime_lists[k], value,
+			sl_message_gmime_list(gm, gmime_lists[k]),
+			&fast_error);
+		slow_ok = sl_address_add_header(slow, gmime_lists[k],
+						value, &slow_error);
+		assert_int_equal(fast_ok, slow_ok);
+		if (!fast_ok)
+			assert_string_equal(fast_error->message,
+					    slow_error->message);
+		assert_same_addresses(fast, slow);
+		reused += value && !strchr(value, '(');
+	}
+	return reused;
+}
+
+/* Hostile values, in every header GMime keeps a list of (each header
+ * another, so that a list read for the wrong header shows). */
+static void test_gmime_reading_hostile(void **state)
+{
+	static const char *const values[] = {
+		"a@example.org",
+		"\"Security Officers\" <Security@Kernel.ORG.>",
+		"team: one@example.org, two@example.org;",
+		"undisclosed-recipients:;",
+		"outer: inner: a@x.example;, b@y.example;",
+		"=?UTF-8?Q?Zo=C3=AB?= <zoe@example.net>",
+		"=?UTF-8?Q?a=2C_b?= <x@example.org>, c@example.org",
+		"=?utf-8?b?!!!?= <x@example.org>",
+		"=?iso-8859-1?q?J=F6rg?= <j@example.de>",
+		"J\xf6rg <j@example.de>, \xff\xfe@example.de",
+		"security@kernel.org; linux-distros@vs.openwall.org",
+		"A <a@x.example>;B <b@y.example>",
+		"Last, First <lf@example.org>",
+		"<@relay.example:linux-distros@vs.openwall.org>",
+		"\"a\\\"b\"@example.org, \"unterminated <u@example.org>",
+		"a@[192.0.2.1], <>, ,,, b@example.org,",
+		"x@example.com (security@kernel.org)",
+		"(c) a@example.org, b@example.org (x (y) z)",
+		"security@kernel.org (x, a@example.org",
+		"a@example.org\n\tb@example.org",
+		" first@example.org,\n second@example.org ",
+		"<a@example.org",
+		"a@example.org>",
+		"no address at all",
+		"\"Peter Chen \\(CIX\\)\" <p@example.org>",
+		"'Peter Chen (CIX)' <p@example.org>",
+		"a@b@c.example, @example.org, a@",
+		";;;",
+		"   ",
+		"",
+	};
+	unsigned reused = 0;
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(values); i++) {
+		const size_t n = G_N_ELEMENTS(values);
+		g_autofree char *text = g_strdup_printf(
+			"From: %s\nTo: %s\nCc: %s\nBcc: %s\nReply-To: %s\n"
+			"Subject: s\n\nbody\n", values[i],
+			values[(i + 1) % n], values[(i + 2) % n],
+			values[(i + 3) % n], values[(i + 4) % n]);
+
+		reused += compare_readings(text, strlen(text));
+	}
+	assert_true(reused > 5 * G_N_ELEMENTS(values) / 2);
+}
+
+/* Every header of every message fixture. */
+static void test_gmime_reading_fixtures(void **state)
+{
+	static const char *const dirs[] = {
+		"inputs", "inputs/hostile", "rules", "acceptance", "corpus",
+	};
+	unsigned reused = 0, files = 0;
+
+	(void)state;
+	for (size_t d = 0; d < G_N_ELEMENTS(dirs); d++) {
+		g_autofree char *root = g_build_filename(inputs, "..", dirs[d],
+							 NULL);
+		g_autoptr(GPtrArray) todo = g_ptr_array_new_with_free_func(
+			g_free);
+
+		g_ptr_array_add(todo, g_strdup(root));
+		while (todo->len) {
+			g_autofree char *dir = g_ptr_array_steal_index(
+				todo, todo->len - 1);
+			g_autoptr(GDir) gd = g_dir_open(dir, 0, NULL);
+			const char *name;
+
+			while (gd && (name = g_dir_read_name(gd))) {
+				g_autofree char *path = g_build_filename(
+					dir, name, NULL);
+				g_autofree char *text = NULL;
+				gsize len;
+
+				if (g_file_test(path, G_FILE_TEST_IS_DIR) &&
+				    strcmp(dirs[d], "inputs")) {
+					g_ptr_array_add(todo,
+							g_steal_pointer(&path));
+					continue;
+				}
+				if (!g_str_has_suffix(name, ".eml") ||
+				    !g_file_get_contents(path, &text, &len,
+							 NULL))
+					continue;
+				files++;
+				reused += compare_readings(text, len);
+			}
+		}
+	}
+	assert_true(files > 100);
+	assert_true(reused > files);
 }
 
 /* The thread a message names, alone: every id but its own is outside. */
@@ -754,6 +977,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_display_name_is_not_address),
 		cmocka_unit_test(test_encoded_subject),
 		cmocka_unit_test(test_mime_digest),
+		cmocka_unit_test(test_part_heads),
 		cmocka_unit_test(test_body_and_followup),
 		cmocka_unit_test(test_text_decoding_paths),
 		cmocka_unit_test(test_followup_detection),
@@ -765,6 +989,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_missing_boundary_refused),
 		cmocka_unit_test(test_sender_and_date),
 		cmocka_unit_test(test_semicolon_lists),
+		cmocka_unit_test(test_gmime_reading_hostile),
+		cmocka_unit_test(test_gmime_reading_fixtures),
 		cmocka_unit_test(test_thread_alone),
 		cmocka_unit_test(test_thread_run),
 		cmocka_unit_test(test_thread_run_context),
@@ -778,6 +1004,8 @@ int main(int argc, char **argv)
 	inputs = argv[1];
 	/* A GLib or GMime critical (a NULL filter, say) is a failure. */
 	g_log_set_always_fatal(G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+	/* Every shortcut of the digest proven as the tests read messages. */
+	g_setenv("SECLINT_CHECK_DIGEST", "1", TRUE);
 	g_mime_init();
 	rc = cmocka_run_group_tests_name("message", tests, NULL, NULL);
 	g_mime_shutdown();

@@ -100,6 +100,7 @@ GPtrArray *sl_address_list_new(void)
 	return g_ptr_array_new_with_free_func(address_free);
 }
 
+/* @header is interned (g_intern_string()), as it is kept. */
 static void add_mailbox(GPtrArray *recipients, const char *header,
 			InternetAddressMailbox *mb)
 {
@@ -108,7 +109,7 @@ static void add_mailbox(GPtrArray *recipients, const char *header,
 
 	a->addr = sl_address_normalise(internet_address_mailbox_get_addr(mb));
 	a->display = name ? g_utf8_make_valid(name, -1) : NULL;
-	a->header = g_intern_string(header);
+	a->header = header;
 	g_ptr_array_add(recipients, a);
 }
 
@@ -234,19 +235,51 @@ struct plain_found {
 	GPtrArray *recipients;
 	guint from;
 	gboolean all;
+	guint next;	/* after the last one found */
 };
 
-/* Whether GMime's reading (@data's recipients from @from) holds the
- * addr-spec @spec as sl_address_normalise() gives it: ASCII lowered. */
+/* g_ascii_tolower(), which GLib does not inline. */
+static char ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* g_ascii_strncasecmp(addr, spec, len) == 0 && !addr[len], without a
+ * call for each address: @spec holds no NUL in its @len bytes. */
+static gboolean is_spec(const struct plain_found *f, guint i,
+			const char *spec, gsize len)
+{
+	const char *addr = ((const struct sl_address *)
+			    f->recipients->pdata[i])->addr;
+	gsize k = 0;
+
+	while (k < len && addr[k] &&
+	       ascii_lower(addr[k]) == ascii_lower(spec[k]))
+		k++;
+	return k == len && !addr[len];
+}
+
+/*
+ * Whether GMime's reading (@data's recipients from @from) holds the
+ * addr-spec @spec as sl_address_normalise() gives it: ASCII lowered.
+ * Both read the value in order, so the search starts after the last
+ * address found (a long Cc list is not searched from its start for each).
+ */
 static void plain_found_one(const char *spec, gsize len, gpointer data)
 {
 	struct plain_found *f = data;
+	guint n = f->recipients->len;
 
-	for (guint i = f->from; f->all && i < f->recipients->len; i++) {
-		const struct sl_address *a = f->recipients->pdata[i];
+	if (!f->all)
+		return;
+	for (guint k = 0; k < n - f->from; k++) {
+		guint i = f->next + k < n ? f->next + k
+					  : f->from + (f->next + k - n);
 
-		if (!g_ascii_strncasecmp(a->addr, spec, len) && !a->addr[len])
+		if (is_spec(f, i, spec, len)) {
+			f->next = i + 1;
 			return;
+		}
 	}
 	f->all = FALSE;
 }
@@ -256,7 +289,7 @@ static unsigned add_as_clients_split(GPtrArray *recipients, guint from,
 {
 	g_autoptr(GPtrArray) pieces = NULL;
 	g_autoptr(GHashTable) found = NULL;
-	struct plain_found plain = { recipients, from, TRUE };
+	struct plain_found plain = { recipients, from, TRUE, from };
 	unsigned added = 0;
 
 	/* Most values are plain lists ("Name <a@b>, c@d"): when GMime
@@ -302,6 +335,54 @@ static unsigned add_as_clients_split(GPtrArray *recipients, guint from,
 	return added;
 }
 
+static gboolean same_display(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Aborts unless @list's recipients are those @value's own reading gives
+ * (SECLINT_CHECK_DIGEST=1). */
+static void prove_reading(const char *header, const char *value,
+			  InternetAddressList *list)
+{
+	g_autoptr(InternetAddressList) own = internet_address_list_parse(NULL,
+									 value);
+	g_autoptr(GPtrArray) want = sl_address_list_new();
+	g_autoptr(GPtrArray) got = sl_address_list_new();
+	unsigned n_want = own ? add_list(want, header, own) : 0;
+	unsigned n_got = add_list(got, header, list);
+	gboolean same = n_want == n_got && want->len == got->len;
+
+	for (guint i = 0; same && i < want->len; i++) {
+		const struct sl_address *w = want->pdata[i];
+		const struct sl_address *g = got->pdata[i];
+
+		same = !strcmp(w->addr, g->addr) &&
+		       same_display(w->display, g->display);
+	}
+	if (!same)
+		g_error("seclint: GMime's reading of %s differs from its "
+			"parse of '%s'", header, value);
+}
+
+/*
+ * The reading of @value: GMime's own, @read, when it is one (see
+ * sl_address_add_reading()) and can be nothing but the parse's.  GMime
+ * builds it by appending to an empty list what its address list parser
+ * finds, where internet_address_list_parse() keeps nothing if that parser
+ * gives up; it gives up only on a comment that does not close, so a value
+ * without '(' is read the same both ways.
+ */
+static InternetAddressList *reading(const char *header, const char *value,
+				    InternetAddressList *read)
+{
+	if (!read || strchr(value, '('))
+		return internet_address_list_parse(NULL, value);
+	if (sl_check_digest())
+		prove_reading(header, value, read);
+	return g_object_ref(read);
+}
+
 /*
  * Adds the recipients of one header value, as GMime reads it and as the
  * clients split it.  A value that is not blank but yields nothing an
@@ -310,6 +391,14 @@ static unsigned add_as_clients_split(GPtrArray *recipients, guint from,
  */
 gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 			       const char *value, GError **error)
+{
+	return sl_address_add_reading(recipients, header, value, NULL, error);
+}
+
+gboolean sl_address_add_reading(GPtrArray *recipients, const char *header,
+				const char *value,
+				struct _InternetAddressList *read,
+				GError **error)
 {
 	g_autoptr(InternetAddressList) list = NULL;
 	guint before = recipients->len;
@@ -325,7 +414,8 @@ gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 	}
 	if (!sl_limits_address_value(header, value, error))
 		return FALSE;
-	list = internet_address_list_parse(NULL, value);
+	header = g_intern_string(header);	/* once, not for each address */
+	list = reading(header, value, read);
 	found = list ? add_list(recipients, header, list) : 0;
 	found += add_as_clients_split(recipients, before, header, value);
 	if (found == 0) {

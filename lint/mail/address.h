@@ -19,6 +19,18 @@ gboolean sl_address_is_normal(const char *addr_spec);
 GPtrArray *sl_address_list_new(void);	/* of struct sl_address */
 gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 			       const char *value, GError **error);
+/*
+ * The same, with @read (or NULL) GMime's own reading of @value: the list
+ * g_mime_message_get_addresses() gives for a header that is the only one
+ * of its name in a message GMime's parser built, which read it as it
+ * appended the header (GMime 3.2, gmime-message.c, process_header()).
+ * It is used instead of a second parse when it cannot differ from one.
+ */
+struct _InternetAddressList;
+gboolean sl_address_add_reading(GPtrArray *recipients, const char *header,
+				const char *value,
+				struct _InternetAddressList *read,
+				GError **error);
 /* Hostile input (lint/mail/address.c). */
 gboolean sl_address_has_open_comment(const char *value);
 

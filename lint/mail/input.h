@@ -16,6 +16,11 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 /* Adds the ids an In-Reply-To or References value names (NULL names
  * none) to @ids, as the digest reads them (lint/mail/message.c). */
 void sl_message_add_named(const char *value, GPtrArray *ids);
+/* The list GMime keeps in @gm of the addresses in the header @name
+ * ("From", "To", "Cc", "Bcc", "Reply-To"; any case), else NULL
+ * (lint/mail/message.c). */
+InternetAddressList *sl_message_gmime_list(GMimeMessage *gm,
+					   const char *name);
 
 /*
  * A GMime parser of the one message in @bytes, opened as the linter opens

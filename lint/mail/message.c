@@ -242,10 +242,74 @@ static const struct sl_header_at *record_header(struct sl_message *msg,
 			      msg->header_at->len - 1);
 }
 
-static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
+/*
+ * The address headers GMime reads into lists of its own as its parser
+ * appends them to the message (gmime-message.c, process_header()): each
+ * appended one empties its name's list and reads its value into it.  So
+ * the list is the reading of a header's value when that header is the
+ * only one of its name.
+ */
+static const struct {
+	const char *name;
+	GMimeAddressType type;
+} gmime_lists[] = {
+	{ "From", GMIME_ADDRESS_TYPE_FROM },
+	{ "To", GMIME_ADDRESS_TYPE_TO },
+	{ "Cc", GMIME_ADDRESS_TYPE_CC },
+	{ "Bcc", GMIME_ADDRESS_TYPE_BCC },
+	{ "Reply-To", GMIME_ADDRESS_TYPE_REPLY_TO },
+};
+
+struct gmime_readings {
+	GMimeMessage *gm;
+	unsigned count[G_N_ELEMENTS(gmime_lists)];	/* headers of each */
+};
+
+/* Counts the headers of each name GMime keeps a list of. */
+static void count_gmime_lists(struct gmime_readings *r,
+			      GMimeHeaderList *headers, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const char *name = g_mime_header_get_name(
+			g_mime_header_list_get_header_at(headers, i));
+
+		for (size_t k = 0; k < G_N_ELEMENTS(gmime_lists); k++)
+			if (same_name(name, gmime_lists[k].name)) {
+				r->count[k]++;
+				break;
+			}
+	}
+}
+
+InternetAddressList *sl_message_gmime_list(GMimeMessage *gm,
+					   const char *name)
+{
+	for (size_t k = 0; k < G_N_ELEMENTS(gmime_lists); k++)
+		if (same_name(name, gmime_lists[k].name))
+			return g_mime_message_get_addresses(gm,
+							    gmime_lists[k].type);
+	return NULL;
+}
+
+/* GMime's reading of the header @name (canonical), or NULL if it has
+ * none or it may not be that header's. */
+static InternetAddressList *gmime_reading(const struct gmime_readings *r,
+					  const char *name)
+{
+	for (size_t k = 0; k < G_N_ELEMENTS(gmime_lists); k++)
+		if (!strcmp(name, gmime_lists[k].name))
+			return r->count[k] == 1
+				       ? sl_message_gmime_list(r->gm, name)
+				       : NULL;
+	return NULL;
+}
+
+static gboolean digest_recipients(struct sl_message *msg,
+				  struct gmime_readings *r,
 				  struct sl_lines *lines, GError **error)
 {
-	GMimeHeaderList *headers = g_mime_object_get_header_list(obj);
+	GMimeHeaderList *headers =
+		g_mime_object_get_header_list(GMIME_OBJECT(r->gm));
 	int n = g_mime_header_list_get_count(headers);
 
 	/*
@@ -257,6 +321,7 @@ static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
 		msg->header_text = g_string_chunk_new(4096);
 	g_array_set_size(msg->header_at, msg->header_at->len + (guint)MAX(n, 0));
 	g_array_set_size(msg->header_at, msg->header_at->len - (guint)MAX(n, 0));
+	count_gmime_lists(r, headers, n);
 	for (int i = 0; i < n; i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(headers, i);
 		const char *raw = g_mime_header_get_name(h);
@@ -270,8 +335,9 @@ static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
 		if (!name)
 			continue;
 		before = to->len;
-		if (!sl_address_add_header(to, name,
-					   g_mime_header_get_raw_value(h), error))
+		if (!sl_address_add_reading(to, name,
+					    g_mime_header_get_raw_value(h),
+					    gmime_reading(r, name), error))
 			return FALSE;
 		sl_locate_addresses(to, before, at);
 	}
@@ -279,14 +345,17 @@ static gboolean digest_recipients(struct sl_message *msg, GMimeObject *obj,
 }
 
 /* From and Date do not decide routing: unreadable ones are left empty. */
-static void digest_sender(struct sl_message *msg, GMimeMessage *gm)
+static void digest_sender(struct sl_message *msg,
+			  const struct gmime_readings *r)
 {
+	GMimeMessage *gm = r->gm;
 	GMimeHeaderList *headers = g_mime_object_get_header_list(GMIME_OBJECT(gm));
 	GMimeHeader *h = g_mime_header_list_get_header(headers, "From");
 	const char *from = h ? g_mime_header_get_raw_value(h) : NULL;
 	GDateTime *date = g_mime_message_get_date(gm);
 
-	if (!sl_address_add_header(msg->from, "From", from, NULL))
+	if (!sl_address_add_reading(msg->from, "From", from,
+				    gmime_reading(r, "From"), NULL))
 		g_ptr_array_set_size(msg->from, 0);
 	for (guint i = 0; h && i < msg->header_at->len; i++) {
 		const struct sl_header_at *at = &g_array_index(msg->header_at,
@@ -431,38 +500,16 @@ static gboolean is_utf8(const char *charset)
 	       !g_ascii_strcasecmp(charset, "utf8");
 }
 
-/*
- * Content with no transfer encoding, parsed from memory (every message is:
- * lint/mail/input.c), is a window on the input's bytes: appended from there,
- * without a stream filter and 4 KiB copies in between.  FALSE if it is
- * not such a window.
- */
+/* Content with no transfer encoding, appended from its window on the
+ * input (sl_mime_window()); FALSE if it is not such a window. */
 static gboolean append_window(GMimeDataWrapper *content, GString *out)
 {
-	GMimeStream *stream = g_mime_data_wrapper_get_stream(content);
-	GByteArray *bytes;
-	gint64 end;
+	const char *data;
+	gsize len;
 
-	switch (g_mime_data_wrapper_get_encoding(content)) {
-	case GMIME_CONTENT_ENCODING_DEFAULT:
-	case GMIME_CONTENT_ENCODING_7BIT:
-	case GMIME_CONTENT_ENCODING_8BIT:
-	case GMIME_CONTENT_ENCODING_BINARY:
-		break;
-	default:
+	if (!sl_mime_window(content, &data, &len))
 		return FALSE;
-	}
-	if (!GMIME_IS_STREAM_MEM(stream))
-		return FALSE;
-	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(stream));
-	if (!bytes)
-		return FALSE;
-	end = stream->bound_end < 0 ? (gint64)bytes->len : stream->bound_end;
-	if (stream->bound_start < 0 || end > (gint64)bytes->len ||
-	    stream->bound_start > end)
-		return FALSE;
-	g_string_append_len(out, (const char *)bytes->data + stream->bound_start,
-			    (gssize)(end - stream->bound_start));
+	g_string_append_len(out, data, (gssize)len);
 	return TRUE;
 }
 
@@ -681,12 +728,13 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 	const char *subject = g_mime_message_get_subject(gm);
 	const char *id = g_mime_message_get_message_id(gm);
 	GMimeObject *body = g_mime_message_get_mime_part(gm);
+	struct gmime_readings r = { gm, { 0 } };
 
 	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
 	digest_thread(msg, gm);
-	if (!digest_recipients(msg, GMIME_OBJECT(gm), lines, error))
+	if (!digest_recipients(msg, &r, lines, error))
 		return FALSE;
-	digest_sender(msg, gm);
+	digest_sender(msg, &r);
 	return !body || walk(&w, body, NULL, 0, "", 0);
 }

@@ -310,6 +310,27 @@ static const char *plain_spec(const char *p)
 	return domain && p > start && p[-1] != '.' ? p : NULL;
 }
 
+/*
+ * A word of a name, as Mail::Address's tokeniser takes it whole: a run of
+ * atext without '.' (an encoded word's "=?UTF-8?q?Ren=C3=A9?=" is one),
+ * or a quoted string without a backslash, line end or control byte in it
+ * ("Last, First", "brian m. carlson").  Returns its end, or NULL.
+ */
+static const char *plain_name_word(const char *p)
+{
+	const char *start = p;
+
+	if (*p == '"') {
+		for (p++; *p != '"'; p++)
+			if (*p < 0x20 || *p > 0x7e || *p == '\\')
+				return NULL;
+		return p + 1;
+	}
+	while (plain_word_char(*p) || *p == '=' || *p == '?')
+		p++;
+	return p > start ? p : NULL;
+}
+
 gboolean sl_perl_address_plain(const char *line,
 			       void (*each)(const char *spec, gsize len,
 					    gpointer data),
@@ -317,6 +338,12 @@ gboolean sl_perl_address_plain(const char *line,
 {
 	const char *p;
 	guint pieces = 0;
+	/* The first pass's addr-specs, so that a line of a few pieces is
+	 * not read twice. */
+	struct {
+		const char *spec;
+		gsize len;
+	} seen[64];
 
 	/* Printable ASCII and white space (a folded header's line ends
 	 * too) only, one piece at least. */
@@ -332,9 +359,8 @@ gboolean sl_perl_address_plain(const char *line,
 				p++;
 			if (*p == '<' || !(end = plain_spec(p))) {
 				/* words <spec> (or <spec>) */
-				while (plain_word_char(*p)) {
-					while (plain_word_char(*p))
-						p++;
+				while ((end = plain_name_word(p))) {
+					p = end;
 					while (perl_space(*p))
 						p++;
 				}
@@ -353,12 +379,22 @@ gboolean sl_perl_address_plain(const char *line,
 				p++;
 			if (*p != ',' && *p)
 				return FALSE;
-			if (pass)
+			if (pass) {
 				each(spec, (gsize)(end - spec), data);
-			else
+			} else {
+				if (pieces < G_N_ELEMENTS(seen)) {
+					seen[pieces].spec = spec;
+					seen[pieces].len = (gsize)(end - spec);
+				}
 				pieces++;
+			}
 			if (!*p++)
 				break;
+		}
+		if (!pass && pieces <= G_N_ELEMENTS(seen)) {
+			for (guint i = 0; i < pieces; i++)
+				each(seen[i].spec, seen[i].len, data);
+			return pieces > 0;
 		}
 	}
 	return pieces > 0;

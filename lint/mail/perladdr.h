@@ -17,8 +17,10 @@ GPtrArray *sl_perl_address_parse(const char *line, GError **error);
 /*
  * The addresses of a @line of the plain shape, without the parser: each
  * ','-separated piece "local@domain" or "words <local@domain>", ASCII,
- * with no quote, comment, group, escape, ';', encoded word or '.' in a
- * name.  Mail::Address->parse reads one address a piece there, its
+ * with no comment, group, escape or ';'; a word of the name is a run of
+ * atext without '.' (an encoded word is one) or a quoted string without
+ * a backslash ("Last, First").  Mail::Address->parse reads one address a
+ * piece there, its
  * ->address the piece's addr-spec (tests/perladdr.sh compares them).
  * Calls @each with each addr-spec (not NUL-terminated: @len bytes) and
  * returns TRUE; FALSE, without a call, for a line of any other shape.
