@@ -71,7 +71,7 @@ void sl_lines_free(struct sl_lines *li)
 }
 
 /* Eight bytes at a time: memchr() per line cost more than the lines. */
-unsigned sl_newlines(const char *p, gsize n)
+static unsigned bytes_count_words(const char *p, gsize n, char byte)
 {
 	const guint64 ones = 0x0101010101010101u, low7 = 0x7f7f7f7f7f7f7f7fu;
 	unsigned count = 0;
@@ -81,13 +81,67 @@ unsigned sl_newlines(const char *p, gsize n)
 		guint64 w;
 
 		memcpy(&w, p + i, 8);
-		w ^= ones * '\n';	/* a newline is now a zero byte */
+		w ^= ones * (guchar)byte;	/* @byte is now a zero byte */
 		w = ~(((w & low7) + low7) | w | low7) >> 7;	/* 1 per zero */
 		count += (unsigned)((w * ones) >> 56);	/* their sum */
 	}
 	for (; i < n; i++)
-		count += p[i] == '\n';
+		count += p[i] == byte;
 	return count;
+}
+
+#if defined(__GNUC__)
+/*
+ * Sixteen bytes at a time where the compiler has vectors (GCC and clang:
+ * SSE2 on x86-64, NEON on ARM): a compare gives -1 per @byte, summed
+ * per byte for up to 255 rounds, then across the bytes.  A quarter of an
+ * instruction a byte, against nearly two for the words above.
+ */
+typedef unsigned char sl_v16 __attribute__((vector_size(16)));
+
+/* The sum of the sixteen bytes of @v. */
+static unsigned v16_sum(sl_v16 v)
+{
+	const guint64 even = 0x00ff00ff00ff00ffu;
+	guint64 h[2], s;
+
+	memcpy(h, &v, sizeof(h));
+	s = (h[0] & even) + ((h[0] >> 8) & even) + (h[1] & even) +
+	    ((h[1] >> 8) & even);	/* four 16-bit sums, each < 2^11 */
+	return (unsigned)((s * 0x0001000100010001u) >> 48);
+}
+
+unsigned sl_bytes_count(const char *p, gsize n, char byte)
+{
+	const sl_v16 want = (sl_v16){ 0 } + (guchar)byte;
+	unsigned count = 0;
+	gsize i = 0;
+
+	while (n - i >= 16) {
+		/* 255 rounds at most: a byte of @sum counts up to 255. */
+		gsize stop = i + MIN((n - i) & ~(gsize)15, 255 * 16);
+		sl_v16 sum = { 0 };
+
+		for (; i < stop; i += 16) {
+			sl_v16 v;
+
+			memcpy(&v, p + i, 16);
+			sum -= (sl_v16)(v == want);
+		}
+		count += v16_sum(sum);
+	}
+	return count + bytes_count_words(p + i, n - i, byte);
+}
+#else
+unsigned sl_bytes_count(const char *p, gsize n, char byte)
+{
+	return bytes_count_words(p, n, byte);
+}
+#endif
+
+unsigned sl_newlines(const char *p, gsize n)
+{
+	return sl_bytes_count(p, n, '\n');
 }
 
 /* The bytes from @at on, and how many: from memory, or the chunk of the

@@ -11,8 +11,10 @@ struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len);
 /* The lines of one message cut out of an input: offset 0 is on @line. */
 struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
 				    unsigned line);
-/* How many newlines @n bytes at @p hold (eight bytes at a time). */
+/* How many newlines @n bytes at @p hold (sixteen bytes at a time). */
 unsigned sl_newlines(const char *p, gsize n);
+/* How many bytes @byte @n bytes at @p hold (the same way). */
+unsigned sl_bytes_count(const char *p, gsize n, char byte);
 void sl_lines_free(struct sl_lines *lines);
 /* The 1-based line of @offset, 0 if unknown. */
 unsigned sl_lines_at(struct sl_lines *lines, gint64 offset);

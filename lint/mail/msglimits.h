@@ -23,6 +23,10 @@
 struct sl_limits_scan;
 /* @base: the input offset of the message's first byte (for messages). */
 struct sl_limits_scan *sl_limits_scan_new(gint64 base);
+/* The same scan by the slow code its fast paths replaced (every word
+ * counted, every name compared, every Content-Type parsed): their proof
+ * (tests/test_msglimits.c). */
+struct sl_limits_scan *sl_limits_scan_new_reference(gint64 base);
 void sl_limits_scan_free(struct sl_limits_scan *scan);
 typedef struct sl_limits_scan sl_limits_scan;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_limits_scan, sl_limits_scan_free)
