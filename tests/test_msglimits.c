@@ -460,10 +460,16 @@ static void test_byte_counts(void **state)
 		assert_int_equal(sl_newlines(buf + off, n),
 				 count_ref(buf + off, n, '\n'));
 	}
-	/* every byte one: the per-byte sums must not overflow */
+	/* every byte one: the per-byte sums must not overflow (127 rounds
+	 * of 32 bytes and one of 16 at most) */
 	memset(buf, '\n', 20000);
 	for (gsize n = 4000; n < 20000; n += 997)
 		assert_int_equal(sl_newlines(buf, n), n);
+	for (gsize k = 1; k < 4; k++)
+		for (gsize n = k * 4064 - 40; n < k * 4064 + 40; n++) {
+			assert_int_equal(sl_newlines(buf, n), n);
+			assert_int_equal(sl_newlines(buf + 1, n), n);
+		}
 	g_free(buf);
 }
 

@@ -118,15 +118,21 @@ unsigned sl_bytes_count(const char *p, gsize n, char byte)
 	gsize i = 0;
 
 	while (n - i >= 16) {
-		/* 255 rounds at most: a byte of @sum counts up to 255. */
-		gsize stop = i + MIN((n - i) & ~(gsize)15, 255 * 16);
-		sl_v16 sum = { 0 };
+		/* Two vectors a round, 127 rounds at most: a byte of @sum
+		 * counts up to 255. */
+		gsize stop = i + MIN((n - i) & ~(gsize)31, 127 * 32);
+		sl_v16 sum = { 0 }, v, w;
 
-		for (; i < stop; i += 16) {
-			sl_v16 v;
-
+		for (; i < stop; i += 32) {
+			memcpy(&v, p + i, 16);
+			memcpy(&w, p + i + 16, 16);
+			sum -= (sl_v16)(v == want);
+			sum -= (sl_v16)(w == want);
+		}
+		if (n - i >= 16 && n - i < 32) {
 			memcpy(&v, p + i, 16);
 			sum -= (sl_v16)(v == want);
+			i += 16;
 		}
 		count += v16_sum(sum);
 	}
