@@ -63,6 +63,57 @@ static char *scan(gboolean reference, const char *bytes, gsize len,
 	return ok ? NULL : g_strdup(error->message);
 }
 
+static unsigned count_ref(const char *p, gsize n, char byte)
+{
+	unsigned count = 0;
+
+	for (gsize i = 0; i < n; i++)
+		count += p[i] == byte;
+	return count;
+}
+
+/*
+ * The lines of offsets in @len bytes at @bytes, looked up in the line
+ * ends the limits scan noted (sl_limits_check_lines()), and counted: at
+ * random offsets, mostly forward, some back, some marked, some outside.
+ */
+static unsigned lines_checked;
+
+static void check_lines(const char *bytes, gsize len, GRand *rand)
+{
+	g_autoptr(sl_lines) fast = sl_lines_new_slice(bytes, len, 5);
+	g_autoptr(sl_lines) slow = sl_lines_new_slice(bytes, len, 5);
+	gint64 at = 0;
+
+	if (!sl_limits_check_lines(bytes, len, 1000, fast, NULL))
+		return;
+	lines_checked++;
+	for (int i = 0; i < 60; i++) {
+		gboolean mark = !g_rand_int_range(rand, 0, 8);
+		unsigned a, b, want;
+
+		switch (g_rand_int_range(rand, 0, 6)) {
+		case 0:
+			at = g_rand_int_range(rand, -2, (gint32)MIN(len + 10,
+								 G_MAXINT32 - 1));
+			break;
+		case 1:
+			at -= g_rand_int_range(rand, 0, 300);
+			break;
+		default:
+			at += g_rand_int_range(rand, 0, 2 + (gint32)MIN(
+				len / 20, 100000));
+		}
+		a = mark ? sl_lines_mark(fast, at) : sl_lines_at(fast, at);
+		b = mark ? sl_lines_mark(slow, at) : sl_lines_at(slow, at);
+		want = at < 0 ? 0 : 5 + count_ref(bytes, MIN((gsize)at, len),
+						  '\n');
+		if (a != want || b != want)
+			fail_msg("offset %" G_GINT64_FORMAT ": line %u, walked "
+				 "%u, want %u on %zu bytes", at, a, b, want, len);
+	}
+}
+
 static void same(const char *what, const char *fast, const char *slow,
 		 const char *bytes, gsize len)
 {
@@ -84,6 +135,7 @@ static void compare(const char *bytes, gsize len, GRand *rand)
 	static const gsize pieces[] = { 1, 7, 4096, G_MAXSIZE };
 
 	same("whole", fast, slow, bytes, len);
+	check_lines(bytes, len, rand);
 	for (gsize i = 0; i < G_N_ELEMENTS(pieces); i++) {
 		g_autofree char *fast_cut = NULL, *slow_cut = NULL;
 		guint32 seed = g_rand_int(rand);
@@ -419,23 +471,34 @@ static void test_fixtures(void **state)
 static void test_both_seen(void **state)
 {
 	(void)state;
-	print_message("%u compared, %u refused\n", compared, refused);
+	print_message("%u compared, %u refused, %u with their lines\n",
+		      compared, refused, lines_checked);
 	if (refused < 100 / (unsigned)scale ||
+	    lines_checked < 1000 / (unsigned)scale ||
 	    compared - refused < 1000 / (unsigned)scale)
 		fail_msg("%u compared, %u refused: too few of one", compared,
 			 refused);
 }
 
-/* ---- sl_limits_address_value() and the byte counts ---- */
-
-static unsigned count_ref(const char *p, gsize n, char byte)
+/* More lines than the scan notes the ends of, in a header and in a
+ * multipart's body. */
+static void test_many_lines(void **state)
 {
-	unsigned count = 0;
+	g_autoptr(GRand) rand = g_rand_new_with_seed(18);
+	g_autoptr(GString) s = g_string_new("Subject: x\n");
 
-	for (gsize i = 0; i < n; i++)
-		count += p[i] == byte;
-	return count;
+	(void)state;
+	for (int i = 0; i < 300000; i++)
+		g_string_append(s, " \n");
+	g_string_append(s, "\nbody\n");
+	compare(s->str, s->len, rand);
+	g_string_assign(s, "Content-Type: multipart/mixed; boundary=b\n\n");
+	for (int i = 0; i < 300000; i++)
+		g_string_append(s, i % 1000 ? "\n" : "--b\n\n");
+	compare(s->str, s->len, rand);
 }
+
+/* ---- sl_limits_address_value() and the byte counts ---- */
 
 static void test_byte_counts(void **state)
 {
@@ -517,6 +580,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_content_types),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_many_lines),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_both_seen),

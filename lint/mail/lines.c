@@ -27,6 +27,9 @@ struct sl_lines {
 	char *chunk;		/* the input from chunk_at, chunk_len bytes */
 	gint64 chunk_at;
 	gsize chunk_len;
+	guint32 *ends;		/* after each newline before ends_upto */
+	gsize n_ends;
+	gint64 ends_upto;
 };
 
 static struct sl_lines *lines_new(int fd, const char *bytes, gsize len,
@@ -67,7 +70,34 @@ void sl_lines_free(struct sl_lines *li)
 	if (!li)
 		return;
 	g_free(li->chunk);
+	g_free(li->ends);
 	g_free(li);
+}
+
+void sl_lines_set_ends(struct sl_lines *li, guint32 *ends, gsize n,
+		       gint64 upto)
+{
+	g_free(li->ends);
+	li->ends = ends;
+	li->n_ends = n;
+	li->ends_upto = upto;
+}
+
+/* How many newlines come before @offset (at most ends_upto): the ends at
+ * or before it, by bisection. */
+static unsigned ends_before(const struct sl_lines *li, gint64 offset)
+{
+	gsize lo = 0, hi = li->n_ends;
+
+	while (lo < hi) {
+		gsize mid = lo + (hi - lo) / 2;
+
+		if ((gint64)li->ends[mid] <= offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (unsigned)lo;
 }
 
 /* Eight bytes at a time: memchr() per line cost more than the lines. */
@@ -191,6 +221,12 @@ unsigned sl_lines_at(struct sl_lines *li, gint64 offset)
 {
 	if (!li || offset < li->start)
 		return 0;
+	if (li->ends && offset <= li->ends_upto) {
+		/* where the walk below would stop, without the walk */
+		li->at = offset;
+		li->line = li->first_line + ends_before(li, offset);
+		return li->line;
+	}
 	if (offset < li->at) {
 		/* Back within the message (a part header before Subject). */
 		if (offset >= li->mark_at) {
@@ -200,6 +236,11 @@ unsigned sl_lines_at(struct sl_lines *li, gint64 offset)
 			li->at = li->start;
 			li->line = li->first_line;
 		}
+	}
+	if (li->ends && li->at < li->ends_upto) {
+		/* past the known ends: count from the last */
+		li->at = li->ends_upto;
+		li->line = li->first_line + (unsigned)li->n_ends;
 	}
 	advance(li, offset);
 	return li->line;

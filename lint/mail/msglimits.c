@@ -56,7 +56,15 @@ struct sl_limits_scan {
 	/* the message so far */
 	unsigned fields, parts, recipients, parameters;
 	gsize header_bytes;
+	/* with sl_limits_check_lines(): the offset (from @base) after each
+	 * newline passed (ends_size noted at most, up to SL_LINE_ENDS_MAX) */
+	gint64 base;
+	guint32 *ends;
+	gsize n_ends, ends_size;
+	gboolean ends_full;
 };
+
+#define SL_LINE_ENDS_MAX (1u << 18)
 
 /* Headers whose value GMime or seclint parses as addresses. */
 #define NAME(s) { s, sizeof(s) - 1 }
@@ -120,7 +128,7 @@ struct sl_limits_scan *sl_limits_scan_new(gint64 base)
 {
 	struct sl_limits_scan *s = g_new0(struct sl_limits_scan, 1);
 
-	s->at = base;
+	s->at = s->base = base;
 	s->in_head = TRUE;
 	s->line = g_string_new(NULL);
 	s->ctype = g_string_new(NULL);
@@ -144,6 +152,7 @@ void sl_limits_scan_free(struct sl_limits_scan *s)
 	g_string_free(s->line, TRUE);
 	g_string_free(s->ctype, TRUE);
 	g_array_unref(s->frames);
+	g_free(s->ends);
 	g_free(s);
 }
 
@@ -484,6 +493,19 @@ static gboolean one_line(struct sl_limits_scan *s, const char *line,
 	return head_line(s, line, len, in_place, error);
 }
 
+/* A newline just passed, before s->at, and no room to note it: more
+ * room, or no more notes. */
+static void note_line_end(struct sl_limits_scan *s)
+{
+	if (s->ends_full || s->ends_size == SL_LINE_ENDS_MAX) {
+		s->ends_full = TRUE;
+		return;
+	}
+	s->ends_size *= 2;
+	s->ends = g_renew(guint32, s->ends, s->ends_size);
+	s->ends[s->n_ends++] = (guint32)(s->at - s->base);
+}
+
 gboolean sl_limits_scan_feed(struct sl_limits_scan *s, const char *bytes,
 			     gsize len, GError **error)
 {
@@ -508,6 +530,13 @@ gboolean sl_limits_scan_feed(struct sl_limits_scan *s, const char *bytes,
 		s->line_len += n;
 		s->at += (gint64)n + (nl ? 1 : 0);
 		bytes += n + (nl ? 1 : 0);
+		if (nl && s->ends) {
+			if (s->n_ends < s->ends_size)
+				s->ends[s->n_ends++] = (guint32)(s->at -
+								 s->base);
+			else
+				note_line_end(s);
+		}
 		if (s->in_head && s->line_len > SL_MAX_HEADER_LENGTH)
 			return over(error, s->line_at, "a header field "
 				    "longer than %u MiB",
@@ -538,10 +567,32 @@ gboolean sl_limits_scan_finish(struct sl_limits_scan *s, GError **error)
 gboolean sl_limits_check(const char *bytes, gsize len, gint64 base,
 			 GError **error)
 {
-	g_autoptr(sl_limits_scan) s = sl_limits_scan_new(base);
+	return sl_limits_check_lines(bytes, len, base, NULL, error);
+}
 
-	return sl_limits_scan_feed(s, bytes, len, error) &&
-	       sl_limits_scan_finish(s, error);
+gboolean sl_limits_check_lines(const char *bytes, gsize len, gint64 base,
+			       struct sl_lines *lines, GError **error)
+{
+	g_autoptr(sl_limits_scan) s = sl_limits_scan_new(base);
+	gint64 upto;
+
+	/* Offsets from @base fit in 32 bits (messages are under
+	 * SL_MAX_INPUT_SIZE). */
+	if (lines && len <= G_MAXUINT32) {
+		s->ends_size = 256;
+		s->ends = g_new(guint32, s->ends_size);
+	}
+	if (!sl_limits_scan_feed(s, bytes, len, error) ||
+	    !sl_limits_scan_finish(s, error))
+		return FALSE;
+	if (!s->ends)
+		return TRUE;
+	/* Every newline before @upto was passed and noted. */
+	upto = s->at - base;
+	if (s->ends_full)
+		upto = s->n_ends ? s->ends[s->n_ends - 1] : 0;
+	sl_lines_set_ends(lines, g_steal_pointer(&s->ends), s->n_ends, upto);
+	return TRUE;
 }
 
 gboolean sl_limits_address_value(const char *header, const char *value,

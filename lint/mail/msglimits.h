@@ -38,6 +38,11 @@ gboolean sl_limits_scan_finish(struct sl_limits_scan *scan, GError **error);
 /* All of a message at once. */
 gboolean sl_limits_check(const char *bytes, gsize len, gint64 base,
 			 GError **error);
+/* The same, and where the lines it passed end, for @lines (of the same
+ * bytes, from memory: lint/mail/lines.c). */
+struct sl_lines;
+gboolean sl_limits_check_lines(const char *bytes, gsize len, gint64 base,
+			       struct sl_lines *lines, GError **error);
 /* One address header value GMime is about to parse (a second guard for
  * header sections the scan could not see as such). */
 gboolean sl_limits_address_value(const char *header, const char *value,
