@@ -24,6 +24,7 @@
 #include "regex-cache.h"
 #include "text-lines.h"
 #include "text.h"
+#include "testlib.h"
 
 static const char *tests_dir;
 
@@ -303,40 +304,18 @@ static void test_hostile_bodies(void **state)
 		check_body(hostile_bodies[i]);
 }
 
-static void check_tree(const char *path)
+static void check_file(const char *text, gsize len, gpointer data)
 {
-	g_autoptr(GDir) dir = g_dir_open(path, 0, NULL);
-	const char *name;
-
-	if (!dir) {
-		g_autofree char *text = NULL;
-		gsize len;
-
-		if (g_file_get_contents(path, &text, &len, NULL) &&
-		    len < 4 * 1024 * 1024)
-			check_body(text);
-		return;
-	}
-	while ((name = g_dir_read_name(dir))) {
-		g_autofree char *sub = g_build_filename(path, name, NULL);
-
-		check_tree(sub);
-	}
+	(void)len;
+	(void)data;
+	check_body(text);
 }
 
 /* Every line of every fixture, and each file as one body. */
 static void test_fixtures(void **state)
 {
-	static const char *const dirs[] = { "rules", "corpus", "inputs",
-					    "acceptance" };
-
 	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(dirs); i++) {
-		g_autofree char *path = g_build_filename(tests_dir, dirs[i],
-							 NULL);
-
-		check_tree(path);
-	}
+	sl_test_each_fixture(tests_dir, check_file, NULL);
 	if (lines_checked < 10000 || lines_matched < 100)
 		fail_msg("only %u lines (%u matched): the fixtures not found?",
 			 lines_checked, lines_matched);

@@ -22,6 +22,45 @@ gboolean sl_test_keep(struct sl_message *msg, gpointer data, GError **error)
 	return TRUE;
 }
 
+static void each_file(const char *path,
+		      void (*each)(const char *text, gsize len, gpointer data),
+		      gpointer data)
+{
+	g_autoptr(GDir) dir = g_dir_open(path, 0, NULL);
+	const char *name;
+
+	if (!dir) {
+		g_autofree char *text = NULL;
+		gsize len;
+
+		if (g_file_get_contents(path, &text, &len, NULL) &&
+		    len < 4 * 1024 * 1024)
+			each(text, len, data);
+		return;
+	}
+	while ((name = g_dir_read_name(dir))) {
+		g_autofree char *sub = g_build_filename(path, name, NULL);
+
+		each_file(sub, each, data);
+	}
+}
+
+void sl_test_each_fixture(const char *tests_dir,
+			  void (*each)(const char *text, gsize len,
+				       gpointer data),
+			  gpointer data)
+{
+	static const char *const dirs[] = { "rules", "corpus", "inputs",
+					    "acceptance" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(dirs); i++) {
+		g_autofree char *path = g_build_filename(tests_dir, dirs[i],
+							 NULL);
+
+		each_file(path, each, data);
+	}
+}
+
 struct sl_message *sl_test_parse_one(const char *text)
 {
 	g_autoptr(GPtrArray) msgs = sl_test_messages_new();

@@ -12,4 +12,11 @@ gboolean sl_test_keep(struct sl_message *msg, gpointer data, GError **error);
 /* The one message of @text, as sl_input_parse() reads it; the test fails
  * if it is refused or holds more than one. */
 struct sl_message *sl_test_parse_one(const char *text);
+/* Calls @each on the text of every file below @tests_dir's rules, corpus,
+ * inputs and acceptance fixtures (each under 4 MiB, with a NUL after
+ * its @len bytes). */
+void sl_test_each_fixture(const char *tests_dir,
+			  void (*each)(const char *text, gsize len,
+				       gpointer data),
+			  gpointer data);
 #endif

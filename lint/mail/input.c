@@ -550,12 +550,12 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 		return parse_mbox(reader, -1, NULL, extra, each, NULL, data,
 				  error);
 	}
-	if (!sl_limits_check(bytes, len, 0, error)) {
+	lines = sl_lines_new_bytes(bytes, len);
+	if (!sl_limits_check_lines(bytes, len, 0, lines, error)) {
 		g_prefix_error(error, "message 1: ");
 		return FALSE;
 	}
 	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
-	lines = sl_lines_new_bytes(bytes, len);
 	return parse_single(stream, lines, extra, each, data, error);
 }
 
@@ -948,18 +948,17 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 	g_autoptr(GString) critical = g_string_new(NULL);
 	struct parse_state st = { critical, 0, raw->offset, FALSE };
 	struct sl_message *msg;
+	g_autoptr(sl_lines) lines = sl_lines_new_slice(
+		(const char *)raw->bytes->data, raw->bytes->len, raw->line);
 
-	if (!sl_limits_check((const char *)raw->bytes->data, raw->bytes->len,
-			     raw->offset, error)) {
+	if (!sl_limits_check_lines((const char *)raw->bytes->data,
+				   raw->bytes->len, raw->offset, lines, error)) {
 		g_prefix_error(error, "message %u: ", raw->index);
 		return FALSE;
 	}
 	st.plain = sl_input_address_headers_plain(
 		(const char *)raw->bytes->data, raw->bytes->len);
 	{
-		g_autoptr(sl_lines) lines = sl_lines_new_slice(
-			(const char *)raw->bytes->data, raw->bytes->len,
-			raw->line);
 		/* The stream takes the bytes over (and frees them with
 		 * itself, before the rules run). */
 		g_autoptr(GMimeStream) stream =
@@ -967,6 +966,7 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 				g_steal_pointer(&raw->bytes));
 
 		msg = parse_one(stream, &st, lines, raw->index, error);
+		g_clear_pointer(&lines, sl_lines_free);	/* on the bytes */
 	}
 	return deliver(msg, extra, each, data, error);
 }

@@ -11,9 +11,17 @@ struct sl_lines *sl_lines_new_bytes(const char *bytes, gsize len);
 /* The lines of one message cut out of an input: offset 0 is on @line. */
 struct sl_lines *sl_lines_new_slice(const char *bytes, gsize len,
 				    unsigned line);
-/* How many newlines @n bytes at @p hold (eight bytes at a time). */
+/* How many newlines @n bytes at @p hold (sixteen bytes at a time). */
 unsigned sl_newlines(const char *p, gsize n);
+/* How many bytes @byte @n bytes at @p hold (the same way). */
+unsigned sl_bytes_count(const char *p, gsize n, char byte);
 void sl_lines_free(struct sl_lines *lines);
+/* Where lines end in lines from memory, known from a scan of the same
+ * bytes (the limits scan, lint/mail/msglimits.c): the offset after each
+ * newline before @upto, in order (@n of them at @ends, taken).
+ * sl_lines_at() looks offsets up to @upto up there instead of counting. */
+void sl_lines_set_ends(struct sl_lines *lines, guint32 *ends, gsize n,
+		       gint64 upto);
 /* The 1-based line of @offset, 0 if unknown. */
 unsigned sl_lines_at(struct sl_lines *lines, gint64 offset);
 /* The same, and a message starts there: later look-ups stay after it. */

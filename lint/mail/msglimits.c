@@ -15,6 +15,7 @@
 
 #include "errors.h"
 #include "gmime-extra.h"
+#include "lines.h"
 #include "msglimits.h"
 
 /* Enough of a body line to compare with a boundary (RFC 2046: at most
@@ -30,6 +31,7 @@ struct frame {
 };
 
 struct sl_limits_scan {
+	gboolean reference;	/* no fast path: the slow code that proves them */
 	gboolean in_head;	/* reading a header section */
 	gboolean done;		/* a body without boundaries to find: stop */
 	GString *line;		/* the current line (its start, in a body) */
@@ -46,33 +48,75 @@ struct sl_limits_scan {
 	gboolean field_ctype;
 	gboolean field_params;	/* GMime parses its parameters */
 	unsigned colons, addresses, semicolons, words;
+	/* its lines whose words are not counted yet: where they are in the
+	 * block being fed, and at most how many words they hold */
+	const char *words_from, *words_to;
+	gsize words_bound;
 	GString *ctype;		/* this section's Content-Type value */
 	/* the message so far */
 	unsigned fields, parts, recipients, parameters;
 	gsize header_bytes;
+	/* with sl_limits_check_lines(): the offset (from @base) after each
+	 * newline passed (ends_size noted at most, up to SL_LINE_ENDS_MAX) */
+	gint64 base;
+	guint32 *ends;
+	gsize n_ends, ends_size;
+	gboolean ends_full;
 };
+
+#define SL_LINE_ENDS_MAX (1u << 18)
 
 /* Headers whose value GMime or seclint parses as addresses. */
-static const char *const address_headers[] = {
-	"From", "Sender", "Reply-To", "To", "Cc", "Bcc",
-	"Resent-From", "Resent-Sender", "Resent-Reply-To", "Resent-To",
-	"Resent-Cc", "Resent-Bcc", "Mail-Followup-To", "Mail-Reply-To",
-	"Disposition-Notification-To", "Return-Receipt-To", "Errors-To",
-	"Apparently-To", "Return-Path",
+#define NAME(s) { s, sizeof(s) - 1 }
+static const struct header_name {
+	const char *name;
+	gsize len;
+} address_headers[] = {
+	NAME("From"), NAME("Sender"), NAME("Reply-To"), NAME("To"), NAME("Cc"),
+	NAME("Bcc"), NAME("Resent-From"), NAME("Resent-Sender"),
+	NAME("Resent-Reply-To"), NAME("Resent-To"), NAME("Resent-Cc"),
+	NAME("Resent-Bcc"), NAME("Mail-Followup-To"), NAME("Mail-Reply-To"),
+	NAME("Disposition-Notification-To"), NAME("Return-Receipt-To"),
+	NAME("Errors-To"), NAME("Apparently-To"), NAME("Return-Path"),
 };
 
-/* Asked of every header field: the first letter rules out most names
+/* The slow way, the reference: the first letter rules out most names
  * before a whole comparison (| 0x20 lowers a letter; what it makes of
  * other bytes only lets the comparison decide). */
-static gboolean is_address_header(const char *name)
+static gboolean is_address_header_ref(const char *name)
 {
 	char first = (char)(name[0] | 0x20);
 
 	for (gsize i = 0; i < G_N_ELEMENTS(address_headers); i++)
-		if (first == (char)(address_headers[i][0] | 0x20) &&
-		    !g_ascii_strcasecmp(name, address_headers[i]))
+		if (first == (char)(address_headers[i].name[0] | 0x20) &&
+		    !g_ascii_strcasecmp(name, address_headers[i].name))
 			return TRUE;
 	return FALSE;
+}
+
+/* The same, asked of every header field: the length of @name (a C string,
+ * @len bytes) and its last letter rule out most names before a comparison
+ * ("Received" is as long as "Reply-To", "Date" as "From"). */
+static gboolean is_address_header(const char *name, gsize len)
+{
+	char last;
+
+	if (!len || len > 27)
+		return FALSE;
+	last = (char)(name[len - 1] | 0x20);
+	for (gsize i = 0; i < G_N_ELEMENTS(address_headers); i++)
+		if (len == address_headers[i].len &&
+		    last == (char)(address_headers[i].name[len - 1] | 0x20) &&
+		    !g_ascii_strncasecmp(name, address_headers[i].name, len))
+			return TRUE;
+	return FALSE;
+}
+
+/* Whether @name (a C string, @len bytes) is @want, case aside. */
+static gboolean is_name(const char *name, gsize len, const char *want,
+			gsize want_len)
+{
+	return len == want_len && !g_ascii_strncasecmp(name, want, len);
 }
 
 static void frame_clear(gpointer p)
@@ -84,12 +128,20 @@ struct sl_limits_scan *sl_limits_scan_new(gint64 base)
 {
 	struct sl_limits_scan *s = g_new0(struct sl_limits_scan, 1);
 
-	s->at = base;
+	s->at = s->base = base;
 	s->in_head = TRUE;
 	s->line = g_string_new(NULL);
 	s->ctype = g_string_new(NULL);
 	s->frames = g_array_new(FALSE, TRUE, sizeof(struct frame));
 	g_array_set_clear_func(s->frames, frame_clear);
+	return s;
+}
+
+struct sl_limits_scan *sl_limits_scan_new_reference(gint64 base)
+{
+	struct sl_limits_scan *s = sl_limits_scan_new(base);
+
+	s->reference = TRUE;
 	return s;
 }
 
@@ -100,6 +152,7 @@ void sl_limits_scan_free(struct sl_limits_scan *s)
 	g_string_free(s->line, TRUE);
 	g_string_free(s->ctype, TRUE);
 	g_array_unref(s->frames);
+	g_free(s->ends);
 	g_free(s);
 }
 
@@ -120,18 +173,57 @@ static gboolean over(GError **error, gint64 at, const char *fmt, ...)
 	return FALSE;
 }
 
+/* The words in @len bytes at @p: bytes that are not white space after
+ * white space or at @p. */
+static unsigned words_in(const char *p, gsize len)
+{
+	unsigned n = 0;
+
+	for (gsize i = 0; i < len; i++)
+		n += !g_ascii_isspace(p[i]) && (!i || g_ascii_isspace(p[i - 1]));
+	return n;
+}
+
+/* Counts the words of the lines left uncounted.  They are the field's
+ * values one after the other in the block, with the line ends between
+ * them: white space, which starts no word and ends any, as the start of a
+ * value does, so the count is the sum of the lines' counts. */
+static void count_words_left(struct sl_limits_scan *s)
+{
+	if (s->words_from)
+		s->words += words_in(s->words_from,
+				     (gsize)(s->words_to - s->words_from));
+	s->words_from = s->words_to = NULL;
+	s->words_bound = 0;
+}
+
 /*
  * GMime 3.2 decodes every header field it parses, and cuts the value into
  * two tokens of 40 bytes per word (gmime-utils.c, RFC 2047): a 1 MB field
  * of one-letter words took 61 MB.  A word is a run of bytes that are not
  * white space; a folded line starts with white space.
+ *
+ * The words are counted only where the limit could be passed: a line of
+ * @len bytes holds at most (@len + 1) / 2 words (each a byte and a space
+ * but the last), so while the field's lines could not hold more than the
+ * limit those in the block being fed (@in_place) are only noted, and
+ * counted when a line could pass it, or before the block is gone.
  */
 static gboolean count_words(struct sl_limits_scan *s, const char *p,
-			    gsize len, GError **error)
+			    gsize len, gboolean in_place, GError **error)
 {
-	for (gsize i = 0; i < len; i++)
-		s->words += !g_ascii_isspace(p[i]) &&
-			    (!i || g_ascii_isspace(p[i - 1]));
+	gsize bound = (len + 1) / 2;
+
+	if (in_place && !s->reference &&
+	    s->words + s->words_bound + bound <= SL_MAX_HEADER_WORDS) {
+		if (!s->words_from)
+			s->words_from = p;
+		s->words_to = p + len;
+		s->words_bound += bound;
+		return TRUE;
+	}
+	count_words_left(s);
+	s->words += words_in(p, len);
 	if (s->words > SL_MAX_HEADER_WORDS)
 		return over(error, s->field_at, "more than %u words in %s",
 			    SL_MAX_HEADER_WORDS, s->field_name);
@@ -173,12 +265,8 @@ static gboolean count_parameters(struct sl_limits_scan *s, const char *p,
 static gboolean count_address(struct sl_limits_scan *s, const char *p,
 			      gsize len, GError **error)
 {
-	for (gsize i = 0; i < len; i++) {
-		if (p[i] == ':')
-			s->colons++;
-		else if (p[i] == ',')
-			s->addresses++;
-	}
+	s->colons += sl_bytes_count(p, len, ':');
+	s->addresses += sl_bytes_count(p, len, ',');
 	if (s->colons > SL_MAX_ADDRESS_COLONS)
 		return over(error, s->field_at,
 			    "more than %u ':' in the addresses of %s (address "
@@ -197,12 +285,15 @@ static void end_field(struct sl_limits_scan *s)
 		return;
 	s->field = FALSE;
 	s->recipients += s->addresses;
+	/* Its words could not pass the limit: they need no count. */
+	s->words_from = s->words_to = NULL;
+	s->words_bound = 0;
 }
 
+/* A field's first line: its name up to @colon (NULL: none). */
 static gboolean start_field(struct sl_limits_scan *s, const char *line,
-			    gsize len, GError **error)
+			    const char *colon, GError **error)
 {
-	const char *colon = memchr(line, ':', len);
 	gsize name_len = colon ? (gsize)(colon - line) : 0;
 
 	end_field(s);
@@ -222,12 +313,26 @@ static gboolean start_field(struct sl_limits_scan *s, const char *line,
 	name_len = MIN(name_len, sizeof(s->field_name) - 1);
 	memcpy(s->field_name, line, name_len);
 	s->field_name[name_len] = '\0';
-	s->field_address = colon && is_address_header(s->field_name);
-	s->field_ctype = colon &&
-			 !g_ascii_strcasecmp(s->field_name, "Content-Type");
-	s->field_params = s->field_ctype ||
-			  (colon && !g_ascii_strcasecmp(s->field_name,
+	if (s->reference) {
+		s->field_address = colon &&
+				   is_address_header_ref(s->field_name);
+		s->field_ctype = colon && !g_ascii_strcasecmp(s->field_name,
+							      "Content-Type");
+		s->field_params = s->field_ctype ||
+				  (colon &&
+				   !g_ascii_strcasecmp(s->field_name,
 						       "Content-Disposition"));
+	} else {
+		/* The name as a C string (a NUL byte ends it). */
+		name_len = strlen(s->field_name);
+		s->field_address = colon && is_address_header(s->field_name,
+							      name_len);
+		s->field_ctype = colon && is_name(s->field_name, name_len,
+						  "Content-Type", 12);
+		s->field_params = s->field_ctype ||
+				  (colon && is_name(s->field_name, name_len,
+						    "Content-Disposition", 19));
+	}
 	if (s->field_address)
 		s->addresses = 1;
 	if (s->field_ctype)
@@ -235,9 +340,10 @@ static gboolean start_field(struct sl_limits_scan *s, const char *line,
 	return TRUE;
 }
 
-/* One line of a header section (a field's first or a continuation). */
+/* One line of a header section (a field's first or a continuation);
+ * @in_place: in the block being fed. */
 static gboolean head_line(struct sl_limits_scan *s, const char *line,
-			  gsize len, GError **error)
+			  gsize len, gboolean in_place, GError **error)
 {
 	const char *value = line;
 
@@ -246,7 +352,7 @@ static gboolean head_line(struct sl_limits_scan *s, const char *line,
 	} else {
 		const char *colon = memchr(line, ':', len);
 
-		if (!start_field(s, line, len, error))
+		if (!start_field(s, line, colon, error))
 			return FALSE;
 		if (colon)
 			value = colon + 1;
@@ -265,7 +371,8 @@ static gboolean head_line(struct sl_limits_scan *s, const char *line,
 	if (s->field_params &&
 	    !count_parameters(s, value, len - (gsize)(value - line), error))
 		return FALSE;
-	if (!count_words(s, value, len - (gsize)(value - line), error))
+	if (!count_words(s, value, len - (gsize)(value - line), in_place,
+			 error))
 		return FALSE;
 	if (s->field_ctype)
 		g_string_append_len(s->ctype, value,
@@ -289,6 +396,25 @@ static gboolean push(struct sl_limits_scan *s, enum frame_kind kind,
 	return TRUE;
 }
 
+/*
+ * Whether the Content-Type value @ct could be a multipart or a message:
+ * GMime 3.2's g_mime_content_type_parse() copies the type as it is in the
+ * value (a run of token bytes after white space and comments), and
+ * g_mime_content_type_is_type() compares it case aside; so a value that
+ * holds neither word is neither (most are "text/plain; charset=...").
+ * The default parser options it is parsed with warn no one: parsing it
+ * or not changes nothing else.
+ */
+static gboolean may_nest(const GString *ct)
+{
+	for (const char *p = ct->str, *end = p + ct->len; p < end; p++)
+		if ((*p | 0x20) == 'm' &&
+		    ((end - p >= 9 && !g_ascii_strncasecmp(p, "multipart", 9)) ||
+		     (end - p >= 7 && !g_ascii_strncasecmp(p, "message", 7))))
+			return TRUE;
+	return FALSE;
+}
+
 /* The blank line after a header section: what follows it. */
 static gboolean end_head(struct sl_limits_scan *s, GError **error)
 {
@@ -297,7 +423,7 @@ static gboolean end_head(struct sl_limits_scan *s, GError **error)
 
 	end_field(s);
 	s->in_head = FALSE;
-	if (s->ctype->len)
+	if (s->ctype->len && (s->reference || may_nest(s->ctype)))
 		ct = g_mime_content_type_parse(NULL, s->ctype->str);
 	g_string_truncate(s->ctype, 0);
 	if (ct && g_mime_content_type_is_type(ct, "multipart", "*"))
@@ -354,9 +480,9 @@ static gboolean body_line(struct sl_limits_scan *s, const char *line,
 }
 
 /* A whole line (its first SL_BODY_LINE_KEEP bytes in a body), without
- * its line end. */
+ * its line end; @in_place: in the block being fed, not copied. */
 static gboolean one_line(struct sl_limits_scan *s, const char *line,
-			 gsize len, GError **error)
+			 gsize len, gboolean in_place, GError **error)
 {
 	if (len && line[len - 1] == '\r')
 		len--;
@@ -364,7 +490,20 @@ static gboolean one_line(struct sl_limits_scan *s, const char *line,
 		return body_line(s, line, len, error);
 	if (!len)
 		return end_head(s, error);
-	return head_line(s, line, len, error);
+	return head_line(s, line, len, in_place, error);
+}
+
+/* A newline just passed, before s->at, and no room to note it: more
+ * room, or no more notes. */
+static void note_line_end(struct sl_limits_scan *s)
+{
+	if (s->ends_full || s->ends_size == SL_LINE_ENDS_MAX) {
+		s->ends_full = TRUE;
+		return;
+	}
+	s->ends_size *= 2;
+	s->ends = g_renew(guint32, s->ends, s->ends_size);
+	s->ends[s->n_ends++] = (guint32)(s->at - s->base);
 }
 
 gboolean sl_limits_scan_feed(struct sl_limits_scan *s, const char *bytes,
@@ -391,18 +530,29 @@ gboolean sl_limits_scan_feed(struct sl_limits_scan *s, const char *bytes,
 		s->line_len += n;
 		s->at += (gint64)n + (nl ? 1 : 0);
 		bytes += n + (nl ? 1 : 0);
+		if (nl && s->ends) {
+			if (s->n_ends < s->ends_size)
+				s->ends[s->n_ends++] = (guint32)(s->at -
+								 s->base);
+			else
+				note_line_end(s);
+		}
 		if (s->in_head && s->line_len > SL_MAX_HEADER_LENGTH)
 			return over(error, s->line_at, "a header field "
 				    "longer than %u MiB",
 				    SL_MAX_HEADER_LENGTH >> 20);
 		if (!nl)
 			break;
-		if (!(in_place ? one_line(s, line, MIN(n, keep), error)
-			       : one_line(s, s->line->str, s->line->len, error)))
+		if (!(in_place ? one_line(s, line, MIN(n, keep), TRUE, error)
+			       : one_line(s, s->line->str, s->line->len, FALSE,
+					  error)))
 			return FALSE;
-		g_string_truncate(s->line, 0);
+		if (s->line->len)
+			g_string_truncate(s->line, 0);
 		s->line_len = 0;
 	}
+	/* The block is the caller's again. */
+	count_words_left(s);
 	return TRUE;
 }
 
@@ -411,27 +561,46 @@ gboolean sl_limits_scan_finish(struct sl_limits_scan *s, GError **error)
 	if (s->done || !s->line_len)
 		return TRUE;
 	s->line_len = 0;
-	return one_line(s, s->line->str, s->line->len, error);
+	return one_line(s, s->line->str, s->line->len, FALSE, error);
 }
 
 gboolean sl_limits_check(const char *bytes, gsize len, gint64 base,
 			 GError **error)
 {
-	g_autoptr(sl_limits_scan) s = sl_limits_scan_new(base);
+	return sl_limits_check_lines(bytes, len, base, NULL, error);
+}
 
-	return sl_limits_scan_feed(s, bytes, len, error) &&
-	       sl_limits_scan_finish(s, error);
+gboolean sl_limits_check_lines(const char *bytes, gsize len, gint64 base,
+			       struct sl_lines *lines, GError **error)
+{
+	g_autoptr(sl_limits_scan) s = sl_limits_scan_new(base);
+	gint64 upto;
+
+	/* Offsets from @base fit in 32 bits (messages are under
+	 * SL_MAX_INPUT_SIZE). */
+	if (lines && len <= G_MAXUINT32) {
+		s->ends_size = 256;
+		s->ends = g_new(guint32, s->ends_size);
+	}
+	if (!sl_limits_scan_feed(s, bytes, len, error) ||
+	    !sl_limits_scan_finish(s, error))
+		return FALSE;
+	if (!s->ends)
+		return TRUE;
+	/* Every newline before @upto was passed and noted. */
+	upto = s->at - base;
+	if (s->ends_full)
+		upto = s->n_ends ? s->ends[s->n_ends - 1] : 0;
+	sl_lines_set_ends(lines, g_steal_pointer(&s->ends), s->n_ends, upto);
+	return TRUE;
 }
 
 gboolean sl_limits_address_value(const char *header, const char *value,
 				 GError **error)
 {
-	unsigned colons = 0, commas = 0;
-
-	for (const char *p = value; *p; p++) {
-		colons += *p == ':';
-		commas += *p == ',';
-	}
+	gsize len = strlen(value);
+	unsigned colons = sl_bytes_count(value, len, ':');
+	unsigned commas = sl_bytes_count(value, len, ',');
 	if (colons > SL_MAX_ADDRESS_COLONS) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "more than %u ':' in the addresses of %s (address "

@@ -23,6 +23,10 @@
 struct sl_limits_scan;
 /* @base: the input offset of the message's first byte (for messages). */
 struct sl_limits_scan *sl_limits_scan_new(gint64 base);
+/* The same scan by the slow code its fast paths replaced (every word
+ * counted, every name compared, every Content-Type parsed): their proof
+ * (tests/test_msglimits.c). */
+struct sl_limits_scan *sl_limits_scan_new_reference(gint64 base);
 void sl_limits_scan_free(struct sl_limits_scan *scan);
 typedef struct sl_limits_scan sl_limits_scan;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_limits_scan, sl_limits_scan_free)
@@ -34,6 +38,11 @@ gboolean sl_limits_scan_finish(struct sl_limits_scan *scan, GError **error);
 /* All of a message at once. */
 gboolean sl_limits_check(const char *bytes, gsize len, gint64 base,
 			 GError **error);
+/* The same, and where the lines it passed end, for @lines (of the same
+ * bytes, from memory: lint/mail/lines.c). */
+struct sl_lines;
+gboolean sl_limits_check_lines(const char *bytes, gsize len, gint64 base,
+			       struct sl_lines *lines, GError **error);
 /* One address header value GMime is about to parse (a second guard for
  * header sections the scan could not see as such). */
 gboolean sl_limits_address_value(const char *header, const char *value,
