@@ -510,16 +510,18 @@ static void assert_same_addresses(const GPtrArray *a, const GPtrArray *b)
 	}
 }
 
+/* Parsed as seclint parses (sl_input_open_message(): an address value
+ * GMime must not read is emptied first; GMime's own parser leaks on an
+ * unterminated comment, which hostile fixtures hold). */
 static unsigned compare_readings(const char *text, gsize len)
 {
-	g_autoptr(GMimeStream) stream =
-		g_mime_stream_mem_new_with_buffer(text, len);
-	g_autoptr(GMimeParser) parser = g_mime_parser_new_with_stream(stream);
+	gsize start;
+	g_autoptr(GMimeParser) parser =
+		sl_input_open_message(text, len, &start);
 	g_autoptr(GMimeMessage) gm = NULL;
 	GMimeHeaderList *headers;
 	unsigned reused = 0;
 
-	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
 	gm = g_mime_parser_construct_message(parser, NULL);
 	if (!gm)
 		return 0;

@@ -52,7 +52,8 @@ static char *scan(gboolean reference, const char *bytes, gsize len,
 			n = MIN(n, piece_len);
 		copy = g_memdup2(bytes + at, n);
 		ok = sl_limits_scan_feed(s, copy, n, &error);
-		memset(copy, 'x', n);
+		if (copy)	/* NULL for an empty piece */
+			memset(copy, 'x', n);
 		g_free(copy);
 		at += n;
 		if (!len)

@@ -329,6 +329,8 @@ static GByteArray *message_bytes(struct sl_mbox_reader *r, gsize end)
 
 gsize sl_mbox_header_length(const char *bytes, gsize len)
 {
+	if (!len)
+		return 0;	/* and @bytes may be NULL: memchr() must not see it */
 	for (const char *p = bytes; (p = memchr(p, '\n', len - (p - bytes)));
 	     p++) {
 		const char *q = p + 1;
