@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
+#include "literals.h"
 #include "regex-cache.h"
 #include "routing.h"
 #include "rule.h"
@@ -55,6 +56,27 @@ static const char *const mark_re[MARKS] = {
 		"properly|plain[- ]text|wrap\\w*|mangl\\w*)\\b",
 };
 
+/* The words one of which each match of a mark holds (rules/lib/literals.h):
+ * the title's "temporary", the instruction's "before" or "this", the
+ * recipients' "@", the client's "mail". */
+static const char *const title_needs[] = { "temporary", NULL };
+static const char *const remove_needs[] = { "\\bbefore ", " this ", NULL };
+static const char *const recipients_needs[] = { "@", NULL };
+static const char *const client_needs[] = { "\\bemail-clients", "mail ", NULL };
+static const char *const *const mark_needs[MARKS] = {
+	[TITLE] = title_needs,
+	[REMOVE] = remove_needs,
+	[RECIPIENTS] = recipients_needs,
+	[CLIENT] = client_needs,
+};
+
+/* sl_regex_test() of mark @m, on a text that holds one of its words. */
+static gboolean has_mark(int m, const char *text)
+{
+	return !sl_regex_ruled_out(mark_re[m], 0, mark_needs[m], text) &&
+	       sl_regex_test(mark_re[m], 0, text);
+}
+
 /* The first @n non-blank lines of @text (blank ones between kept), one
  * string, and in *@lines one a line. */
 static char *head(const char *text, int n, char ***lines)
@@ -78,7 +100,7 @@ static const char *first_mark(char **lines, const gboolean *found)
 {
 	for (char **l = lines; *l; l++)
 		for (int m = 0; m < MARKS; m++)
-			if (found[m] && sl_regex_test(mark_re[m], 0, *l))
+			if (found[m] && has_mark(m, *l))
 				return *l;
 	return NULL;
 }
@@ -106,7 +128,7 @@ static void check(struct sl_check *c)
 		/* Titles and recipients are lines; the rest sentences. */
 		const char *in = m == TITLE || m == RECIPIENTS ? top : flat;
 
-		found[m] = sl_regex_test(mark_re[m], 0, in);
+		found[m] = has_mark(m, in);
 		if (found[m])
 			g_string_append_printf(marks, "%s%s", n++ ? ", " : "",
 					       mark_name[m]);

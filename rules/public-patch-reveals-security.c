@@ -6,6 +6,7 @@
 #include "context.h"
 #include "facts.h"
 #include "fixref.h"
+#include "literals.h"
 #include "matches.h"
 #include "message.h"
 #include "patch.h"
@@ -24,6 +25,15 @@ static const char exploit_words[] =
 	"(?i)\\b(?:exploit(?:s|ed|able)?|privilege escalation|LPE|root shell|"
 	"CVE-[0-9]{4}-[0-9]{4,})\\b";
 /* An ISO date after words that set a date, up to 80 characters on. */
+/* The words each match of them holds (rules/lib/literals.h). */
+static const char *const embargo_needs[] = {
+	"\\bembargo", "\\bdo not ", "public", "\\bcoordinated ",
+	"\\bdisclosure date", "\\bcrd", NULL
+};
+static const char *const exploit_needs[] = {
+	"\\bexploit", "\\bprivilege escalation", "\\blpe", "\\broot shell",
+	"\\bcve-", NULL
+};
 static const char dated[] =
 	"(?i)\\b(?:embargo\\w*|until|disclos\\w*|public\\w*|CRD|release)\\b"
 	"[^\\n]{0,80}?\\b([0-9]{4})-([0-9]{2})-([0-9]{2})\\b";
@@ -75,8 +85,10 @@ static void check(struct sl_check *c)
 	message = sl_text_before_patch(own);
 	words = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
 			    message, NULL);
-	embargo = sl_regex_match_simple(embargo_words, words, 0, 0);
-	exploit = sl_regex_match_simple(exploit_words, words, 0, 0);
+	embargo = !sl_regex_ruled_out(embargo_words, 0, embargo_needs, words) &&
+		  sl_regex_match_simple(embargo_words, words, 0, 0);
+	exploit = !sl_regex_ruled_out(exploit_words, 0, exploit_needs, words) &&
+		  sl_regex_match_simple(exploit_words, words, 0, 0);
 	if (!embargo && !exploit)
 		return;
 	if (sl_check_embargoed(c) || future_date(c->msg, words))
