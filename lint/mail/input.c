@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "address.h"
+#include "env-flag.h"
 #include "errors.h"
 #include "gmime-extra.h"
 #include "input.h"
@@ -176,19 +177,17 @@ gboolean sl_input_address_headers_plain(const char *bytes, gsize len)
 	return TRUE;
 }
 
-static gint checking_address_headers = -1;	/* -1: not read yet */
+/* The check mode as a test set it (-1: as the environment says). */
+static gint checking_address_headers = -1;
 
 gboolean sl_input_checking_address_headers(void)
 {
+	static gsize once;
 	gint on = g_atomic_int_get(&checking_address_headers);
 
-	if (on < 0) {
-		const char *env = g_getenv("SECLINT_CHECK_ADDRESS_HEADERS");
-
-		on = env && !strcmp(env, "1");
-		g_atomic_int_set(&checking_address_headers, on);
-	}
-	return on;
+	return on >= 0 ? on
+		       : sl_env_flag(&once, "SECLINT_CHECK_ADDRESS_HEADERS",
+				     "1");
 }
 
 void sl_input_check_address_headers(gboolean on)
