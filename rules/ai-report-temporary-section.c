@@ -59,22 +59,23 @@ static const char *const mark_re[MARKS] = {
 /* The words one of which each match of a mark holds (rules/lib/literals.h):
  * the title's "temporary", the instruction's "before" or "this", the
  * recipients' "@", the client's "mail". */
-static const char *const title_needs[] = { "temporary", NULL };
-static const char *const remove_needs[] = { "\\bbefore ", " this ", NULL };
-static const char *const recipients_needs[] = { "@", NULL };
-static const char *const client_needs[] = { "\\bemail-clients", "mail ", NULL };
-static const char *const *const mark_needs[MARKS] = {
-	[TITLE] = title_needs,
-	[REMOVE] = remove_needs,
-	[RECIPIENTS] = recipients_needs,
-	[CLIENT] = client_needs,
+static const struct sl_guard mark_guard[MARKS] = {
+	[TITLE] = { .has = (const char *const[]){ "temporary", NULL },
+		    .caseless = TRUE },
+	[REMOVE] = { .has = (const char *const[]){ "\\bbefore ", " this ",
+						   NULL },
+		     .caseless = TRUE },
+	[RECIPIENTS] = { .has = (const char *const[]){ "@", NULL },
+			 .caseless = TRUE },
+	[CLIENT] = { .has = (const char *const[]){ "\\bemail-clients",
+						   "mail ", NULL },
+		     .caseless = TRUE },
 };
 
 /* sl_regex_test() of mark @m, on a text that holds one of its words. */
 static gboolean has_mark(int m, const char *text)
 {
-	return !sl_regex_ruled_out(mark_re[m], 0, mark_needs[m], text) &&
-	       sl_regex_test(mark_re[m], 0, text);
+	return sl_guarded_test(mark_re[m], 0, &mark_guard[m], text);
 }
 
 /* The first @n non-blank lines of @text (blank ones between kept), one

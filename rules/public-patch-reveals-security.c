@@ -25,14 +25,20 @@ static const char exploit_words[] =
 	"(?i)\\b(?:exploit(?:s|ed|able)?|privilege escalation|LPE|root shell|"
 	"CVE-[0-9]{4}-[0-9]{4,})\\b";
 /* An ISO date after words that set a date, up to 80 characters on. */
-/* The words each match of them holds (rules/lib/literals.h). */
-static const char *const embargo_needs[] = {
-	"\\bembargo", "\\bdo not ", "public", "\\bcoordinated ",
-	"\\bdisclosure date", "\\bcrd", NULL
+/* The words one of which each match of them holds (rules/lib/literals.h). */
+static const struct sl_guard embargo_guard = {
+	.has = (const char *const[]){
+		"\\bembargo", "\\bdo not ", "public", "\\bcoordinated ",
+		"\\bdisclosure date", "\\bcrd", NULL
+	},
+	.caseless = TRUE,
 };
-static const char *const exploit_needs[] = {
-	"\\bexploit", "\\bprivilege escalation", "\\blpe", "\\broot shell",
-	"\\bcve-", NULL
+static const struct sl_guard exploit_guard = {
+	.has = (const char *const[]){
+		"\\bexploit", "\\bprivilege escalation", "\\blpe",
+		"\\broot shell", "\\bcve-", NULL
+	},
+	.caseless = TRUE,
 };
 static const char dated[] =
 	"(?i)\\b(?:embargo\\w*|until|disclos\\w*|public\\w*|CRD|release)\\b"
@@ -85,10 +91,8 @@ static void check(struct sl_check *c)
 	message = sl_text_before_patch(own);
 	words = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
 			    message, NULL);
-	embargo = !sl_regex_ruled_out(embargo_words, 0, embargo_needs, words) &&
-		  sl_regex_match_simple(embargo_words, words, 0, 0);
-	exploit = !sl_regex_ruled_out(exploit_words, 0, exploit_needs, words) &&
-		  sl_regex_match_simple(exploit_words, words, 0, 0);
+	embargo = sl_guarded_test(embargo_words, 0, &embargo_guard, words);
+	exploit = sl_guarded_test(exploit_words, 0, &exploit_guard, words);
 	if (!embargo && !exploit)
 		return;
 	if (sl_check_embargoed(c) || future_date(c->msg, words))

@@ -102,10 +102,14 @@ char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence)
 static const char ai_named[] = "(?i)\\b(" AI_NAME_LIST ")";
 /* The words each match of ai_named holds, at a word's start
  * (rules/lib/literals.h); a name added to AI_NAME_LIST is added here. */
-static const char *const ai_named_needs[] = {
-	"\\bai", "\\ba.i.", "\\bllm", "\\bclaude", "\\bchatgpt", "\\bgpt",
-	"\\bgemini", "\\bcopilot", "\\bcodex", "\\bdeepseek", "\\bllama",
-	"\\bmistral", "\\bgrok", "language model", "\\bmachine", NULL
+static const struct sl_guard ai_named_guard = {
+	.has = (const char *const[]){
+		"\\bai", "\\ba.i.", "\\bllm", "\\bclaude", "\\bchatgpt",
+		"\\bgpt", "\\bgemini", "\\bcopilot", "\\bcodex",
+		"\\bdeepseek", "\\bllama", "\\bmistral", "\\bgrok",
+		"language model", "\\bmachine", NULL
+	},
+	.caseless = TRUE,
 };
 
 /* Saying that AI found the bug, in a few common phrasings. */
@@ -148,8 +152,7 @@ char *sl_text_ai_claim(const struct sl_text *t, enum sl_ai_claim *claim)
 	g_autofree char *sentence = NULL;
 
 	*claim = SL_AI_CLAIM_NONE;
-	if (sl_regex_ruled_out(ai_named, 0, ai_named_needs, t->prose->str) ||
-	    !sl_regex_test(ai_named, 0, t->prose->str))
+	if (!sl_guarded_test(ai_named, 0, &ai_named_guard, t->prose->str))
 		goto trailer;
 	hit = sl_text_find_unnegated(sl_regex_cached(ai_found, 0),
 				     t->prose->str, NULL);
