@@ -13,6 +13,7 @@
 #include "errors.h"
 #include "gitconfig.h"
 #include "perladdr.h"
+#include "regex-cache.h"
 #include "sendemail.h"
 
 static const char *const kinds[] = { "to", "cc", "bcc" };
@@ -374,10 +375,9 @@ static void take(struct sl_sendemail *se, enum opt_id id, const char *value,
 }
 
 /* One GetOptions() call: what it leaves is what the next one sees. */
-static void get_options(struct sl_sendemail *se, const struct opt_spec *specs,
+static void get_options(struct sl_sendemail *se, GPtrArray *table,
 			GPtrArray *args)
 {
-	g_autoptr(GPtrArray) table = build_table(specs, se->current);
 	GPtrArray *rest = g_ptr_array_new_with_free_func(g_free);
 
 	for (guint i = 0; i < args->len; i++) {
@@ -414,11 +414,9 @@ static const char *const recipient_options[] = {
  * an option of a git newer than seclint knows, that may add recipients;
  * and format-patch takes no "+x": refuse both.
  */
-static gboolean check_passed_through(GPtrArray *args, gboolean current,
+static gboolean check_passed_through(GPtrArray *args, GPtrArray *table,
 				     GError **error)
 {
-	g_autoptr(GPtrArray) table = build_table(pass_main, current);
-
 	for (guint i = 0; i < args->len; i++) {
 		const char *a = args->pdata[i];
 		size_t start = option_starter(a);
@@ -452,13 +450,18 @@ static gboolean check_passed_through(GPtrArray *args, gboolean current,
 gboolean sl_sendemail_parse_argv(struct sl_sendemail *se, char **argv,
 				 gboolean current, GError **error)
 {
+	g_autoptr(GPtrArray) identity = build_table(pass_identity, current);
+	g_autoptr(GPtrArray) dump = build_table(pass_dump, current);
+	/* The largest table, built once for both of its uses. */
+	g_autoptr(GPtrArray) main_table = build_table(pass_main, current);
+
 	for (char **a = argv; *a; a++)
 		g_ptr_array_add(se->args, g_strdup(*a));
 	se->current = current;
-	get_options(se, pass_identity, se->args);
-	get_options(se, pass_dump, se->args);
-	get_options(se, pass_main, se->args);
-	return check_passed_through(se->args, current, error);
+	get_options(se, identity, se->args);
+	get_options(se, dump, se->args);
+	get_options(se, main_table, se->args);
+	return check_passed_through(se->args, main_table, error);
 }
 
 void sl_sendemail_init(struct sl_sendemail *se)
@@ -1057,8 +1060,8 @@ static char *strip_garbage(const char *addr)
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(pats); i++) {
-		g_autoptr(GRegex) re = g_regex_new(pats[i], G_REGEX_RAW, 0,
-						   NULL);
+		/* Compiled once per process, not once per trailer. */
+		GRegex *re = sl_regex_cached(pats[i], G_REGEX_RAW);
 
 		g_clear_pointer(&m, g_match_info_unref);
 		if (g_regex_match(re, addr, 0, &m))
@@ -1070,9 +1073,9 @@ static char *strip_garbage(const char *addr)
 static gboolean body_trailer(struct patch_ctx *p, const char *line,
 			     GError **error)
 {
-	g_autoptr(GRegex) re = g_regex_new(
-		"^([a-z][a-z-]*-by|Cc): (.*)", G_REGEX_CASELESS | G_REGEX_RAW,
-		0, NULL);
+	/* Asked of every line of the body: compiled once per process. */
+	GRegex *re = sl_regex_cached("^([a-z][a-z-]*-by|Cc): (.*)",
+				     G_REGEX_CASELESS | G_REGEX_RAW);
 	g_autoptr(GMatchInfo) m = NULL;
 	g_autofree char *what = NULL, *c = NULL, *clean = NULL;
 	g_autofree char *label = NULL;
@@ -1092,7 +1095,8 @@ static gboolean body_trailer(struct patch_ctx *p, const char *line,
 	if (p->suppress & need)
 		return TRUE;
 	clean = strip_garbage(c);
-	if (!g_regex_match_simple(".+@.+|<.+>", clean, G_REGEX_RAW, 0))
+	if (!g_regex_match(sl_regex_cached(".+@.+|<.+>", G_REGEX_RAW), clean, 0,
+			   NULL))
 		return TRUE;	/* git: "(body) Ignoring" */
 	label = g_strdup_printf("Cc, %s: trailer", what);
 	{

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "address.h"
+#include "env-flag.h"
 #include "maintainers.h"
 #include "matches.h"
 #include "regex-cache.h"
@@ -413,11 +414,31 @@ static gboolean names_directory(const char *pat, const char *file)
 	return !strpbrk(pat, "*?[") && !strncmp(file, pat, n) && file[n] == '/';
 }
 
+/*
+ * SECLINT_CHECK_MAINTAINERS=1: every pattern the fast paths below pass
+ * over is matched the slow way too, and one that matches aborts.
+ */
+static gboolean checking(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_MAINTAINERS", "1");
+}
+
 /* Does the F: or X: pattern @pat cover @file? */
 static gboolean pattern_covers(const char *pat, const char *file)
 {
-	size_t n = strlen(pat);
+	size_t n;
 
+	/* Most patterns fail on their first character: glob_prefix()
+	 * would too, without the strlen(). */
+	if (*pat != *file && *pat != '*' && *pat != '?' && *pat != '[') {
+		if (checking() && glob_prefix(pat, file))
+			g_error("seclint: MAINTAINERS pattern '%s' was passed "
+				"over, yet matches %s", pat, file);
+		return FALSE;
+	}
+	n = strlen(pat);
 	if (!n || !glob_prefix(pat, file))
 		return FALSE;
 	return pat[n - 1] == '/' || names_directory(pat, file) ||
@@ -434,6 +455,83 @@ static int pattern_depth(const char *pat)
 	if (pat[0] == '*')
 		return -1;
 	return (int)slashes(pat) + (pat[strlen(pat) - 1] != '/');
+}
+
+/* A character that stands for itself in an extended regex. */
+static gboolean literal_char(char c)
+{
+	return g_ascii_isalnum(c) || c == '_' || c == '/' || c == '-' ||
+	       c == ',';
+}
+
+/* Does @file hold the @n bytes at @s? */
+static gboolean holds(const char *file, const char *s, size_t n)
+{
+	for (; *file; file++)
+		if (!strncmp(file, s, n))
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * Is @re made only of literal characters, '.', '^', '$', the quantifiers
+ * '?', '*' and '+', and classes of plain characters ("[^a-z0-9]", "[-_]")?
+ * Then it is a sequence of single-character atoms, with no alternative:
+ * groups, '|', escapes, "{n}", white space and '#' (G_REGEX_EXTENDED)
+ * make it FALSE.
+ */
+static gboolean plain_regex(const char *re)
+{
+	for (const char *p = re; *p; p++) {
+		if (literal_char(*p) || strchr(".^$?*+", *p))
+			continue;
+		if (*p != '[')
+			return FALSE;
+		if (*++p == '^')
+			p++;
+		if (*p == ']')
+			return FALSE;
+		for (; *p != ']'; p++)
+			if (!*p || *p == '[' || *p == '\\')
+				return FALSE;
+	}
+	return TRUE;
+}
+
+/*
+ * Could the N: regex @re match @file?  FALSE only where it cannot: in a
+ * plain_regex(), a run of literal characters (without the last, if a
+ * quantifier follows it) is in every match, and @file lacks it.  Anything
+ * else answers TRUE, and the regex decides.  Most of the kernel's N:
+ * patterns are plain words ("rockchip", "bcm[9]?6858"), which a path
+ * rarely holds: so they are not compiled for it.
+ */
+gboolean sl_maint_regex_may_match(const char *re, const char *file)
+{
+	const char *run = NULL;
+
+	if (!plain_regex(re))
+		return TRUE;
+	for (const char *p = re;; p++) {
+		if (literal_char(*p)) {
+			if (!run)
+				run = p;
+			continue;
+		}
+		if (run) {
+			const char *end = p;
+
+			if (*p == '?' || *p == '*' || *p == '+')
+				end--;	/* the last literal may be absent */
+			if (end > run && !holds(file, run, (size_t)(end - run)))
+				return FALSE;
+			run = NULL;
+		}
+		if (!*p)
+			return TRUE;
+		if (*p == '[')
+			p = strchr(p + 2, ']');	/* plain_regex() found it */
+	}
 }
 
 gboolean sl_maint_section_match(const struct sl_maint_section *section,
@@ -454,10 +552,16 @@ gboolean sl_maint_section_match(const struct sl_maint_section *section,
 	}
 	/* An N: match counts as exact: the script never drops it by depth. */
 	for (char **n = section->regexes; !hit && *n; n++) {
-		/* Compiled on first use, once per thread (lint/util/regex.c). */
-		GRegex *re = sl_regex(*n, G_REGEX_EXTENDED, 0, NULL);
+		/* Compiled on first use, once per process (lint/util/regex.c),
+		 * and only for a file that may match. */
+		gboolean may = sl_maint_regex_may_match(*n, file);
+		GRegex *re = may || checking() ?
+			     sl_regex(*n, G_REGEX_EXTENDED, 0, NULL) : NULL;
 
 		if (re && sl_regex_matches(re, file, 0)) {
+			if (!may)
+				g_error("seclint: MAINTAINERS N: '%s' was "
+					"passed over, yet matches %s", *n, file);
 			*depth = (int)slashes(file) + 1;
 			hit = TRUE;
 		}
@@ -477,34 +581,6 @@ static gint deeper_first(gconstpointer a, gconstpointer b)
 	return y->depth - x->depth;
 }
 
-/*
- * The matches for @files; with @pattern_depth_1 only those at least as
- * deep as the file ("--pattern-depth 1").
- */
-static GArray *matches_for(const struct sl_maintainers *m,
-			   const char *const *files, gboolean pattern_depth_1)
-{
-	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct match));
-
-	for (guint i = 0; i < m->n_sections; i++) {
-		struct match best = { &m->sections[i], -2 };
-
-		for (const char *const *f = files; *f; f++) {
-			int depth;
-
-			if (!sl_maint_section_match(best.section, *f, &depth))
-				continue;
-			if (pattern_depth_1 && (int)slashes(*f) - depth >= 1)
-				continue;
-			best.depth = MAX(best.depth, depth);
-		}
-		if (best.depth > -2)
-			g_array_append_val(out, best);
-	}
-	g_array_sort(out, deeper_first);
-	return out;
-}
-
 static gboolean any_maintainer(GArray *matches)
 {
 	for (guint i = 0; i < matches->len; i++)
@@ -513,20 +589,53 @@ static gboolean any_maintainer(GArray *matches)
 	return FALSE;
 }
 
+/*
+ * The sections for @files, each matched once: "deep" holds those at least
+ * as deep as a file ("--pattern-depth 1"), "all" every match, both in the
+ * order of the file, sorted deepest first (a stable sort).
+ */
 GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 			      const char *const *files)
 {
-	g_autoptr(GArray) matches = matches_for(m, files, TRUE);
+	g_autoptr(GArray) deep = g_array_new(FALSE, FALSE,
+					     sizeof(struct match));
+	g_autoptr(GArray) all = g_array_new(FALSE, FALSE,
+					    sizeof(struct match));
+	GArray *matches = deep;
 	GPtrArray *out = g_ptr_array_new();
 
-	if (!any_maintainer(matches)) {
-		g_array_unref(matches);
-		matches = matches_for(m, files, FALSE);
+	for (guint i = 0; i < m->n_sections; i++) {
+		struct match d = { &m->sections[i], -2 }, a = d;
+
+		for (const char *const *f = files; *f; f++) {
+			int depth;
+
+			if (!sl_maint_section_match(a.section, *f, &depth))
+				continue;
+			a.depth = MAX(a.depth, depth);
+			if ((int)slashes(*f) - depth < 1)
+				d.depth = MAX(d.depth, depth);
+		}
+		if (d.depth > -2)
+			g_array_append_val(deep, d);
+		if (a.depth > -2)
+			g_array_append_val(all, a);
+	}
+	g_array_sort(deep, deeper_first);
+	if (!any_maintainer(deep)) {
+		g_array_sort(all, deeper_first);
+		matches = all;
 	}
 	for (guint i = 0; i < matches->len; i++)
 		g_ptr_array_add(out, (gpointer)g_array_index(matches,
 			struct match, i).section);
 	return out;
+}
+
+const struct sl_maint_section *sl_maintainers_section(
+	const struct sl_maintainers *m, guint i)
+{
+	return i < m->n_sections ? &m->sections[i] : NULL;
 }
 
 gboolean sl_maintainers_is_list(const struct sl_maintainers *m,

@@ -33,6 +33,11 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 /* Does @section cover @file?  @depth: how specific its pattern is. */
 gboolean sl_maint_section_match(const struct sl_maint_section *section,
 				const char *file, int *depth);
+/* Could the N: regex @re match @file?  FALSE only where it cannot. */
+gboolean sl_maint_regex_may_match(const char *re, const char *file);
+/* Section @i of @m in the file's order; NULL past the last. */
+const struct sl_maint_section *sl_maintainers_section(
+	const struct sl_maintainers *m, guint i);
 gboolean sl_maintainers_is_list(const struct sl_maintainers *m,
 				const char *addr);
 /* Whether the file is the kernel's (has a SECURITY CONTACT section). */
