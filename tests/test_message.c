@@ -15,6 +15,7 @@
 #include "gmime-extra.h"
 #include "input.h"
 #include "message.h"
+#include "routing.h"
 #include "subject-tag.h"
 #include "testlib.h"
 #include "thread.h"
@@ -456,6 +457,53 @@ static void test_missing_boundary_refused(void **state)
  * counts, and what Mail::Address makes of a group or a bare word adds
  * nothing GMime has not found.
  */
+/* sl_msg_recipients_but_sender(), compared in turn for a few addresses
+ * and through a hash set for many, against a set built here: the same
+ * addresses in the same order, each once, never the sender's. */
+static void test_recipients_but_sender(void **state)
+{
+	static const guint sizes[] = { 0, 1, 3, 15, 16, 31, 32, 33, 40, 200 };
+
+	(void)state;
+	for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+		g_autoptr(GString) text = g_string_new(
+			"From: Me <ME@example.org>, other@example.org\nTo: ");
+		g_autoptr(GPtrArray) msgs = NULL;
+		g_autoptr(GPtrArray) got = NULL;
+		g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash,
+							      g_str_equal);
+		const struct sl_message *m;
+		guint k = 0;
+
+		/* Repeats, the senders among them, one case-folded. */
+		for (guint i = 0; i < sizes[s]; i++)
+			g_string_append_printf(
+				text, "%sr%u@Example.org", i ? ", " : "",
+				i % 7 == 3 ? i / 2 : i);
+		if (sizes[s])
+			g_string_append(text, ", me@example.org, "
+					      "Other@example.org, r1@example.org");
+		g_string_append(text, "\nSubject: s\n\nbody\n");
+		msgs = parse(text->str);
+		m = one(msgs);
+		got = sl_msg_recipients_but_sender(m);
+		for (guint j = 0; j < m->from->len; j++)
+			g_hash_table_add(seen, ((struct sl_address *)
+						m->from->pdata[j])->addr);
+		for (guint i = 0; i < m->recipients->len; i++) {
+			const struct sl_address *a = m->recipients->pdata[i];
+
+			if (!g_hash_table_add(seen, a->addr))
+				continue;
+			assert_true(k < got->len);
+			assert_ptr_equal(got->pdata[k], a);
+			k++;
+		}
+		assert_int_equal(k, got->len);
+		assert_true(sizes[s] < 3 || got->len < m->recipients->len);
+	}
+}
+
 static void test_semicolon_lists(void **state)
 {
 	g_autoptr(GPtrArray) msgs = parse(
@@ -991,6 +1039,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_missing_boundary_refused),
 		cmocka_unit_test(test_sender_and_date),
 		cmocka_unit_test(test_semicolon_lists),
+		cmocka_unit_test(test_recipients_but_sender),
 		cmocka_unit_test(test_gmime_reading_hostile),
 		cmocka_unit_test(test_gmime_reading_fixtures),
 		cmocka_unit_test(test_thread_alone),
