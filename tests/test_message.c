@@ -613,56 +613,82 @@ static unsigned compare_readings(const char *text, gsize len)
 	return reused;
 }
 
+/* Hostile address header values (the readings are compared on them). */
+static const char *const hostile_values[] = {
+	"a@example.org",
+	"\"Security Officers\" <Security@Kernel.ORG.>",
+	"team: one@example.org, two@example.org;",
+	"undisclosed-recipients:;",
+	"outer: inner: a@x.example;, b@y.example;",
+	"=?UTF-8?Q?Zo=C3=AB?= <zoe@example.net>",
+	"=?UTF-8?Q?a=2C_b?= <x@example.org>, c@example.org",
+	"=?utf-8?b?!!!?= <x@example.org>",
+	"=?iso-8859-1?q?J=F6rg?= <j@example.de>",
+	"J\xf6rg <j@example.de>, \xff\xfe@example.de",
+	"security@kernel.org; linux-distros@vs.openwall.org",
+	"A <a@x.example>;B <b@y.example>",
+	"Last, First <lf@example.org>",
+	"<@relay.example:linux-distros@vs.openwall.org>",
+	"\"a\\\"b\"@example.org, \"unterminated <u@example.org>",
+	"a@[192.0.2.1], <>, ,,, b@example.org,",
+	"x@example.com (security@kernel.org)",
+	"(c) a@example.org, b@example.org (x (y) z)",
+	"security@kernel.org (x, a@example.org",
+	"a@example.org\n\tb@example.org",
+	" first@example.org,\n second@example.org ",
+	"<a@example.org",
+	"a@example.org>",
+	"no address at all",
+	"\"Peter Chen \\(CIX\\)\" <p@example.org>",
+	"'Peter Chen (CIX)' <p@example.org>",
+	"a@b@c.example, @example.org, a@",
+	";;;",
+	"   ",
+	"",
+};
+
 /* Hostile values, in every header GMime keeps a list of (each header
  * another, so that a list read for the wrong header shows). */
 static void test_gmime_reading_hostile(void **state)
 {
-	static const char *const values[] = {
-		"a@example.org",
-		"\"Security Officers\" <Security@Kernel.ORG.>",
-		"team: one@example.org, two@example.org;",
-		"undisclosed-recipients:;",
-		"outer: inner: a@x.example;, b@y.example;",
-		"=?UTF-8?Q?Zo=C3=AB?= <zoe@example.net>",
-		"=?UTF-8?Q?a=2C_b?= <x@example.org>, c@example.org",
-		"=?utf-8?b?!!!?= <x@example.org>",
-		"=?iso-8859-1?q?J=F6rg?= <j@example.de>",
-		"J\xf6rg <j@example.de>, \xff\xfe@example.de",
-		"security@kernel.org; linux-distros@vs.openwall.org",
-		"A <a@x.example>;B <b@y.example>",
-		"Last, First <lf@example.org>",
-		"<@relay.example:linux-distros@vs.openwall.org>",
-		"\"a\\\"b\"@example.org, \"unterminated <u@example.org>",
-		"a@[192.0.2.1], <>, ,,, b@example.org,",
-		"x@example.com (security@kernel.org)",
-		"(c) a@example.org, b@example.org (x (y) z)",
-		"security@kernel.org (x, a@example.org",
-		"a@example.org\n\tb@example.org",
-		" first@example.org,\n second@example.org ",
-		"<a@example.org",
-		"a@example.org>",
-		"no address at all",
-		"\"Peter Chen \\(CIX\\)\" <p@example.org>",
-		"'Peter Chen (CIX)' <p@example.org>",
-		"a@b@c.example, @example.org, a@",
-		";;;",
-		"   ",
-		"",
-	};
 	unsigned reused = 0;
 
 	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(values); i++) {
-		const size_t n = G_N_ELEMENTS(values);
+	for (size_t i = 0; i < G_N_ELEMENTS(hostile_values); i++) {
+		const size_t n = G_N_ELEMENTS(hostile_values);
 		g_autofree char *text = g_strdup_printf(
 			"From: %s\nTo: %s\nCc: %s\nBcc: %s\nReply-To: %s\n"
-			"Subject: s\n\nbody\n", values[i],
-			values[(i + 1) % n], values[(i + 2) % n],
-			values[(i + 3) % n], values[(i + 4) % n]);
+			"Subject: s\n\nbody\n", hostile_values[i],
+			hostile_values[(i + 1) % n], hostile_values[(i + 2) % n],
+			hostile_values[(i + 3) % n], hostile_values[(i + 4) % n]);
 
 		reused += compare_readings(text, strlen(text));
 	}
-	assert_true(reused > 5 * G_N_ELEMENTS(values) / 2);
+	assert_true(reused > 5 * G_N_ELEMENTS(hostile_values) / 2);
+}
+
+/* sl_address_add_first(), the thread scan's reading of From, against the
+ * whole reading: the same answer, and the same first address. */
+static void test_address_add_first(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(hostile_values); i++) {
+		g_autoptr(GPtrArray) all = sl_address_list_new();
+		g_autoptr(GPtrArray) first = sl_address_list_new();
+		gboolean ok = sl_address_add_header(all, "From", hostile_values[i],
+						    NULL);
+
+		assert_int_equal(sl_address_add_first(first, "From",
+						      hostile_values[i], NULL), ok);
+		if (!ok)
+			continue;
+		assert_int_equal(all->len > 0, first->len > 0);
+		assert_true(first->len <= all->len);
+		if (all->len)
+			assert_string_equal(
+				((struct sl_address *)all->pdata[0])->addr,
+				((struct sl_address *)first->pdata[0])->addr);
+	}
 }
 
 /* Every header of every message fixture. */
@@ -1040,6 +1066,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_sender_and_date),
 		cmocka_unit_test(test_semicolon_lists),
 		cmocka_unit_test(test_recipients_but_sender),
+		cmocka_unit_test(test_address_add_first),
 		cmocka_unit_test(test_gmime_reading_hostile),
 		cmocka_unit_test(test_gmime_reading_fixtures),
 		cmocka_unit_test(test_thread_alone),
