@@ -22,8 +22,10 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 {
 	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
 
+	/* Most recipients are on no list of the policy: no call for them
+	 * (some sixty rules ask, each message). */
 	for (guint i = 0; i < msg->recipients->len; i++)
-		if (sl_list_has_role(k[i].list, role))
+		if (k[i].list && sl_list_has_role(k[i].list, role))
 			return msg->recipients->pdata[i];
 	return NULL;
 }
