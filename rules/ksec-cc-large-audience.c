@@ -7,14 +7,17 @@
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(GPtrArray) to = sl_msg_recipients_but_sender(c->msg);
+	g_autoptr(GPtrArray) to = NULL;
 	const struct sl_address *ksec =
 		sl_msg_find_role(c->msg, c->policy, "kernel-security");
 	int min = sl_param_int(c, "min-recipients");
 	int min_people = sl_param_int(c, "min-persons");
 	int people = 0;
 
-	if (!ksec || to->len < (guint)min)
+	if (!ksec)
+		return;
+	to = sl_msg_recipients_but_sender(c->msg);
+	if (to->len < (guint)min)
 		return;
 	for (guint i = 0; i < to->len; i++)
 		people += !sl_check_is_mailing_list(c,

@@ -7,12 +7,13 @@
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(GPtrArray) to = sl_msg_recipients_but_sender(c->msg);
+	g_autoptr(GPtrArray) to = NULL;
 	int max = sl_param_int(c, "max-recipients");
 
 	/* Only --security says that mail to a maintainer is a report. */
 	if (!sl_check_security(c) || sl_msg_has_closed_list(c->msg, c->policy))
 		return;
+	to = sl_msg_recipients_but_sender(c->msg);
 	if (!to->len || to->len > (guint)max)
 		return;
 	sl_report(c, "To", "a security report to %u recipient%s (From not "

@@ -29,9 +29,14 @@ static gboolean maintainers_known(struct sl_check *c)
 
 static void check(struct sl_check *c)
 {
-	g_autoptr(GPtrArray) to = sl_msg_recipients_but_sender(c->msg);
+	g_autoptr(GPtrArray) to = NULL;
 	const struct sl_address *only;
 
+	/* The only recipient has the role only if one has: that question is
+	 * kept per message, the set of recipients is not. */
+	if (!sl_msg_find_role(c->msg, c->policy, "kernel-security"))
+		return;
+	to = sl_msg_recipients_but_sender(c->msg);
 	if (to->len != 1)
 		return;
 	only = to->pdata[0];

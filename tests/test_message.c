@@ -15,6 +15,7 @@
 #include "gmime-extra.h"
 #include "input.h"
 #include "message.h"
+#include "routing.h"
 #include "subject-tag.h"
 #include "testlib.h"
 #include "thread.h"
@@ -456,6 +457,53 @@ static void test_missing_boundary_refused(void **state)
  * counts, and what Mail::Address makes of a group or a bare word adds
  * nothing GMime has not found.
  */
+/* sl_msg_recipients_but_sender(), compared in turn for a few addresses
+ * and through a hash set for many, against a set built here: the same
+ * addresses in the same order, each once, never the sender's. */
+static void test_recipients_but_sender(void **state)
+{
+	static const guint sizes[] = { 0, 1, 3, 15, 16, 31, 32, 33, 40, 200 };
+
+	(void)state;
+	for (size_t s = 0; s < G_N_ELEMENTS(sizes); s++) {
+		g_autoptr(GString) text = g_string_new(
+			"From: Me <ME@example.org>, other@example.org\nTo: ");
+		g_autoptr(GPtrArray) msgs = NULL;
+		g_autoptr(GPtrArray) got = NULL;
+		g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash,
+							      g_str_equal);
+		const struct sl_message *m;
+		guint k = 0;
+
+		/* Repeats, the senders among them, one case-folded. */
+		for (guint i = 0; i < sizes[s]; i++)
+			g_string_append_printf(
+				text, "%sr%u@Example.org", i ? ", " : "",
+				i % 7 == 3 ? i / 2 : i);
+		if (sizes[s])
+			g_string_append(text, ", me@example.org, "
+					      "Other@example.org, r1@example.org");
+		g_string_append(text, "\nSubject: s\n\nbody\n");
+		msgs = parse(text->str);
+		m = one(msgs);
+		got = sl_msg_recipients_but_sender(m);
+		for (guint j = 0; j < m->from->len; j++)
+			g_hash_table_add(seen, ((struct sl_address *)
+						m->from->pdata[j])->addr);
+		for (guint i = 0; i < m->recipients->len; i++) {
+			const struct sl_address *a = m->recipients->pdata[i];
+
+			if (!g_hash_table_add(seen, a->addr))
+				continue;
+			assert_true(k < got->len);
+			assert_ptr_equal(got->pdata[k], a);
+			k++;
+		}
+		assert_int_equal(k, got->len);
+		assert_true(sizes[s] < 3 || got->len < m->recipients->len);
+	}
+}
+
 static void test_semicolon_lists(void **state)
 {
 	g_autoptr(GPtrArray) msgs = parse(
@@ -565,56 +613,82 @@ static unsigned compare_readings(const char *text, gsize len)
 	return reused;
 }
 
+/* Hostile address header values (the readings are compared on them). */
+static const char *const hostile_values[] = {
+	"a@example.org",
+	"\"Security Officers\" <Security@Kernel.ORG.>",
+	"team: one@example.org, two@example.org;",
+	"undisclosed-recipients:;",
+	"outer: inner: a@x.example;, b@y.example;",
+	"=?UTF-8?Q?Zo=C3=AB?= <zoe@example.net>",
+	"=?UTF-8?Q?a=2C_b?= <x@example.org>, c@example.org",
+	"=?utf-8?b?!!!?= <x@example.org>",
+	"=?iso-8859-1?q?J=F6rg?= <j@example.de>",
+	"J\xf6rg <j@example.de>, \xff\xfe@example.de",
+	"security@kernel.org; linux-distros@vs.openwall.org",
+	"A <a@x.example>;B <b@y.example>",
+	"Last, First <lf@example.org>",
+	"<@relay.example:linux-distros@vs.openwall.org>",
+	"\"a\\\"b\"@example.org, \"unterminated <u@example.org>",
+	"a@[192.0.2.1], <>, ,,, b@example.org,",
+	"x@example.com (security@kernel.org)",
+	"(c) a@example.org, b@example.org (x (y) z)",
+	"security@kernel.org (x, a@example.org",
+	"a@example.org\n\tb@example.org",
+	" first@example.org,\n second@example.org ",
+	"<a@example.org",
+	"a@example.org>",
+	"no address at all",
+	"\"Peter Chen \\(CIX\\)\" <p@example.org>",
+	"'Peter Chen (CIX)' <p@example.org>",
+	"a@b@c.example, @example.org, a@",
+	";;;",
+	"   ",
+	"",
+};
+
 /* Hostile values, in every header GMime keeps a list of (each header
  * another, so that a list read for the wrong header shows). */
 static void test_gmime_reading_hostile(void **state)
 {
-	static const char *const values[] = {
-		"a@example.org",
-		"\"Security Officers\" <Security@Kernel.ORG.>",
-		"team: one@example.org, two@example.org;",
-		"undisclosed-recipients:;",
-		"outer: inner: a@x.example;, b@y.example;",
-		"=?UTF-8?Q?Zo=C3=AB?= <zoe@example.net>",
-		"=?UTF-8?Q?a=2C_b?= <x@example.org>, c@example.org",
-		"=?utf-8?b?!!!?= <x@example.org>",
-		"=?iso-8859-1?q?J=F6rg?= <j@example.de>",
-		"J\xf6rg <j@example.de>, \xff\xfe@example.de",
-		"security@kernel.org; linux-distros@vs.openwall.org",
-		"A <a@x.example>;B <b@y.example>",
-		"Last, First <lf@example.org>",
-		"<@relay.example:linux-distros@vs.openwall.org>",
-		"\"a\\\"b\"@example.org, \"unterminated <u@example.org>",
-		"a@[192.0.2.1], <>, ,,, b@example.org,",
-		"x@example.com (security@kernel.org)",
-		"(c) a@example.org, b@example.org (x (y) z)",
-		"security@kernel.org (x, a@example.org",
-		"a@example.org\n\tb@example.org",
-		" first@example.org,\n second@example.org ",
-		"<a@example.org",
-		"a@example.org>",
-		"no address at all",
-		"\"Peter Chen \\(CIX\\)\" <p@example.org>",
-		"'Peter Chen (CIX)' <p@example.org>",
-		"a@b@c.example, @example.org, a@",
-		";;;",
-		"   ",
-		"",
-	};
 	unsigned reused = 0;
 
 	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(values); i++) {
-		const size_t n = G_N_ELEMENTS(values);
+	for (size_t i = 0; i < G_N_ELEMENTS(hostile_values); i++) {
+		const size_t n = G_N_ELEMENTS(hostile_values);
 		g_autofree char *text = g_strdup_printf(
 			"From: %s\nTo: %s\nCc: %s\nBcc: %s\nReply-To: %s\n"
-			"Subject: s\n\nbody\n", values[i],
-			values[(i + 1) % n], values[(i + 2) % n],
-			values[(i + 3) % n], values[(i + 4) % n]);
+			"Subject: s\n\nbody\n", hostile_values[i],
+			hostile_values[(i + 1) % n], hostile_values[(i + 2) % n],
+			hostile_values[(i + 3) % n], hostile_values[(i + 4) % n]);
 
 		reused += compare_readings(text, strlen(text));
 	}
-	assert_true(reused > 5 * G_N_ELEMENTS(values) / 2);
+	assert_true(reused > 5 * G_N_ELEMENTS(hostile_values) / 2);
+}
+
+/* sl_address_add_first(), the thread scan's reading of From, against the
+ * whole reading: the same answer, and the same first address. */
+static void test_address_add_first(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(hostile_values); i++) {
+		g_autoptr(GPtrArray) all = sl_address_list_new();
+		g_autoptr(GPtrArray) first = sl_address_list_new();
+		gboolean ok = sl_address_add_header(all, "From", hostile_values[i],
+						    NULL);
+
+		assert_int_equal(sl_address_add_first(first, "From",
+						      hostile_values[i], NULL), ok);
+		if (!ok)
+			continue;
+		assert_int_equal(all->len > 0, first->len > 0);
+		assert_true(first->len <= all->len);
+		if (all->len)
+			assert_string_equal(
+				((struct sl_address *)all->pdata[0])->addr,
+				((struct sl_address *)first->pdata[0])->addr);
+	}
 }
 
 /* Every header of every message fixture. */
@@ -991,6 +1065,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_missing_boundary_refused),
 		cmocka_unit_test(test_sender_and_date),
 		cmocka_unit_test(test_semicolon_lists),
+		cmocka_unit_test(test_recipients_but_sender),
+		cmocka_unit_test(test_address_add_first),
 		cmocka_unit_test(test_gmime_reading_hostile),
 		cmocka_unit_test(test_gmime_reading_fixtures),
 		cmocka_unit_test(test_thread_alone),

@@ -389,16 +389,9 @@ static InternetAddressList *reading(const char *header, const char *value,
  * address parser understands is an error: seclint must not guess who a
  * message goes to.
  */
-gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
-			       const char *value, GError **error)
-{
-	return sl_address_add_reading(recipients, header, value, NULL, error);
-}
-
-gboolean sl_address_add_reading(GPtrArray *recipients, const char *header,
-				const char *value,
-				struct _InternetAddressList *read,
-				GError **error)
+static gboolean add_reading(GPtrArray *recipients, const char *header,
+			    const char *value, InternetAddressList *read,
+			    gboolean first, GError **error)
 {
 	g_autoptr(InternetAddressList) list = NULL;
 	guint before = recipients->len;
@@ -417,7 +410,11 @@ gboolean sl_address_add_reading(GPtrArray *recipients, const char *header,
 	header = g_intern_string(header);	/* once, not for each address */
 	list = reading(header, value, read);
 	found = list ? add_list(recipients, header, list) : 0;
-	found += add_as_clients_split(recipients, before, header, value);
+	/* The clients' split only appends, and GMime's reading found
+	 * something (no error) if it added an address. */
+	if (!first || recipients->len == before)
+		found += add_as_clients_split(recipients, before, header,
+					      value);
 	if (found == 0) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "cannot parse the addresses in %s: '%s'",
@@ -425,4 +422,24 @@ gboolean sl_address_add_reading(GPtrArray *recipients, const char *header,
 		return FALSE;
 	}
 	return TRUE;
+}
+
+gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
+			       const char *value, GError **error)
+{
+	return add_reading(recipients, header, value, NULL, FALSE, error);
+}
+
+gboolean sl_address_add_first(GPtrArray *recipients, const char *header,
+			      const char *value, GError **error)
+{
+	return add_reading(recipients, header, value, NULL, TRUE, error);
+}
+
+gboolean sl_address_add_reading(GPtrArray *recipients, const char *header,
+				const char *value,
+				struct _InternetAddressList *read,
+				GError **error)
+{
+	return add_reading(recipients, header, value, read, FALSE, error);
 }

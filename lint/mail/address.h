@@ -20,7 +20,15 @@ GPtrArray *sl_address_list_new(void);	/* of struct sl_address */
 gboolean sl_address_add_header(GPtrArray *recipients, const char *header,
 			       const char *value, GError **error);
 /*
- * The same, with @read (or NULL) GMime's own reading of @value: the list
+ * The same as far as the first address it adds goes, and its answer: the
+ * clients' split (lint/mail/perladdr.c), which only appends, is read only
+ * when GMime's reading adds no address.  For a sender, whose first
+ * address is the one that counts (the thread scan's From).
+ */
+gboolean sl_address_add_first(GPtrArray *recipients, const char *header,
+			      const char *value, GError **error);
+/*
+ * The same as sl_address_add_header(), with @read (or NULL) GMime's own reading of @value: the list
  * g_mime_message_get_addresses() gives for a header that is the only one
  * of its name in a message GMime's parser built, which read it as it
  * appended the header (GMime 3.2, gmime-message.c, process_header()).

@@ -646,8 +646,8 @@ static void add_thread_of(const char *head, gsize len,
 	sl_message_add_named(values[2], named);
 	/* The sender as the digest reads it (lint/mail/message.c). */
 	sender = sl_address_list_new();
-	if (values[3] && !sl_address_add_header(sender, "From", values[3],
-						NULL))
+	if (values[3] && !sl_address_add_first(sender, "From", values[3],
+					       NULL))
 		g_ptr_array_set_size(sender, 0);
 	for (guint i = 0; i < G_N_ELEMENTS(values); i++)
 		g_free(values[i]);

@@ -38,14 +38,20 @@ struct sl_thread_set {
 	GHashTable *sender;	/* key -> its sender's key, where known */
 	GArray *pending;	/* of struct pending */
 	GArray *parents;	/* of guint64 */
+	GChecksum *sum;		/* the writers' (one thread at a time) */
 	gboolean reply_outside;
 	gboolean one_sender;
 };
 
-/* The key of a Message-ID or sender address; 0 for none. */
-static guint64 key_of(const char *id)
+/*
+ * The key of a Message-ID or sender address with @sum, reset after; 0 for
+ * none.  SHA-256, not a faster hash: the keys are kept in the send-time
+ * record and read back by the next git send-email process, so they must be
+ * the same in every process (no per-process random key), and ids are the
+ * sender's to choose, so a collision must be out of their reach.
+ */
+static guint64 key_with(GChecksum *sum, const char *id)
 {
-	g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
 	guint8 digest[32];
 	gsize len = sizeof(digest);
 	guint64 key = 0;
@@ -54,6 +60,7 @@ static guint64 key_of(const char *id)
 		return 0;
 	g_checksum_update(sum, (const guchar *)id, (gssize)strlen(id));
 	g_checksum_get_digest(sum, digest, &len);
+	g_checksum_reset(sum);
 	for (int i = 0; i < 8; i++)
 		key = key << 8 | digest[i];
 	return key;
@@ -83,6 +90,7 @@ struct sl_thread_set *sl_thread_set_new(void)
 	set->sender = g_hash_table_new(g_direct_hash, g_direct_equal);
 	set->pending = g_array_new(FALSE, FALSE, sizeof(struct pending));
 	set->parents = g_array_new(FALSE, FALSE, sizeof(guint64));
+	set->sum = g_checksum_new(G_CHECKSUM_SHA256);
 	return set;
 }
 
@@ -94,6 +102,7 @@ void sl_thread_set_free(struct sl_thread_set *set)
 	g_hash_table_unref(set->sender);
 	g_array_unref(set->pending);
 	g_array_unref(set->parents);
+	g_checksum_free(set->sum);
 	g_free(set);
 }
 
@@ -110,14 +119,15 @@ void sl_thread_set_add(struct sl_thread_set *set, const char *id,
 {
 	struct pending p;
 
-	if (!(p.key = key_of(id)) || state_of(set, p.key) != UNKNOWN)
+	if (!(p.key = key_with(set->sum, id)) ||
+	    state_of(set, p.key) != UNKNOWN)
 		return;
 	set_state(set, p.key, UNSETTLED);
-	set_sender(set, p.key, p.sender = key_of(sender));
+	set_sender(set, p.key, p.sender = key_with(set->sum, sender));
 	p.first = set->parents->len;
 	p.count = parents ? parents->len : 0;
 	for (guint i = 0; i < p.count; i++) {
-		guint64 k = key_of(parents->pdata[i]);
+		guint64 k = key_with(set->sum, parents->pdata[i]);
 
 		g_array_append_val(set->parents, k);
 	}
@@ -136,10 +146,10 @@ static gboolean add_judged(struct sl_thread_set *set, guint64 key,
 void sl_thread_set_add_judged(struct sl_thread_set *set, const char *id,
 			      const char *sender, gboolean outside)
 {
-	guint64 key = key_of(id);
+	guint64 key = key_with(set->sum, id);
 
 	if (add_judged(set, key, outside))
-		set_sender(set, key, key_of(sender));
+		set_sender(set, key, key_with(set->sum, sender));
 }
 
 void sl_thread_set_reply_outside(struct sl_thread_set *set)
@@ -152,21 +162,39 @@ void sl_thread_set_one_sender(struct sl_thread_set *set)
 	set->one_sender = TRUE;
 }
 
-/* Whether @parent, named by the message @self from @sender, is outside
+/* A message's sender: its key, or how to make it when it is first asked
+ * for (most messages are judged without it). */
+struct sender {
+	guint64 key;
+	gboolean known;
+	GChecksum *sum;
+	const char *addr;
+};
+
+static guint64 sender_key(struct sender *who)
+{
+	if (!who->known) {
+		who->key = key_with(who->sum, who->addr);
+		who->known = TRUE;
+	}
+	return who->key;
+}
+
+/* Whether @parent, named by the message @self from @who, is outside
  * the run, another sender's, or reaches outside (as far as the settled
  * messages tell).  An unknown sender is nobody else. */
 static gboolean leads_outside(const struct sl_thread_set *set, guint64 self,
-			      guint64 sender, guint64 parent)
+			      struct sender *who, guint64 parent)
 {
 	enum state s;
-	guint64 theirs;
+	guint64 theirs, sender;
 
 	if (parent == self)
 		return FALSE;
 	s = state_of(set, parent);
 	if (s == UNKNOWN || s == OUTSIDE)
 		return TRUE;
-	if (set->one_sender || !sender)
+	if (set->one_sender || !(sender = sender_key(who)))
 		return FALSE;
 	theirs = (guint64)(guintptr)g_hash_table_lookup(set->sender,
 							as_pointer(parent));
@@ -187,13 +215,14 @@ void sl_thread_set_settle(struct sl_thread_set *set)
 		const struct pending *e = &g_array_index(set->pending,
 							 struct pending, i);
 		gboolean outside = set->reply_outside;
+		struct sender who = { e->sender, TRUE, NULL, NULL };
 
 		for (guint k = 0; !outside && k < e->count; k++) {
 			guint64 p = g_array_index(set->parents, guint64,
 						  e->first + k);
 			guint edge;
 
-			outside = leads_outside(set, e->key, e->sender, p);
+			outside = leads_outside(set, e->key, &who, p);
 			if (outside || p == e->key)
 				continue;
 			edge = GPOINTER_TO_UINT(g_hash_table_lookup(
@@ -246,15 +275,22 @@ static const char *sender_of(const struct sl_message *msg)
 		       : NULL;
 }
 
+/* The keys of the message's id and sender are made only when a parent
+ * asks for them: most messages name none, or one outside. */
 void sl_thread_judge(const struct sl_thread_set *set, struct sl_message *msg)
 {
 	gboolean outside = set->reply_outside;
-	guint64 self = key_of(msg->message_id);
-	guint64 sender = key_of(sender_of(msg));
+	g_autoptr(GChecksum) sum = NULL;
+	struct sender who = { 0, FALSE, NULL, sender_of(msg) };
+	guint64 self = 0;
 
+	if (!outside && msg->parents->len) {
+		who.sum = sum = g_checksum_new(G_CHECKSUM_SHA256);
+		self = key_with(sum, msg->message_id);
+	}
 	for (guint i = 0; !outside && i < msg->parents->len; i++)
-		outside = leads_outside(set, self, sender,
-					key_of(msg->parents->pdata[i]));
+		outside = leads_outside(set, self, &who,
+					key_with(sum, msg->parents->pdata[i]));
 	sl_message_set_thread(msg, outside);
 }
 

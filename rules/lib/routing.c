@@ -22,19 +22,47 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 {
 	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
 
+	/* Most recipients are on no list of the policy: no call for them
+	 * (some sixty rules ask, each message). */
 	for (guint i = 0; i < msg->recipients->len; i++)
-		if (sl_list_has_role(k[i].list, role))
+		if (k[i].list && sl_list_has_role(k[i].list, role))
 			return msg->recipients->pdata[i];
 	return NULL;
 }
 
+/* Whether @addr is the sender's or one of @out's (which are addresses). */
+static gboolean seen_before(const struct sl_message *msg, const GPtrArray *out,
+			    const char *addr)
+{
+	for (guint j = 0; j < msg->from->len; j++)
+		if (!strcmp(((const struct sl_address *)msg->from->pdata[j])
+				    ->addr, addr))
+			return TRUE;
+	for (guint j = 0; j < out->len; j++)
+		if (!strcmp(((const struct sl_address *)out->pdata[j])->addr,
+			    addr))
+			return TRUE;
+	return FALSE;
+}
+
 /* Distinct recipients that are not the sender; a set, since a message
- * may carry 100 000 of them. */
+ * may carry 100 000 of them.  A few (most mail) are compared in turn:
+ * a hash table built per call was most of this function's cost. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg)
 {
-	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
+	g_autoptr(GHashTable) seen = NULL;
 	GPtrArray *out = g_ptr_array_new();
 
+	if (msg->recipients->len + msg->from->len <= 32) {
+		for (guint i = 0; i < msg->recipients->len; i++) {
+			const struct sl_address *a = msg->recipients->pdata[i];
+
+			if (!seen_before(msg, out, a->addr))
+				g_ptr_array_add(out, (gpointer)a);
+		}
+		return out;
+	}
+	seen = g_hash_table_new(g_str_hash, g_str_equal);
 	for (guint j = 0; j < msg->from->len; j++)
 		g_hash_table_add(seen, ((struct sl_address *)
 					msg->from->pdata[j])->addr);

@@ -67,26 +67,31 @@ static void chomp(char *line, char *end)
 }
 
 /* The lines of @text in one copy of it, *@copy, each ended in place;
- * @chomped: each without its trailing white space too. */
+ * @chomped: each without its trailing white space too.  One memchr() a
+ * line: the array grows as they are found instead of being sized by a
+ * first count (which read every line twice). */
 static char **lines_in_copy(const char *text, char **copy, gboolean chomped)
 {
 	size_t len = strlen(text);
 	char *buf = g_memdup2(text, len + 1);
 	char *end = buf + len;
-	size_t n = count_lines(buf, end);
-	char **lines = g_new(char *, n + 1);
+	size_t n = 0, room = len / 32 + 2;
+	char **lines = g_new(char *, room);
 	char *p = buf;
 
-	for (size_t i = 0; i < n; i++) {
-		char *nl = memchr(p, '\n', end - p);
+	for (;;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
 
-		lines[i] = p;
+		if (n + 1 >= room)
+			lines = g_renew(char *, lines, room *= 2);
+		lines[n++] = p;
 		if (chomped)
 			chomp(p, nl ? nl : end);
 		else if (nl)
 			*nl = '\0';
-		if (nl)
-			p = nl + 1;
+		if (!nl)
+			break;
+		p = nl + 1;
 	}
 	lines[n] = NULL;
 	*copy = buf;
