@@ -439,6 +439,20 @@ static void test_untrusted(void **state)
 		sl_policy_free(load(SECLINT_SOURCE_POLICY, "2026-08", cache,
 				    SL_PROFILE_CACHE_MISS));
 	}
+	/* Another user's cache directory (sudo -E keeps $HOME): not
+	 * written to (only root can make one here). */
+	if (geteuid() == 0) {
+		g_autofree char *theirs = g_build_filename(cache, "theirs",
+							   NULL);
+		g_autofree char *sub = g_build_filename(theirs, "seclint",
+							NULL);
+
+		assert_int_equal(g_mkdir(theirs, 0755), 0);
+		assert_int_equal(chown(theirs, 65534, 65534), 0);
+		sl_policy_free(load(SECLINT_SOURCE_POLICY, "2026-08", theirs,
+				    SL_PROFILE_CACHE_MISS));
+		assert_false(g_file_test(sub, G_FILE_TEST_EXISTS));
+	}
 	/* No cache directory at all. */
 	{
 		g_autofree char *none = g_build_filename(cache, "no", "such",

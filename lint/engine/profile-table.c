@@ -28,7 +28,8 @@
  * relative one, of the current directory.  Written and read by the
  * machinery of lint/repo/maint-cache.c (a new file renamed over the old;
  * a symbolic link, a file that is not regular, a directory that cannot be
- * written: no cache), in a directory made mode 0700.  The header holds a digest of what the same files
+ * written: no cache), in a directory made mode 0700, and only where the
+ * cache directory is the user's own.  The header holds a digest of what the same files
  * could be read differently under: WHERE, the seclint version, the
  * program's own stat data (another build of the same version) and the
  * rule registry's ids (a profile naming an unknown rule is an error).
@@ -51,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "maint-cache.h"
 #include "profile-table.h"
@@ -579,6 +581,7 @@ gboolean sl_profile_cache_put(const char *dir, const char *path,
 	gsize files_len, block_len;
 	const guint8 *block = g_bytes_get_data(t->bytes, &block_len);
 	static const guint8 zeros[8];
+	struct stat st;
 
 	if (!dir || source->tainted || !t->exact || !source->files->len ||
 	    strcmp(g_array_index(source->files, struct source_file, 0).path,
@@ -619,9 +622,11 @@ gboolean sl_profile_cache_put(const char *dir, const char *path,
 	sl_cache_put64(head + H_CHECKSUM, 0);
 	sl_cache_put64(head + H_CHECKSUM, whole_checksum(out->data, out->len));
 	/* Where $XDG_RUNTIME_DIR is unset, the send-email run's record is
-	 * kept there too, in a directory only the user may read
-	 * (lint/cli/runrecord.c): made so, if it is made here. */
-	if (mkdir(sub, 0700) && errno != EEXIST)
+	 * kept there too, in a directory only the user may read and owns
+	 * (lint/cli/runrecord.c): made so, if it is made here, and not in
+	 * another user's cache (sudo -E keeps $HOME). */
+	if (stat(dir, &st) || st.st_uid != geteuid() ||
+	    (mkdir(sub, 0700) && errno != EEXIST))
 		return FALSE;
 	name = cache_name(where);
 	sl_git_cache_write(dir, name, out->data, out->len, NULL, 0);
