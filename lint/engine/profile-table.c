@@ -366,11 +366,6 @@ void sl_profile_source_free(struct sl_profile_source *s)
 	g_free(s);
 }
 
-void sl_profile_source_taint(struct sl_profile_source *s)
-{
-	s->tainted = TRUE;
-}
-
 /*
  * Could GKeyFile read a line of @text as a translated key, KEY[LOCALE]=?
  * It keeps one only for the languages of the environment (LANGUAGE,

@@ -57,8 +57,6 @@ void sl_profile_source_free(struct sl_profile_source *s);
  * be (then nothing made from it is cached). */
 char *sl_profile_source_read(struct sl_profile_source *s, const char *path,
 			     gsize *len);
-/* Nothing read can be trusted by its stat data: it is not to be cached. */
-void sl_profile_source_taint(struct sl_profile_source *s);
 
 /* The table of the profile @path cached in @dir/seclint, if every file it
  * was made from is as it was then; else NULL. */
@@ -67,7 +65,7 @@ struct sl_profile_table *sl_profile_cache_get(const char *dir,
 					      enum sl_profile_cache_status *st);
 /* Caches @t, read from @source for @path, in @dir/seclint where every
  * file read was exact and the table makes the same key file; quietly
- * nothing where that cannot be done.  TRUE: written. */
+ * nothing where that cannot be done.  FALSE: not to be cached. */
 gboolean sl_profile_cache_put(const char *dir, const char *path,
 			      const struct sl_profile_source *source,
 			      const struct sl_profile_table *t);
