@@ -39,7 +39,7 @@ static void dump_group(const struct sl_policy *policy, const char *group,
 		if (skip && !strcmp(*k, skip))
 			continue;
 		v = g_key_file_get_value(sl_profile_is_citation_word(group, *k)
-						 ? cited : policy->profile,
+						 ? cited : sl_profile_keys(policy),
 					 group, *k, NULL);
 		printf("  %s=%s\n", *k, v ? v : "(missing)");
 	}

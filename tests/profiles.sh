@@ -107,4 +107,71 @@ expect_grep site-hwsec-said "$tmp/out" "software bugs go to security@example.net
 "$seclint" --no-repo --policy "$tmp/policy.conf" \
 	"$r/distros-superset-for-linux-issue/fire-kernel.eml" >"$tmp/out" 2>&1
 expect_grep site-superset-said "$tmp/out" "use linux-distros@example.net \[distros-superset"
+# The profile cache (lint/engine/profile-table.c), in a cache directory of
+# the test's own and on a copy of rules/ (--policy): an edit is seen by
+# the next run, also one in the same second that keeps the size and the
+# mtime; an error is reported every time; what a run prints is the same
+# with the cache, without one and in the check mode.
+export XDG_CACHE_HOME="$tmp/xdg"
+mkdir "$XDG_CACHE_HOME"
+c=$tmp/copy
+cp -R "$rules" "$c"
+leaf=$c/profiles/2026-08.conf
+level() {
+	"$seclint" --policy "$c/policy.conf" --list-rules 2>&1 |
+		sed -n "s/^report-version-unstable  *\([a-z]*\) .*/\1/p"
+}
+expect_level() {
+	got=$(level)
+	if [ "$got" = "$2" ]; then ok; else ko "$1: level '$got', want '$2'"; fi
+}
+# Past the racy window (two seconds): the files' stat data are exact.
+sleep 3
+expect_level cache-first error
+if ls "$XDG_CACHE_HOME"/seclint/profile-* >/dev/null 2>&1; then
+	ok
+else
+	ko "no profile cache written under \$XDG_CACHE_HOME/seclint"
+fi
+expect_level cache-hit error
+export SECLINT_CHECK_POLICY_CACHE=1
+expect_level cache-checked error
+unset SECLINT_CHECK_POLICY_CACHE
+ex=$dir/../examples/cc-both-lists.eml
+for args in "--list-profiles" "--explain report-version-unstable" \
+	"--format=json $ex" "--format=sarif $ex" "--profile=2023-06 $ex"; do
+	# shellcheck disable=SC2086 # the arguments, split
+	XDG_CACHE_HOME=$tmp/none "$seclint" --no-repo --policy "$c/policy.conf" \
+		$args >"$tmp/uncached" 2>&1
+	for round in 1 2; do
+		# shellcheck disable=SC2086
+		SECLINT_CHECK_POLICY_CACHE=1 "$seclint" --no-repo \
+			--policy "$c/policy.conf" $args >"$tmp/cached" 2>&1
+		if cmp -s "$tmp/uncached" "$tmp/cached"; then
+			ok
+		else
+			ko "cache: '$args' prints otherwise (round $round)"
+			diff "$tmp/uncached" "$tmp/cached" | head -20
+		fi
+	done
+done
+# An edit long after the cache was written.
+sed -i '/^\[rule report-version-unstable\]/,/^\[/s/^severity=error$/severity=warning/' "$leaf"
+expect_level cache-edit warning
+# In the same second, the same size and mtime, the same inode.
+cp -p "$leaf" "$tmp/ref"
+sed '/^\[rule report-version-unstable\]/,/^\[/s/^severity=warning$/severity=info\n\n\n/' "$leaf" >"$tmp/edited"
+cat "$tmp/edited" >"$leaf"
+touch -r "$tmp/ref" "$leaf"
+if [ "$(wc -c <"$leaf")" = "$(wc -c <"$tmp/ref")" ]; then ok; else ko "cache: the edit changed the size"; fi
+expect_level cache-racy info
+# An error, every time, as without a cache.
+sed -i '/^\[rule report-version-unstable\]/,/^\[/s/^severity=info$/severity=infx/' "$leaf"
+XDG_CACHE_HOME=$tmp/none "$seclint" --policy "$c/policy.conf" --list-rules \
+	>/dev/null 2>"$tmp/want"
+for round in 1 2; do
+	check cache-error-$round 2 "$seclint" --policy "$c/policy.conf" --list-rules
+	if cmp -s "$tmp/want" "$tmp/err"; then ok; else ko "cache: error $round differs"; cat "$tmp/err"; fi
+done
+expect_grep cache-error-said "$tmp/err" "unknown severity 'infx'"
 finish

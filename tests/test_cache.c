@@ -108,7 +108,7 @@ static void test_severity_table(void **state)
 		assert_table(policy);
 		too_long = policy->rule_severity[2 * sl_rule_index(
 							 "report-too-long")];
-		kf = policy->profile;
+		kf = sl_profile_keys(policy);
 		g_key_file_set_value(kf, "rule report-too-long", "note", "n");
 		g_key_file_set_value(kf, "rule report-html", "severity", "off");
 		g_key_file_set_value(kf, "rule report-html",
@@ -126,6 +126,7 @@ static void test_severity_table(void **state)
 		g_hash_table_insert(policy->severity,
 				    g_strdup("report-missing-version"),
 				    GINT_TO_POINTER(SL_SEV_ERROR + 1));
+		sl_policy_profile_changed(policy);
 		sl_policy_update_severities(policy);
 		assert_table(policy);
 		/* A note alone changes no level; a group without a level
@@ -144,7 +145,7 @@ static void test_severity_table(void **state)
 				 SL_SEV_OFF);
 	}
 	assert_non_null(bare);
-	assert_null(bare->profile);
+	assert_null(bare->table);
 	/* policy.conf alone has no table: each rule is looked up. */
 	assert_null(bare->rule_severity);
 	sl_policy_update_severities(bare);
@@ -384,7 +385,9 @@ static void test_parameter_changes(void **state)
 	c.rule = sl_rule_find(ID);
 	c.params = sl_policy_params(policy, c.rule);
 	assert_int_equal(sl_param_days(&c, "max-days"), 14);
-	g_key_file_set_value(policy->profile, "rule " ID, "max-days", "99");
+	g_key_file_set_value(sl_profile_keys(policy), "rule " ID, "max-days",
+			     "99");
+	sl_policy_profile_changed(policy);
 	assert_int_equal(sl_param_days(&c, "max-days"), 14);
 	assert_true(sl_policy_resolve_params(policy, &error));
 	c.params = sl_policy_params(policy, c.rule);
@@ -399,12 +402,16 @@ static void test_parameter_changes(void **state)
 	assert_int_equal(sl_param_days(&c, "embargo-max-days"), 21);
 
 	/* Missing or no number: an error that names rule, group and key. */
-	g_key_file_remove_key(policy->profile, "rule " ID, "max-days", NULL);
+	g_key_file_remove_key(sl_profile_keys(policy), "rule " ID, "max-days",
+			      NULL);
+	sl_policy_profile_changed(policy);
 	assert_false(sl_policy_resolve_params(policy, &error));
 	assert_non_null(strstr(error->message, "rule " ID " is in force"));
 	assert_non_null(strstr(error->message, "has no [rule " ID "] max-days"));
 	g_clear_error(&error);
-	g_key_file_set_value(policy->profile, "rule " ID, "max-days", "9x");
+	g_key_file_set_value(sl_profile_keys(policy), "rule " ID, "max-days",
+			     "9x");
+	sl_policy_profile_changed(policy);
 	assert_false(sl_policy_resolve_params(policy, &error));
 	assert_non_null(strstr(error->message, "max-days=9x is no integer"));
 	g_clear_error(&error);

@@ -24,22 +24,7 @@
 #include "rst.h"
 #include "registry.h"
 #include "rule.h"
-
-static GPtrArray *profile_names(void)
-{
-	g_autofree char *base = g_path_get_dirname(SECLINT_SOURCE_POLICY);
-	g_autofree char *dir = g_build_filename(base, "profiles", NULL);
-	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
-	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
-	const char *f;
-
-	assert_non_null(d);
-	while ((f = g_dir_read_name(d)))
-		if (g_str_has_suffix(f, ".conf"))
-			g_ptr_array_add(names, g_strndup(f, strlen(f) - 5));
-	assert_true(names->len >= 6);
-	return names;
-}
+#include "testlib.h"
 
 static struct sl_policy *open_profile(const char *name)
 {
@@ -62,7 +47,7 @@ static gboolean in_force(const struct sl_policy *p, const struct sl_rule *r)
  * the failures are all listed before the test fails. */
 static void test_every_citation(void **state)
 {
-	g_autoptr(GPtrArray) names = profile_names();
+	g_autoptr(GPtrArray) names = sl_test_profile_names();
 	GString *failures = g_string_new(NULL);
 	guint proven = 0;
 
@@ -126,7 +111,7 @@ static void test_every_citation(void **state)
 static GPtrArray *profile_texts(const struct sl_policy *p)
 {
 	g_autofree char *base = g_path_get_dirname(p->path);
-	g_auto(GStrv) docs = g_key_file_get_keys(p->profile, "documents", NULL,
+	g_auto(GStrv) docs = g_key_file_get_keys(sl_profile_keys(p), "documents", NULL,
 						 NULL);
 	GPtrArray *texts = g_ptr_array_new_with_free_func(g_free);
 
@@ -173,7 +158,7 @@ static const char *const prose_keys[] = {
  * texts of that profile. */
 static void test_notes(void **state)
 {
-	g_autoptr(GPtrArray) names = profile_names();
+	g_autoptr(GPtrArray) names = sl_test_profile_names();
 	g_autofree char *base = g_path_get_dirname(SECLINT_SOURCE_POLICY);
 	GString *failures = g_string_new(NULL);
 
@@ -237,7 +222,7 @@ static char *with_a_word_changed(const char *quote)
 /* A wrong quote fails: a word changed, or another heading. */
 static void test_planted(void **state)
 {
-	g_autoptr(GPtrArray) names = profile_names();
+	g_autoptr(GPtrArray) names = sl_test_profile_names();
 	guint planted = 0, moved = 0;
 
 	(void)state;
@@ -308,7 +293,7 @@ static void test_planted(void **state)
 
 static void test_lean_profile(void **state)
 {
-	g_autoptr(GPtrArray) names = profile_names();
+	g_autoptr(GPtrArray) names = sl_test_profile_names();
 	g_autofree char *base = g_path_get_dirname(SECLINT_SOURCE_POLICY);
 
 	(void)state;
@@ -335,7 +320,7 @@ static void test_lean_profile(void **state)
 					whole, *g, *k, NULL);
 				g_autofree char *got = sl_profile_get(p, *g, *k);
 
-				left_out += !g_key_file_has_key(p->profile, *g,
+				left_out += !g_key_file_has_key(sl_profile_keys(p), *g,
 								*k, NULL);
 				if (g_strcmp0(want, got))
 					fail_msg("profile %s [%s] %s: '%s' "

@@ -73,3 +73,20 @@ struct sl_message *sl_test_parse_one(const char *text)
 	assert_int_equal(msgs->len, 1);
 	return g_ptr_array_steal_index(msgs, 0);
 }
+
+/* The names of the shipped profiles (rules/profiles/NAME.conf). */
+GPtrArray *sl_test_profile_names(void)
+{
+	g_autofree char *base = g_path_get_dirname(SECLINT_SOURCE_POLICY);
+	g_autofree char *dir = g_build_filename(base, "profiles", NULL);
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+	const char *f;
+
+	assert_non_null(d);
+	while ((f = g_dir_read_name(d)))
+		if (g_str_has_suffix(f, ".conf"))
+			g_ptr_array_add(names, g_strndup(f, strlen(f) - 5));
+	assert_true(names->len >= 6);
+	return names;
+}

@@ -19,4 +19,6 @@ void sl_test_each_fixture(const char *tests_dir,
 			  void (*each)(const char *text, gsize len,
 				       gpointer data),
 			  gpointer data);
+/* The names of the profiles shipped in rules/profiles/ (six or more). */
+GPtrArray *sl_test_profile_names(void);
 #endif

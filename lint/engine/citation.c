@@ -174,8 +174,7 @@ GPtrArray *sl_texts_citations(sl_texts *t, const struct sl_policy *policy,
 	g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func(
 		citation_free);
 
-	if (!policy->profile ||
-	    !g_key_file_has_group(policy->profile, group))
+	if (!sl_profile_has_group(policy, group))
 		return g_steal_pointer(&out);
 	for (guint n = 1;; n++) {
 		gboolean none;
@@ -262,11 +261,7 @@ char *sl_citation_line(const struct sl_citation *c)
 GPtrArray *sl_texts_documents(sl_texts *t, const struct sl_policy *policy)
 {
 	GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
-	g_auto(GStrv) names = policy->profile
-				      ? g_key_file_get_keys(policy->profile,
-							    "documents", NULL,
-							    NULL)
-				      : NULL;
+	g_auto(GStrv) names = sl_profile_get_keys(policy, "documents");
 
 	for (char **n = names; n && *n; n++) {
 		g_autofree char *path = sl_profile_get(policy, "documents", *n);

@@ -12,6 +12,7 @@
 #include "errors.h"
 #include "message.h"
 #include "policy.h"
+#include "profile-table.h"
 #include "registry.h"
 #include "rule.h"
 #include "severity.h"
@@ -49,8 +50,9 @@ void sl_policy_free(struct sl_policy *policy)
 	if (policy->agent_specs)
 		g_ptr_array_unref(policy->agent_specs);
 	g_hash_table_unref(policy->severity);
-	if (policy->profile)
-		g_key_file_unref(policy->profile);
+	sl_profile_table_free(policy->table);
+	if (policy->profile_keys)
+		g_key_file_unref(policy->profile_keys);
 	if (policy->cited)
 		g_key_file_unref(policy->cited);
 	g_free(policy->profile_name);

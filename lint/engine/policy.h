@@ -23,7 +23,11 @@ struct sl_policy {
 	GPtrArray *lists;	/* of struct sl_list */
 	char **list_patterns;	/* glob patterns of mailing-list addresses */
 	GHashTable *severity;	/* rule id -> GINT_TO_POINTER(sev + 1) */
-	GKeyFile *profile;	/* the document revision in force, or NULL */
+	/* The document revision in force, or NULL: as a lint run reads it
+	 * (lint/engine/profile-table.c), and as a key file, the one read or
+	 * one made from the table when first asked (sl_profile_keys()). */
+	struct sl_profile_table *table;
+	GKeyFile *profile_keys;
 	char *profile_name;
 	/* The profile is read without its rules' citation words (section=,
 	 * quote=, note=: only JSON and SARIF show them in a lint run);
@@ -111,6 +115,26 @@ char *sl_key_file_get_string(GKeyFile *kf, const char *group,
 #define SL_DEFAULT_PROFILE "2026-08"
 gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 				GError **error);
+/* The same, through the cache under @cache_dir (NULL: none; the one above
+ * takes g_get_user_cache_dir()), saying in *@status how that went. */
+enum sl_profile_cache_status {
+	SL_PROFILE_CACHE_NONE,		/* no cache asked for */
+	SL_PROFILE_CACHE_MISS,		/* none, or not of these files */
+	SL_PROFILE_CACHE_HIT,
+};
+gboolean sl_policy_load_profile_from(struct sl_policy *policy,
+				     const char *name, const char *cache_dir,
+				     enum sl_profile_cache_status *status,
+				     GError **error);
+/* The profile in force as a key file, or NULL: made on first use, not to
+ * be changed but by a test, which then calls sl_policy_profile_changed()
+ * (then sl_policy_update_severities() and sl_policy_resolve_params()). */
+GKeyFile *sl_profile_keys(const struct sl_policy *policy);
+void sl_policy_profile_changed(struct sl_policy *policy);
+/* Has the profile in force @group; its keys (g_key_file_get_keys()). */
+gboolean sl_profile_has_group(const struct sl_policy *policy,
+			      const char *group);
+char **sl_profile_get_keys(const struct sl_policy *policy, const char *group);
 /* The profile file @path with what it inherits resolved, as a rule sees
  * it: [profile] is the file's own, a [rule ID] key its own or else its
  * parent's, an empty value none (rules/profiles/README). */

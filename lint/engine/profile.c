@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env-flag.h"
 #include "errors.h"
 #include "policy.h"
+#include "profile-table.h"
 #include "registry.h"
 #include "rule.h"
 #include "severity.h"
@@ -219,16 +221,20 @@ static gboolean citation_words_line(const char *line, gsize len)
 	       g_utf8_validate(line, (gssize)len, NULL);
 }
 
+/* @path into @kf; what is read to lint is recorded in @source. */
 static gboolean load_file(GKeyFile *kf, const char *path, gboolean whole,
-			  GError **error)
+			  struct sl_profile_source *source, GError **error)
 {
 	g_autofree char *text = NULL;
 	g_autoptr(GString) kept = NULL;
 	gboolean rule = FALSE;
 	gsize len;
 
+	if (!whole && source)
+		text = sl_profile_source_read(source, path, &len);
 	/* A file that cannot be read: GKeyFile's own error. */
-	if (whole || !g_file_get_contents(path, &text, &len, NULL))
+	if (whole ||
+	    (!text && !g_file_get_contents(path, &text, &len, NULL)))
 		return g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE,
 						 error);
 	kept = g_string_sized_new(len);
@@ -256,7 +262,8 @@ static gboolean load_file(GKeyFile *kf, const char *path, gboolean whole,
  */
 static GKeyFile *read_chain(const char *path, GPtrArray *chain,
 			    gboolean own_profile, gboolean whole,
-			    GPtrArray *empty, GError **error)
+			    struct sl_profile_source *source, GPtrArray *empty,
+			    GError **error)
 {
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autoptr(GKeyFile) base = NULL;
@@ -266,7 +273,7 @@ static GKeyFile *read_chain(const char *path, GPtrArray *chain,
 	g_autofree char *file = NULL;
 	g_autofree char *parent_path = NULL;
 
-	if (!load_file(kf, path, whole, error) ||
+	if (!load_file(kf, path, whole, source, error) ||
 	    !validate(kf, &f, error)) {
 		g_prefix_error(error, "%s: ", path);
 		return NULL;
@@ -286,7 +293,8 @@ static GKeyFile *read_chain(const char *path, GPtrArray *chain,
 			return NULL;
 		}
 	g_ptr_array_add(chain, g_strdup(parent_path));
-	base = read_chain(parent_path, chain, FALSE, whole, empty, error);
+	base = read_chain(parent_path, chain, FALSE, whole, source, empty,
+			  error);
 	if (!base) {
 		g_prefix_error(error, "%s: inherit=%s: ", path, parent);
 		return NULL;
@@ -368,14 +376,14 @@ static gboolean check_levels(GKeyFile *kf, GError **error)
 }
 
 static GKeyFile *profile_read(const char *path, gboolean whole,
-			      GError **error)
+			      struct sl_profile_source *source, GError **error)
 {
 	g_autoptr(GPtrArray) chain = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) empty = g_ptr_array_new_with_free_func(g_free);
 	GKeyFile *kf;
 
 	g_ptr_array_add(chain, g_strdup(path));
-	kf = read_chain(path, chain, TRUE, whole, empty, error);
+	kf = read_chain(path, chain, TRUE, whole, source, empty, error);
 	if (!kf) {
 		if (error && *error)
 			(*error)->code = SECLINT_ERROR_POLICY;
@@ -404,32 +412,167 @@ static GKeyFile *profile_read(const char *path, gboolean whole,
 
 GKeyFile *sl_profile_read(const char *path, GError **error)
 {
-	return profile_read(path, TRUE, error);
+	return profile_read(path, TRUE, NULL, error);
+}
+
+/* SECLINT_CHECK_POLICY_CACHE=1: a profile found in the cache is read
+ * too, and the run aborts if the two differ. */
+static gboolean checking_cache(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_POLICY_CACHE", "1");
+}
+
+/* The table of @kf, a profile read from @source: cached in @cache_dir if
+ * it was not found there. */
+static struct sl_profile_table *table_of(GKeyFile *kf, const char *path,
+					 struct sl_profile_table *cached,
+					 const char *cache_dir,
+					 const struct sl_profile_source *source)
+{
+	struct sl_profile_table *fresh = sl_profile_table_new(kf);
+
+	if (!cached) {
+		sl_profile_cache_put(cache_dir, path, source, fresh);
+		return fresh;
+	}
+	if (!sl_profile_table_equal(cached, fresh))
+		g_error("seclint: SECLINT_CHECK_POLICY_CACHE: the profile %s "
+			"in the cache is not the one read", path);
+	sl_profile_table_free(fresh);
+	return cached;
+}
+
+/*
+ * The profile @path as a lint run reads it: from the cache in @cache_dir
+ * (NULL: none) if it holds these files as they are, else read (and then
+ * cached there); *@kf the key file read, NULL if none was.
+ */
+static struct sl_profile_table *load_table(const char *path,
+					   const char *cache_dir,
+					   GKeyFile **kf,
+					   enum sl_profile_cache_status *status,
+					   GError **error)
+{
+	struct sl_profile_table *cached = sl_profile_cache_get(cache_dir, path,
+							       status);
+	struct sl_profile_source *source;
+	struct sl_profile_table *t = NULL;
+	GError *why = NULL;
+
+	*kf = NULL;
+	if (cached && !checking_cache())
+		return cached;
+	source = sl_profile_source_new();
+	*kf = profile_read(path, FALSE, source, &why);
+	if (*kf && !check_levels(*kf, &why)) {
+		g_prefix_error(&why, "%s: ", path);
+		g_clear_pointer(kf, g_key_file_unref);
+	}
+	if (*kf)
+		t = table_of(*kf, path, cached, cache_dir, source);
+	else if (cached)
+		g_error("seclint: SECLINT_CHECK_POLICY_CACHE: the profile %s "
+			"is in the cache, yet reads with an error: %s", path,
+			why->message);
+	sl_profile_source_free(source);
+	if (why)
+		g_propagate_error(error, why);
+	if (t == cached && *kf)
+		g_clear_pointer(kf, g_key_file_unref);
+	return t;
+}
+
+gboolean sl_policy_load_profile_from(struct sl_policy *policy,
+				     const char *name, const char *cache_dir,
+				     enum sl_profile_cache_status *status,
+				     GError **error)
+{
+	g_autofree char *path = profile_path(policy, name);
+	enum sl_profile_cache_status st;
+	GKeyFile *kf;
+	struct sl_profile_table *t = load_table(path, cache_dir, &kf, &st,
+						error);
+
+	if (status)
+		*status = st;
+	if (!t) {
+		g_prefix_error(error, "profile '%s': ", name);
+		return FALSE;
+	}
+	sl_profile_table_free(policy->table);
+	g_clear_pointer(&policy->profile_keys, g_key_file_unref);
+	g_clear_pointer(&policy->cited, g_key_file_unref);
+	g_free(policy->profile_name);
+	g_free(policy->profile_path);
+	policy->table = t;
+	policy->profile_keys = kf;
+	policy->profile_name = g_strdup(name);
+	policy->profile_path = g_steal_pointer(&path);
+	sl_policy_update_severities(policy);
+	return sl_policy_resolve_params(policy, error);
 }
 
 gboolean sl_policy_load_profile(struct sl_policy *policy, const char *name,
 				GError **error)
 {
-	g_autofree char *path = profile_path(policy, name);
-	GKeyFile *kf = profile_read(path, FALSE, error);
+	return sl_policy_load_profile_from(policy, name,
+					   g_get_user_cache_dir(), NULL, error);
+}
 
-	if (kf && !check_levels(kf, error)) {
-		g_prefix_error(error, "%s: ", path);
-		g_clear_pointer(&kf, g_key_file_unref);
-	}
-	if (!kf) {
-		g_prefix_error(error, "profile '%s': ", name);
-		return FALSE;
-	}
-	g_clear_pointer(&policy->profile, g_key_file_unref);
-	g_clear_pointer(&policy->cited, g_key_file_unref);
-	g_free(policy->profile_name);
-	g_free(policy->profile_path);
-	policy->profile = kf;
-	policy->profile_name = g_strdup(name);
-	policy->profile_path = g_steal_pointer(&path);
-	sl_policy_update_severities(policy);
-	return sl_policy_resolve_params(policy, error);
+/* Guards what a policy makes on first use: its key files. */
+static GMutex profile_lock;
+
+static GKeyFile *keys_locked(struct sl_policy *p)
+{
+	if (!p->profile_keys && p->table)
+		p->profile_keys = sl_profile_table_keys(p->table);
+	return p->profile_keys;
+}
+
+GKeyFile *sl_profile_keys(const struct sl_policy *policy)
+{
+	GKeyFile *kf;
+
+	g_mutex_lock(&profile_lock);
+	kf = keys_locked((struct sl_policy *)policy);
+	g_mutex_unlock(&profile_lock);
+	return kf;
+}
+
+void sl_policy_profile_changed(struct sl_policy *policy)
+{
+	GKeyFile *kf = sl_profile_keys(policy);
+
+	if (!kf)
+		return;
+	sl_profile_table_free(policy->table);
+	policy->table = sl_profile_table_new(kf);
+}
+
+gboolean sl_profile_has_group(const struct sl_policy *policy,
+			      const char *group)
+{
+	return policy->table &&
+	       sl_profile_table_group(policy->table, group) >= 0;
+}
+
+char **sl_profile_get_keys(const struct sl_policy *policy, const char *group)
+{
+	gssize g = policy->table ? sl_profile_table_group(policy->table, group)
+				 : -1;
+	guint n = g < 0 ? 0 : sl_profile_table_keys_of(policy->table, (guint)g);
+	char **keys;
+
+	if (g < 0)
+		return NULL;
+	keys = g_new(char *, n + 1);
+	for (guint k = 0; k < n; k++)
+		keys[k] = g_strdup(sl_profile_table_key(policy->table,
+							(guint)g, k));
+	keys[n] = NULL;
+	return keys;
 }
 
 /* A key load_file() leaves out of a profile loaded to lint. */
@@ -446,27 +589,26 @@ gboolean sl_profile_is_citation_word(const char *group, const char *key)
  * no longer be read, the profile as loaded, without them). */
 GKeyFile *sl_profile_cited(const struct sl_policy *policy)
 {
-	static GMutex lock;
 	struct sl_policy *p = (struct sl_policy *)policy;
 	GKeyFile *kf;
 
-	g_mutex_lock(&lock);
+	g_mutex_lock(&profile_lock);
 	if (!p->cited && p->profile_path)
-		p->cited = profile_read(p->profile_path, TRUE, NULL);
-	kf = p->cited ? p->cited : p->profile;
-	g_mutex_unlock(&lock);
+		p->cited = profile_read(p->profile_path, TRUE, NULL, NULL);
+	kf = p->cited ? p->cited : keys_locked(p);
+	g_mutex_unlock(&profile_lock);
 	return kf;
 }
 
 char *sl_profile_get(const struct sl_policy *policy, const char *group,
 		     const char *key)
 {
-	if (!policy->profile)
+	if (!policy->table)
 		return NULL;
 	if (policy->profile_path && sl_profile_is_citation_word(group, key))
 		return sl_key_file_get_string(sl_profile_cited(policy), group,
 					      key);
-	return sl_key_file_get_string(policy->profile, group, key);
+	return g_strdup(sl_profile_table_get(policy->table, group, key, TRUE));
 }
 
 static char *rule_value(const struct sl_policy *policy, const char *rule_id,
@@ -486,14 +628,18 @@ static gboolean param_value(const struct sl_policy *policy,
 	g_autofree char *group = p->role ? g_strconcat("role ", p->role, NULL)
 					 : g_strconcat(SL_RULE_PREFIX, r->id,
 						       NULL);
-	GKeyFile *kf = p->role ? policy->keys : policy->profile;
 	/* Numbers as written, text unescaped as GKeyFile does. */
-	g_autofree char *v = !kf ? NULL
-			     : p->type == SL_PARAM_STRING ||
-					       p->type == SL_PARAM_LIST
-				     ? sl_key_file_get_string(kf, group, p->key)
-				     : g_key_file_get_value(kf, group, p->key,
-							    NULL);
+	gboolean text = p->type == SL_PARAM_STRING || p->type == SL_PARAM_LIST;
+	g_autofree char *v =
+		!p->role ? (policy->table
+				    ? g_strdup(sl_profile_table_get(
+					      policy->table, group, p->key,
+					      text))
+				    : NULL)
+		: !policy->keys ? NULL
+		: text ? sl_key_file_get_string(policy->keys, group, p->key)
+		       : g_key_file_get_value(policy->keys, group, p->key,
+					      NULL);
 	g_autofree char *where = p->role ? g_strdup(policy->path)
 					 : g_strconcat("profile ",
 						       policy->profile_name,
@@ -598,10 +744,10 @@ enum sl_severity sl_policy_severity(const struct sl_policy *policy,
 
 	if (v)
 		return (enum sl_severity)(GPOINTER_TO_INT(v) - 1);
-	if (!policy->profile)
+	if (!policy->table)
 		return SL_SEV_OFF;
 	group = g_strconcat(SL_RULE_PREFIX, rule_id, NULL);
-	if (!g_key_file_has_group(policy->profile, group))
+	if (!sl_profile_has_group(policy, group))
 		return SL_SEV_OFF;
 	level = rule_value(policy, rule_id, "severity");
 	return level_or(level, SL_SEV_OFF);
@@ -632,40 +778,20 @@ enum sl_severity sl_policy_rule_severity(const struct sl_policy *policy,
 }
 
 /*
- * The levels @group (a group of @kf) sets, as written, or NULL: its keys
- * are listed once rather than each level looked up (see struct
- * profile_file).  A level is the same unescaped or not: the escapes of a
- * key file make no letters.
- */
-static void levels_of(GKeyFile *kf, const char *group, char **severity,
-		      char **followup)
-{
-	g_auto(GStrv) keys = g_key_file_get_keys(kf, group, NULL, NULL);
-
-	*severity = *followup = NULL;
-	for (char **k = keys; k && *k; k++)
-		if (!strcmp(*k, "severity") && !*severity)
-			*severity = g_key_file_get_value(kf, group, *k, NULL);
-		else if (!strcmp(*k, "followup-severity") && !*followup)
-			*followup = g_key_file_get_value(kf, group, *k, NULL);
-}
-
-/*
  * The engine asks for every rule's severity for every message: GKeyFile
  * lookups by strings were a large share of linting a big mbox.  The table
  * is what sl_policy_rule_severity() gives, filled from one pass over the
  * profile's groups and the site overrides rather than a lookup of each
- * rule's group and keys by name.
+ * rule's group and keys by name.  A level is the same unescaped or not:
+ * the escapes of a key file make no letters.
  */
 void sl_policy_update_severities(struct sl_policy *policy)
 {
 	enum sl_severity *sev = g_renew(enum sl_severity,
 					policy->rule_severity,
 					2 * sl_rules_count);
-	g_auto(GStrv) groups = policy->profile
-				       ? g_key_file_get_groups(policy->profile,
-							       NULL)
-				       : NULL;
+	const struct sl_profile_table *t = policy->table;
+	guint n_groups = t ? sl_profile_table_groups(t) : 0;
 	GHashTableIter it;
 	gpointer id, level;
 
@@ -673,16 +799,27 @@ void sl_policy_update_severities(struct sl_policy *policy)
 	 * without one. */
 	for (size_t i = 0; i < sl_rules_count; i++)
 		sev[2 * i] = sev[2 * i + 1] = SL_SEV_OFF;
-	for (char **g = groups; g && *g; g++) {
-		gssize i = g_str_has_prefix(*g, SL_RULE_PREFIX)
-				   ? sl_rule_index(*g + strlen(SL_RULE_PREFIX))
+	for (guint g = 0; g < n_groups; g++) {
+		const char *name = sl_profile_table_group_name(t, g);
+		gssize i = g_str_has_prefix(name, SL_RULE_PREFIX)
+				   ? sl_rule_index(name + strlen(SL_RULE_PREFIX))
 				   : -1;
-		g_autofree char *severity = NULL;
-		g_autofree char *followup = NULL;
+		const char *severity = NULL;
+		const char *followup = NULL;
 
 		if (i < 0)
 			continue;
-		levels_of(policy->profile, *g, &severity, &followup);
+		for (guint k = sl_profile_table_keys_of(t, g); k-- > 0;) {
+			const char *key = sl_profile_table_key(t, g, k);
+
+			/* The first of each, as written. */
+			if (!strcmp(key, "severity"))
+				severity = sl_profile_table_value(t, g, k,
+								  FALSE);
+			else if (!strcmp(key, "followup-severity"))
+				followup = sl_profile_table_value(t, g, k,
+								  FALSE);
+		}
 		sev[2 * i] = level_or(severity, SL_SEV_OFF);
 		sev[2 * i + 1] = sev[2 * i] == SL_SEV_OFF
 					 ? SL_SEV_OFF

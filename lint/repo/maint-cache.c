@@ -67,13 +67,13 @@ enum {
 	H_SIZE = H_CHECKSUM + 8,
 };
 
-static void put64(guint8 *p, guint64 v)
+void sl_cache_put64(guint8 *p, guint64 v)
 {
 	v = GUINT64_TO_LE(v);
 	memcpy(p, &v, 8);
 }
 
-static guint64 get64(const guint8 *p)
+guint64 sl_cache_get64(const guint8 *p)
 {
 	guint64 v;
 
@@ -85,13 +85,14 @@ static guint64 get64(const guint8 *p)
  * A 64-bit checksum, eight bytes a step (the whole cache in well under a
  * millisecond): against damage, not forgery.
  */
-static guint64 checksum(guint64 h, const guint8 *p, gsize n)
+guint64 sl_cache_checksum(guint64 h, const void *data, gsize n)
 {
+	const guint8 *p = data;
 	const guint64 k = 0x9e3779b97f4a7c15u;
 
 	h ^= n * k;
 	for (; n >= 8; p += 8, n -= 8) {
-		h = (h ^ get64(p)) * k;
+		h = (h ^ sl_cache_get64(p)) * k;
 		h ^= h >> 29;
 	}
 	for (; n; p++, n--)
@@ -106,8 +107,9 @@ static guint64 whole_checksum(const guint8 *header, const guint8 *payload,
 	guint8 head[H_SIZE];
 
 	memcpy(head, header, H_SIZE);
-	put64(head + H_CHECKSUM, 0);
-	return checksum(checksum(0, head, H_SIZE), payload, len);
+	sl_cache_put64(head + H_CHECKSUM, 0);
+	return sl_cache_checksum(sl_cache_checksum(0, head, H_SIZE), payload,
+				 len);
 }
 
 void sl_maint_key_set_stat(struct sl_maint_key *key, const struct stat *st,
@@ -221,18 +223,18 @@ GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key)
 	p = g_bytes_get_data(file, &len);
 	header_version(version);
 	if (memcmp(p + H_MAGIC, magic, sizeof(magic)) ||
-	    get64(p + H_FORMAT) != SL_CACHE_FORMAT ||
+	    sl_cache_get64(p + H_FORMAT) != SL_CACHE_FORMAT ||
 	    memcmp(p + H_VERSION, version, sizeof(version)) ||
-	    get64(p + H_LENGTH) != len - H_SIZE ||
-	    get64(p + H_CHECKSUM) != whole_checksum(p, p + H_SIZE,
+	    sl_cache_get64(p + H_LENGTH) != len - H_SIZE ||
+	    sl_cache_get64(p + H_CHECKSUM) != whole_checksum(p, p + H_SIZE,
 						    len - H_SIZE) ||
 	    !memchr(p + H_OID, '\0', SL_MAINT_OID_SIZE) ||
-	    get64(p + H_STAT) > 1)
+	    sl_cache_get64(p + H_STAT) > 1)
 		return NULL;
 	memcpy(key->oid, p + H_OID, SL_MAINT_OID_SIZE);
-	key->has_stat = get64(p + H_STAT) == 1;
+	key->has_stat = sl_cache_get64(p + H_STAT) == 1;
 	for (int i = 0; i < SL_MAINT_STAT_WORDS; i++)
-		key->st[i] = get64(p + H_STAT + 8 * (1 + i));
+		key->st[i] = sl_cache_get64(p + H_STAT + 8 * (1 + i));
 	return g_bytes_new_from_bytes(file, H_SIZE, len - H_SIZE);
 }
 
@@ -311,14 +313,14 @@ void sl_maint_cache_write(const char *gitdir, const struct sl_maint_key *key,
 	if (H_SIZE + (guint64)len > SL_CACHE_MAX)
 		return;
 	memcpy(head + H_MAGIC, magic, sizeof(magic));
-	put64(head + H_FORMAT, SL_CACHE_FORMAT);
+	sl_cache_put64(head + H_FORMAT, SL_CACHE_FORMAT);
 	header_version(head + H_VERSION);
 	memcpy(head + H_OID, key->oid,
 	       strnlen(key->oid, SL_MAINT_OID_SIZE - 1));
-	put64(head + H_STAT, key->has_stat);
+	sl_cache_put64(head + H_STAT, key->has_stat);
 	for (int i = 0; i < SL_MAINT_STAT_WORDS; i++)
-		put64(head + H_STAT + 8 * (1 + i), key->st[i]);
-	put64(head + H_LENGTH, len);
-	put64(head + H_CHECKSUM, whole_checksum(head, payload, len));
+		sl_cache_put64(head + H_STAT + 8 * (1 + i), key->st[i]);
+	sl_cache_put64(head + H_LENGTH, len);
+	sl_cache_put64(head + H_CHECKSUM, whole_checksum(head, payload, len));
 	sl_git_cache_write(gitdir, SL_CACHE_FILE, head, H_SIZE, payload, len);
 }

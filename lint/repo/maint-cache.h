@@ -30,6 +30,13 @@ void sl_git_cache_write(const char *gitdir, const char *name,
 			const void *head, gsize head_len,
 			const void *payload, gsize len);
 
+/* A 64-bit checksum of @n bytes at @data, going on from @h (0 to
+ * start): against damage, not forgery. */
+guint64 sl_cache_checksum(guint64 h, const void *data, gsize n);
+/* A 64-bit number at @p, little-endian, as the cache files keep them. */
+void sl_cache_put64(guint8 *p, guint64 v);
+guint64 sl_cache_get64(const guint8 *p);
+
 /* The index cached in @gitdir and its key; NULL: none, or unusable. */
 GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key);
 /* Cache @index under @key; quietly nothing where that cannot be done. */
