@@ -65,6 +65,10 @@ fetch_list() {
 	''|.*|*/*|*[!A-Za-z0-9._+-]*)
 		echo "fetch.sh: '$list' is not a list name" >&2; return 2 ;;
 	esac
+	# The cache directory is also where seclint keeps the send-email
+	# run's record where $XDG_RUNTIME_DIR is unset (lint/cli/runrecord.c),
+	# which refuses a directory others may read: made 0700 if made here.
+	[ -d "$cache" ] || (umask 077 && mkdir -p "$cache") || return 2
 	mkdir -p "$cache/archives/$list/git"
 	while [ "$epochs" = 0 ] || [ $n -lt "$epochs" ]; do
 		dir=$cache/archives/$list/git/$n.git
