@@ -246,7 +246,7 @@ static char *own_words_say(struct sl_check *c, const char *pattern,
 	if (!sl_facts_content_visible(c->facts))
 		return NULL;
 	flat = flat_own_words(c);
-	if (!sl_guard_admits(pattern, 0, guard, flat))
+	if (!sl_guard_admits(c->facts, pattern, 0, guard, flat))
 		return NULL;
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }

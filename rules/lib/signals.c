@@ -152,7 +152,8 @@ char *sl_text_ai_claim(const struct sl_text *t, enum sl_ai_claim *claim)
 	g_autofree char *sentence = NULL;
 
 	*claim = SL_AI_CLAIM_NONE;
-	if (!sl_guarded_test(ai_named, 0, &ai_named_guard, t->prose->str))
+	if (!sl_guarded_test(NULL, ai_named, 0, &ai_named_guard,
+			     t->prose->str))
 		goto trailer;
 	hit = sl_text_find_unnegated(sl_regex_cached(ai_found, 0),
 				     t->prose->str, NULL);
@@ -293,11 +294,11 @@ static void count_bot_lines(char **lines, gboolean prose,
 
 		if (!*s)
 			continue;
-		if (sl_guarded_test(bot_lines, 0, &bot_lines_guard, s))
+		if (sl_guarded_test(NULL, bot_lines, 0, &bot_lines_guard, s))
 			n->strong++;
-		else if (sl_guarded_test(bot_boilerplate, 0,
+		else if (sl_guarded_test(NULL, bot_boilerplate, 0,
 					 &bot_boilerplate_guard, s) ||
-			 sl_guarded_test(bot_links, 0, &bot_links_guard, s))
+			 sl_guarded_test(NULL, bot_links, 0, &bot_links_guard, s))
 			n->boiler++;
 		else if (prose)
 			g_ptr_array_add(n->others, (gpointer)s);
@@ -311,7 +312,7 @@ static unsigned human_lines(const struct bot_count *n, unsigned enough)
 	unsigned human = 0;
 
 	for (guint i = 0; i < n->others->len && human < enough; i++)
-		if (!sl_guarded_test(pleasantry, 0, &pleasantry_guard,
+		if (!sl_guarded_test(NULL, pleasantry, 0, &pleasantry_guard,
 				     n->others->pdata[i]))
 			human++;
 	return human;
@@ -336,9 +337,9 @@ static const struct sl_guard syzkaller_keys_guard = {
 /* A report in syzkaller's format: three of its keys or more. */
 static gboolean syzkaller_format(const struct sl_text *t)
 {
-	return sl_guarded_count(syzkaller_keys, 0, &syzkaller_keys_guard,
+	return sl_guarded_count(NULL, syzkaller_keys, 0, &syzkaller_keys_guard,
 				t->prose->str) +
-	       sl_guarded_count(syzkaller_keys, 0, &syzkaller_keys_guard,
+	       sl_guarded_count(NULL, syzkaller_keys, 0, &syzkaller_keys_guard,
 				t->log->str) >= 3;
 }
 

@@ -568,15 +568,15 @@ static const char *const disclaimer_words[] = {
 
 gboolean sl_text_is_disclaimer(const char *text)
 {
-	return !sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS,
+	return !sl_regex_ruled_out(NULL, disclaimer, G_REGEX_CASELESS,
 				   disclaimer_words, text) &&
 	       sl_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
 }
 
 static char *find_disclaimer(const char *text)
 {
-	if (sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS, disclaimer_words,
-			       text))
+	if (sl_regex_ruled_out(NULL, disclaimer, G_REGEX_CASELESS,
+			       disclaimer_words, text))
 		return NULL;
 	return sl_regex_find(disclaimer, text, G_REGEX_CASELESS);
 }
@@ -681,8 +681,8 @@ static gboolean facts_had_disclaimers(struct sl_facts *f)
 {
 	gboolean had;
 
-	if (sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS, disclaimer_words,
-			       sl_facts_own_text(f)))
+	if (sl_regex_ruled_out(f, disclaimer, G_REGEX_CASELESS,
+			       disclaimer_words, sl_facts_own_text(f)))
 		return FALSE;
 	facts_without_disclaimers(f, &had);
 	return had;
@@ -695,18 +695,19 @@ static gboolean facts_had_disclaimers(struct sl_facts *f)
  * which no literal holds (nor does it end a word), and with nothing
  * removed no new text is joined.
  */
-static gboolean restricted_ruled_out(const char *own,
+static gboolean restricted_ruled_out(struct sl_facts *f, const char *own,
 				     const struct sl_restricted_text *what)
 {
 	if (!what->needs || (what->except && !what->except_needs) ||
-	    !sl_regex_ruled_out(what->pattern, 0, what->needs, own))
+	    !sl_regex_ruled_out(f, what->pattern, 0, what->needs, own))
 		return FALSE;
 	if (!what->except)
 		return TRUE;
 	/* one list for both: the own text has just been read for it */
 	if (what->except_needs == what->needs)
 		return sl_regex_cannot_match(what->except, 0, own);
-	return sl_regex_ruled_out(what->except, 0, what->except_needs, own);
+	return sl_regex_ruled_out(f, what->except, 0, what->except_needs,
+				  own);
 }
 
 void sl_check_restricted_text(struct sl_check *c,
@@ -721,7 +722,7 @@ void sl_check_restricted_text(struct sl_check *c,
 
 	if (!sl_facts_content_visible(c->facts))
 		return;
-	if (restricted_ruled_out(own, what)) {
+	if (restricted_ruled_out(c->facts, own, what)) {
 		disclaimer = facts_had_disclaimers(c->facts);
 		goto weak;
 	}
