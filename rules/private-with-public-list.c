@@ -230,9 +230,11 @@ static const char *flat_own_words(struct sl_check *c)
 	static const char key;
 	struct sl_facts_slot *s = sl_facts_slot(c->facts, &key);
 
-	if (!s->filled)
+	if (!s->filled) {
 		sl_facts_fill(s, sl_text_unwrap(sl_facts_own_text(c->facts)),
 			      g_free);
+		sl_facts_literals_keep(c->facts, s->data);
+	}
 	return s->data;
 }
 

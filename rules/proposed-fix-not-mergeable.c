@@ -94,7 +94,7 @@ static const struct sl_guard fix_trailers_guard = {
 };
 
 /* Does @text (a Subject, the prose) say "fix" in any of these ways?
- * @facts: those that keep @text, or NULL (sl_facts_literals_found()). */
+ * @facts: the message's (sl_facts_literals_found()). */
 static gboolean says_fix(struct sl_facts *facts, const char *text)
 {
 	return sl_regex_test(fix_words, G_REGEX_MULTILINE, text) ||
@@ -175,12 +175,12 @@ static gboolean not_a_fix(struct sl_check *c, const struct sl_text *t)
 				       c->msg->subject ? c->msg->subject : "",
 				       "");
 	if (diff_only_tests_or_docs(t->patch->str) ||
-	    sl_guarded_test(NULL, no_fix_said, 0, &no_fix_said_guard,
+	    sl_guarded_test(c->facts, no_fix_said, 0, &no_fix_said_guard,
 			    subject) ||
 	    sl_guarded_test(c->facts, no_fix_said, 0, &no_fix_said_guard,
 			    t->prose->str))
 		return TRUE;
-	if (says_fix(NULL, subject))
+	if (says_fix(c->facts, subject))
 		return FALSE;
 	return sl_regex_test(feature_subject, 0, subject) ||
 	       !says_fix(c->facts, t->prose->str);

@@ -9,7 +9,8 @@
  * text the facts keep (sl_facts_literals_found()) are checked against
  * each list's own scan on random texts, for lists like every kind the
  * rules declare, lists first asked after a text was read, and more words
- * than a thread's table holds.
+ * than a thread's table holds; and a text that is not the facts' own,
+ * freed and its memory reused by the next, is read anew each time.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +21,7 @@
 
 #include "facts.h"
 #include "literals.h"
+#include "message.h"
 #include "regex-cache.h"
 
 struct sample {
@@ -283,13 +285,15 @@ static char *random_text(GRand *rand, gsize len)
 	return g_string_free(t, FALSE);
 }
 
-/* Each list asked of @text through @facts and alone: the same answer. */
+/* Each list asked of @text, one of @facts' own, through them and alone:
+ * the same answer. */
 static void same_answers(struct sl_facts *facts, const char *text,
 			 GRand *rand)
 {
 	/* in a random order, so that each list is sometimes asked first */
 	int first = g_rand_int_range(rand, 0, G_N_ELEMENTS(lists));
 
+	sl_facts_literals_keep(facts, text);
 	for (size_t i = 0; i < G_N_ELEMENTS(lists); i++) {
 		const char *const *list =
 			lists[(first + i) % G_N_ELEMENTS(lists)];
@@ -322,31 +326,35 @@ static void test_kept_random(void **state)
 	g_rand_free(rand);
 }
 
+/* @literals asked of @text, made one of @facts' own. */
+static gboolean kept_found(struct sl_facts *facts, const char *text,
+			   const char *const *literals)
+{
+	sl_facts_literals_keep(facts, text);
+	return sl_facts_literals_found(facts, text, literals);
+}
+
 /* Known answers through the facts, hostile bytes among them. */
 static void test_kept_samples(void **state)
 {
 	(void)state;
 	for (int m = 0; m < 10; m++) {
+		/* two messages: the facts keep a few texts each */
 		g_auto(sl_facts) facts = SL_FACTS_INIT(NULL, NULL);
+		g_auto(sl_facts) more = SL_FACTS_INIT(NULL, NULL);
 
-		assert_true(sl_facts_literals_found(&facts, "a \xc5\xbfpectre",
-						    hardware));
-		assert_true(sl_facts_literals_found(
-			&facts, "LOC\xe2\x84\xaa" "DEP", debug));
-		assert_true(sl_facts_literals_found(&facts, "the MDS bug",
-						    hardware));
-		assert_false(sl_facts_literals_found(&facts, "cmds, xai",
-						     hardware));
-		assert_false(sl_facts_literals_found(&facts, "cmds, xai", ai));
-		assert_true(sl_facts_literals_found(&facts, "\xff@\xc5", at));
-		assert_false(sl_facts_literals_found(&facts, "\xff\xc5", at));
-		assert_true(sl_facts_literals_found(&facts, "(AI)", ai));
+		assert_true(kept_found(&facts, "a \xc5\xbfpectre", hardware));
+		assert_true(kept_found(&facts, "LOC\xe2\x84\xaa" "DEP", debug));
+		assert_true(kept_found(&facts, "the MDS bug", hardware));
+		assert_false(kept_found(&facts, "cmds, xai", hardware));
+		assert_false(kept_found(&facts, "cmds, xai", ai));
+		assert_true(kept_found(&facts, "\xff@\xc5", at));
+		assert_false(kept_found(&more, "\xff\xc5", at));
+		assert_true(kept_found(&more, "(AI)", ai));
 		/* a word character outside ASCII: "maybe", as alone */
-		assert_true(sl_facts_literals_found(&facts, "\xc3\xa9" "ai",
-						    ai));
-		assert_false(sl_facts_literals_found(&facts, "", nda));
-		assert_true(sl_facts_literals_found(&facts, "Do Not Forward",
-						    nda));
+		assert_true(kept_found(&more, "\xc3\xa9" "ai", ai));
+		assert_false(kept_found(&more, "", nda));
+		assert_true(kept_found(&more, "Do Not Forward", nda));
 	}
 }
 
@@ -408,10 +416,89 @@ static void test_kept_long(void **state)
 	for (int m = 0; m < 10; m++) {
 		g_auto(sl_facts) facts = SL_FACTS_INIT(NULL, NULL);
 
+		sl_facts_literals_keep(&facts, text);
 		assert_true(sl_facts_literals_found(&facts, text, hardware));
 		assert_false(sl_facts_literals_found(&facts, text, nda));
 	}
 	g_free(text);
+}
+
+/*
+ * Texts that are not the facts' own, asked through them: a copy made for
+ * the call and freed, whose memory the next copy reuses with other words,
+ * and a buffer written anew.  Each answer is the text's own, never what
+ * the facts know of a text that was at its address before (on the
+ * messages after a thread's first eight, when the kept answers are on);
+ * and the facts' own texts, the message's body and Subject among them,
+ * are answered alongside.
+ */
+static void test_kept_temporary(void **state)
+{
+	static const struct {
+		const char *text;
+		gboolean found;	/* of hardware */
+	} texts[] = {
+		{ "nothing to see here, move along", FALSE },
+		{ "a Spectre variant, move along..", TRUE },
+		{ "the mds bug, nothing more to it", TRUE },
+		{ "cmds and other words, move alon", FALSE },
+		{ "Microcode: an update for it all", TRUE },
+		{ "", FALSE },
+	};
+	g_autoptr(sl_message) msg = sl_message_new();
+	char buffer[64];
+	unsigned reused = 0;
+
+	(void)state;
+	g_string_assign(msg->body, "The body: a side channel.\n");
+	msg->subject = g_strdup("[PATCH] x86: speculative execution");
+	for (int m = 0; m < 40; m++) {
+		/* the facts' own texts outlive them (freed after them) */
+		g_autofree char *own = g_strdup("An own text of nothing.\n");
+		g_autoptr(GPtrArray) many = g_ptr_array_new_with_free_func(
+			g_free);
+		g_auto(sl_facts) facts = SL_FACTS_INIT(msg, NULL);
+		const char *last = NULL;
+
+		sl_facts_literals_keep(&facts, own);
+		/* more texts than the facts have room for: those past it
+		 * are read alone */
+		for (guint i = 0; i < 12; i++) {
+			g_ptr_array_add(many, g_strdup_printf(
+				"text %u%s", i, i % 2 ? " of l1tf" : ""));
+			sl_facts_literals_keep(&facts, many->pdata[i]);
+		}
+		for (int ask = 0; ask < 2; ask++)
+			for (guint i = 0; i < many->len; i++)
+				assert_int_equal(sl_facts_literals_found(
+							 &facts, many->pdata[i],
+							 hardware),
+						 i % 2);
+		for (int i = 0; i < 24; i++) {
+			int n = (i * 7 + m) % (int)G_N_ELEMENTS(texts);
+			char *copy = g_strdup(texts[n].text);
+
+			reused += copy == last;
+			last = copy;
+			assert_int_equal(sl_facts_literals_found(&facts, copy,
+								 hardware),
+					 texts[n].found);
+			g_free(copy);
+			g_strlcpy(buffer, texts[n].text, sizeof(buffer));
+			assert_int_equal(sl_facts_literals_found(&facts, buffer,
+								 hardware),
+					 texts[n].found);
+			assert_false(sl_facts_literals_found(&facts, own,
+							     hardware));
+			assert_true(sl_facts_literals_found(
+				&facts, msg->body->str, hardware));
+			assert_true(sl_facts_literals_found(
+				&facts, msg->subject, hardware));
+		}
+	}
+	/* the copies did share an address, but where the allocator keeps
+	 * freed memory apart (AddressSanitizer); the buffer always does */
+	print_message("%u copies at the address of the one before\n", reused);
 }
 
 static gpointer find_on_thread(gpointer data)
@@ -453,6 +540,7 @@ int main(void)
 		cmocka_unit_test(test_kept_random),
 		cmocka_unit_test(test_kept_new_lists),
 		cmocka_unit_test(test_kept_long),
+		cmocka_unit_test(test_kept_temporary),
 	};
 
 	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);

@@ -351,10 +351,10 @@ gboolean sl_literals_found(const char *text, const char *const *literals)
  * A list seen for the first time enters its new words (each word once)
  * and the automaton is made anew before the next text is read for it; a
  * text read before that is read again when the list is asked of it.  In
- * a thread's first KNOWN_AFTER messages asked with facts the lists are
- * only entered and each answered by its own scan: a message or a short
- * series does not pay for the automaton (some 1 M instructions to make;
- * as addressed, two messages of the bench's 2,000 ask with facts).
+ * a thread's first KNOWN_AFTER messages whose kept texts were asked, the
+ * lists are only entered and each answered by its own scan: a message or
+ * a short series does not pay for the automaton (some 1 M instructions
+ * to make; as addressed, two messages of the bench's 2,000 ask so).
  * Past MAX_KNOWN words or MAX_KNOWN_BYTES bytes of them the table starts
  * anew under a new id, which every kept answer and every list's entry is
  * checked against.
@@ -691,34 +691,65 @@ act:
 }
 #undef KNOWN_STEP
 
+/*
+ * The texts the facts keep: those their modules registered
+ * (sl_facts_literals_keep()) and the message's body and Subject, each
+ * with what it holds once read.  A text is known by its address, which
+ * is safe only for these: each lives, unchanged, until the facts are
+ * cleared, so no other text can be at its address meanwhile.  Any other
+ * text (a line, a piece, a copy made for the call, freed and its memory
+ * reused for the next) is never found here and is read for its list
+ * alone.
+ */
+#define KEPT_TEXTS 8	/* body, Subject, prose, log, own, claims, ... */
+
+struct kept_texts {
+	guint n;
+	gboolean asked;		/* counted in the thread's messages */
+	struct kept_text text[KEPT_TEXTS];
+};
+
 static const char kept_key;
 
-static void kept_free(gpointer kept)
+/* @text's entry among @kt's, or NULL: not one the facts keep. */
+static struct kept_text *kept_find(struct kept_texts *kt, const char *text)
 {
-	g_array_unref(kept);
+	for (guint i = 0; i < kt->n; i++)
+		if (kt->text[i].text == text)
+			return &kt->text[i];
+	return NULL;
 }
 
-/* @text's entry in @facts, made empty (known_id 0) on first ask; the
- * facts are counted in @k's messages on their first. */
-static struct kept_text *kept_of(struct sl_facts *facts, struct known *k,
-				 const char *text)
+/* One more text of the facts' own; past KEPT_TEXTS it is read alone, as
+ * any other text. */
+static void kept_add(struct kept_texts *kt, const char *text)
+{
+	if (kt->n < KEPT_TEXTS && !kept_find(kt, text))
+		kt->text[kt->n++] = (struct kept_text){ .text = text };
+}
+
+/* @facts' kept texts, made with the message's body and Subject. */
+static struct kept_texts *kept_texts_of(struct sl_facts *facts)
 {
 	struct sl_facts_slot *s = sl_facts_slot(facts, &kept_key);
-	const struct kept_text empty = { .text = text };
-	GArray *kept;
+	struct kept_texts *kt;
 
-	if (!s->filled) {
-		sl_facts_fill(s, g_array_new(FALSE, FALSE,
-					     sizeof(struct kept_text)),
-			      kept_free);
-		k->messages = MIN(k->messages + 1, KNOWN_AFTER);
-	}
-	kept = s->data;
-	for (guint i = 0; i < kept->len; i++)
-		if (g_array_index(kept, struct kept_text, i).text == text)
-			return &g_array_index(kept, struct kept_text, i);
-	g_array_append_val(kept, empty);
-	return &g_array_index(kept, struct kept_text, kept->len - 1);
+	if (s->filled)
+		return s->data;
+	kt = g_new(struct kept_texts, 1);
+	kt->n = 0;
+	kt->asked = FALSE;
+	sl_facts_fill(s, kt, g_free);
+	if (facts->msg && facts->msg->body)
+		kept_add(kt, facts->msg->body->str);
+	if (facts->msg && facts->msg->subject)
+		kept_add(kt, facts->msg->subject);
+	return kt;
+}
+
+void sl_facts_literals_keep(struct sl_facts *facts, const char *text)
+{
+	kept_add(kept_texts_of(facts), text);
 }
 
 static gboolean checking(void);
@@ -727,12 +758,19 @@ static gboolean checking(void);
 static int known_found(struct sl_facts *facts, struct literal_set *set,
 		       const char *text)
 {
-	struct known *k = known_of_thread();
-	struct kept_text *e;
+	struct kept_texts *kt = kept_texts_of(facts);
+	struct kept_text *e = kept_find(kt, text);
+	struct known *k;
 
+	if (!e)
+		return -1;	/* not the facts': its address says nothing */
+	k = known_of_thread();
+	if (!kt->asked) {
+		kt->asked = TRUE;
+		k->messages = MIN(k->messages + 1, KNOWN_AFTER);
+	}
 	if (set->known_id != k->id)
 		known_enter(k, set);
-	e = kept_of(facts, k, text);
 	if (e->known_id != k->id || e->covered < set->known_need) {
 		if (k->messages < KNOWN_AFTER)
 			return -1;	/* the thread's first messages */

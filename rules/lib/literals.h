@@ -31,18 +31,25 @@ gboolean sl_literals_found(const char *text, const char *const *literals);
 
 struct sl_facts;
 /*
- * The same answer for a text that @facts keep: one of theirs or of their
- * message, which lives and stays unchanged until they are cleared (the
- * own text, the prose, the claims text, the body, the Subject).  The
- * text is read once for the words of every list its thread has been
- * asked about, and what it holds is kept in @facts by the text's
- * address; so never a line, a piece or a copy made for the call: pass
- * NULL as @facts for those, which reads the text for @literals alone.
- * With SECLINT_CHECK_LITERALS=1 every kept answer is compared with the
- * scan of @literals alone, and a difference aborts.
+ * The same answer, read through @facts (any, or NULL: none at hand).  A
+ * text the facts keep is read once for the words of every list its
+ * thread has been asked about, and what it holds is kept in @facts:
+ * the message's body and Subject and the texts registered with
+ * sl_facts_literals_keep().  Any other text (a line, a piece, a copy
+ * made for the call) is read for @literals alone, as with NULL, so
+ * passing the facts is always safe.  With SECLINT_CHECK_LITERALS=1
+ * every kept answer is compared with the scan of @literals alone, and a
+ * difference aborts.
  */
 gboolean sl_facts_literals_found(struct sl_facts *facts, const char *text,
 				 const char *const *literals);
+/*
+ * @text is one of @facts' own: it lives, unchanged, until they are
+ * cleared (a derived text a facts slot owns: the own text, the prose,
+ * the claims text).  Its answers are kept by its address, which no
+ * other text can have meanwhile.
+ */
+void sl_facts_literals_keep(struct sl_facts *facts, const char *text);
 
 /*
  * A guard: the conditions, or-ed, one of which every match of a pattern
@@ -65,7 +72,7 @@ struct sl_guard {
 };
 
 /* May a text that fails @g match?  No: sl_guard_passes() FALSE.  @facts
- * as sl_facts_literals_found() takes them: NULL unless they keep @text. */
+ * as sl_facts_literals_found() takes them: any, or NULL. */
 gboolean sl_guard_passes(struct sl_facts *facts, const struct sl_guard *g,
 			 const char *text);
 
@@ -75,7 +82,7 @@ gboolean sl_guard_passes(struct sl_facts *facts, const struct sl_guard *g,
  * away is matched all the same, and a match aborts (unit.literals,
  * unit.guard and unit.literals-check run the fixtures and hostile texts
  * so).  @pattern and @flags are as sl_regex_test() takes them; @facts
- * as sl_facts_literals_found() takes them (NULL: @text is not theirs).
+ * as sl_facts_literals_found() takes them (any, or NULL).
  */
 /* TRUE, after a test of the caller's own found that @pattern cannot match
  * @text: with the check mode, a match aborts. */

@@ -84,6 +84,7 @@ const char *sl_facts_claims_text(struct sl_facts *f)
 						    NULL);
 
 		sl_facts_fill(s, sl_text_unwrap(text), g_free);
+		sl_facts_literals_keep(f, s->data);
 	}
 	return s->data;
 }

@@ -482,9 +482,14 @@ const struct sl_text *sl_facts_text(struct sl_facts *f)
 {
 	struct sl_facts_slot *s = sl_facts_slot(f, &text_key);
 
-	if (!s->filled)
-		sl_facts_fill(s, sl_text_scan(f->msg->body->str),
-			      (GDestroyNotify)sl_text_free);
+	if (!s->filled) {
+		struct sl_text *t = sl_text_scan(f->msg->body->str);
+
+		sl_facts_fill(s, t, (GDestroyNotify)sl_text_free);
+		/* the texts the word lists are asked of */
+		sl_facts_literals_keep(f, t->prose->str);
+		sl_facts_literals_keep(f, t->log->str);
+	}
 	return s->data;
 }
 
@@ -597,6 +602,7 @@ static void own_fill(struct sl_facts *f)
 		return;
 	sl_facts_fill(own, sl_text_own(f->msg->body->str, &signature), g_free);
 	sl_facts_fill(sl_facts_slot(f, &signature_key), signature, g_free);
+	sl_facts_literals_keep(f, own->data);
 }
 
 const char *sl_facts_own_text(struct sl_facts *f)
