@@ -57,9 +57,9 @@ static enum sl_severity public_tool_severity(struct sl_check *c, gboolean *ai)
 	    !sl_facts_content_visible(c->facts))
 		return SL_SEV_OFF;
 	t = sl_facts_text(c->facts);
-	said = sl_text_ai_disclosure(t, &trailer_only);
+	said = sl_text_ai_disclosure(c->facts, t, &trailer_only);
 	*ai = said && !trailer_only;
-	if (*ai || sl_text_tool_finding(c->msg, t))
+	if (*ai || sl_text_tool_finding(c->facts, c->msg, t))
 		return sev;
 	return SL_SEV_OFF;
 }
@@ -443,8 +443,8 @@ static void check(struct sl_check *c)
 				 "public tool (%s): its result counts as "
 				 "public, so the list is its place",
 				 closed->addr, closed->header, open->addr,
-				 open->header, sl_text_tool_finding(c->msg,
-				 sl_facts_text(c->facts)));
+				 open->header, sl_text_tool_finding(c->facts,
+				 c->msg, sl_facts_text(c->facts)));
 		return;
 	}
 	if (nonconforming_device(c, open, closed))

@@ -348,13 +348,15 @@ gboolean sl_literals_found(const char *text, const char *const *literals)
  * text that holds either character is read list by list as before (no
  * answer kept): they are in no real mail of the bench.
  *
- * A list seen for the first time enters its new words (each word once)
- * and the automaton is made anew before the next text is read for it; a
- * text read before that is read again when the list is asked of it.  In
- * a thread's first KNOWN_AFTER messages whose kept texts were asked, the
- * lists are only entered and each answered by its own scan: a message or
- * a short series does not pay for the automaton (some 1 M instructions
- * to make; as addressed, two messages of the bench's 2,000 ask so).
+ * A list seen for the first time enters its new words (each word once);
+ * until the automaton is made anew it is answered by its own scan, and
+ * the automaton is made anew once lists it lacks have been asked
+ * REBUILD_AFTER times (a rule asked rarely, as addressed, does not make
+ * it anew for each of its lists).  A text read before that is read
+ * again when such a list is asked of it.  In a thread's first
+ * KNOWN_AFTER messages whose kept texts were asked, the lists are only
+ * entered and each answered by its own scan: a message or a short series
+ * does not pay for the automaton (some 1 M instructions to make).
  * Past MAX_KNOWN words or MAX_KNOWN_BYTES bytes of them the table starts
  * anew under a new id, which every kept answer and every list's entry is
  * checked against.
@@ -362,6 +364,7 @@ gboolean sl_literals_found(const char *text, const char *const *literals)
 #define MAX_KNOWN 512
 #define MAX_KNOWN_BYTES 8192
 #define KNOWN_AFTER 8
+#define REBUILD_AFTER 16
 
 struct known_word {
 	const char *s;		/* lower case, after any "\\b" */
@@ -378,6 +381,8 @@ struct known {
 	guint bytes;			/* their bytes */
 	guint messages;			/* facts asked with, up to
 					 * KNOWN_AFTER */
+	guint uncovered;		/* asks of lists not in the
+					 * automaton since it was made */
 	struct known_word word[MAX_KNOWN];
 	GHashTable *number;		/* word -> 1 + its number */
 	GStringChunk *words;		/* the words, owned */
@@ -495,7 +500,7 @@ static void known_enter(struct known *k, struct literal_set *set)
 }
 
 /* Make the automaton of all of @k's words. */
-static void known_build(struct known *k)
+G_GNUC_NO_INLINE static void known_build(struct known *k)
 {
 	guint nstates = 1 + k->bytes + 2, states = 1, nc, acting = 0;
 	gint *child, *fail, *queue, *order, *renum;
@@ -611,6 +616,7 @@ static void known_build(struct known *k)
 	/* the last two states are left at once by the scan */
 	memset(&k->next[states * nc], 0, sizeof(guint32) * 2 * nc);
 	k->built = k->n;
+	k->uncovered = 0;
 	for (guint u = 0; u < states; u++)
 		if (ends[u])
 			g_array_unref(ends[u]);
@@ -653,7 +659,8 @@ static void known_ended(const struct known *k, guint32 s, const guchar *start,
 /* Read @e's text for every word of @k; @e->odd if it holds a long s or
  * a Kelvin sign.  Four bytes a round: the loop's own count and jump
  * were a fifth of the cost. */
-static void known_scan(const struct known *k, struct kept_text *e)
+G_GNUC_NO_INLINE static void known_scan(const struct known *k,
+					 struct kept_text *e)
 {
 	const guchar *start = (const guchar *)e->text;
 	const guint32 *next = k->next;
@@ -774,8 +781,13 @@ static int known_found(struct sl_facts *facts, struct literal_set *set,
 	if (e->known_id != k->id || e->covered < set->known_need) {
 		if (k->messages < KNOWN_AFTER)
 			return -1;	/* the thread's first messages */
-		if (k->built < set->known_need)
+		if (k->built < set->known_need) {
+			/* a list the automaton lacks: made anew once
+			 * such lists are asked often */
+			if (k->built && ++k->uncovered < REBUILD_AFTER)
+				return -1;
 			known_build(k);
+		}
 		known_scan(k, e);
 	}
 	if (e->odd)
