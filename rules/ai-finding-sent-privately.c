@@ -55,7 +55,7 @@ static void check(struct sl_check *c)
 	    !sl_facts_content_visible(c->facts))
 		return;
 	t = sl_facts_text(c->facts);
-	said = sl_text_ai_disclosure(t, &trailer_only);
+	said = sl_text_ai_disclosure(c->facts, t, &trailer_only);
 	if (!said)
 		return;
 	if (sl_param_flag(c, "ai-report-maintainers-only") &&

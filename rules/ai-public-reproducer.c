@@ -11,15 +11,16 @@
 #include "text.h"
 
 /* Why the report counts as AI-assisted or automated, or NULL. */
-static const char *ai_or_tool(const struct sl_message *msg,
-			      const struct sl_text *t, char **said)
+static const char *ai_or_tool(struct sl_check *c, const struct sl_text *t,
+			      char **said)
 {
 	gboolean trailer_only;
 
-	*said = sl_text_ai_disclosure(t, &trailer_only);
+	*said = sl_text_ai_disclosure(c->facts, t, &trailer_only);
 	if (*said)
 		return "AI";
-	return sl_text_automated(msg, t) ? "an automated tool" : NULL;
+	return sl_text_automated(c->facts, c->msg, t) ? "an automated tool"
+						      : NULL;
 }
 
 /*
@@ -42,7 +43,7 @@ static void report_to_list(struct sl_check *c, const struct sl_text *t,
 	    sl_msg_has_closed_list(c->msg, c->policy) ||
 	    sl_msg_carries_patch(c->msg, t) || sl_msg_from_bot(c->msg))
 		return;
-	said = sl_text_ai_disclosure(t, &trailer_only);
+	said = sl_text_ai_disclosure(c->facts, t, &trailer_only);
 	if (said && !trailer_only)
 		sl_report_at(c, "body", said, "the report says AI helped "
 			     "('%s') and goes to the public list %s: the "
@@ -69,7 +70,7 @@ static void check(struct sl_check *c)
 	maintainers_only = sl_param_flag(c, "ai-report-maintainers-only");
 	/* Most posts carry no reproducer: asked first, as it is cheaper. */
 	repro = sl_text_reproducer(c->msg, t, TRUE);
-	who = repro ? ai_or_tool(c->msg, t, &said) : NULL;
+	who = repro ? ai_or_tool(c, t, &said) : NULL;
 	if (who && maintainers_only && !strcmp(who, "AI"))
 		sl_report(c, "body", "the report was probably found with AI "
 			  "and goes to the public list %s with %s; the report "

@@ -75,7 +75,7 @@ static const struct sl_guard mark_guard[MARKS] = {
 /* sl_regex_test() of mark @m, on a text that holds one of its words. */
 static gboolean has_mark(int m, const char *text)
 {
-	return sl_guarded_test(mark_re[m], 0, &mark_guard[m], text);
+	return sl_guarded_test(NULL, mark_re[m], 0, &mark_guard[m], text);
 }
 
 /* The first @n non-blank lines of @text (blank ones between kept), one

@@ -13,7 +13,7 @@ static void check(struct sl_check *c)
 
 	/* An encrypted body cannot be read; judge nothing from it. */
 	if (hw && sl_facts_content_visible(c->facts) &&
-	    !sl_msg_mentions_hardware(c->msg))
+	    !sl_msg_mentions_hardware(c->msg, c->facts))
 		sl_report_at(c, hw->header, hw->addr,
 			     "nothing in the report to %s points "
 			     "at the hardware; software bugs go to %s",

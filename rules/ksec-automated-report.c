@@ -15,7 +15,7 @@ static void check(struct sl_check *c)
 	    !sl_facts_content_visible(c->facts))
 		return;
 	t = sl_facts_text(c->facts);
-	why = sl_text_automated(c->msg, t);
+	why = sl_text_automated(c->facts, c->msg, t);
 	if (!why)
 		return;
 	bot = sl_msg_from_bot(c->msg);

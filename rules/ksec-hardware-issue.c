@@ -10,7 +10,7 @@ static void check(struct sl_check *c)
 		sl_msg_find_role(c->msg, c->policy, "kernel-security");
 
 	if (ksec && !sl_msg_find_role(c->msg, c->policy, "hardware-security") &&
-	    sl_msg_mentions_hardware(c->msg))
+	    sl_msg_mentions_hardware(c->msg, c->facts))
 		sl_report_at(c, ksec->header, ksec->addr,
 			     "the report to %s reads like a "
 			     "hardware issue; it may belong to the hardware "

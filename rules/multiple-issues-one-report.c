@@ -27,13 +27,14 @@ static const char *const cve_words[] = { "\\bcve-", NULL };
 
 /* The distinct values of group @group of @pattern in @text (none if it
  * holds none of @needs). */
-static unsigned distinct(const char *pattern, const char *const *needs,
-			 int group, const char *text, GString *seen)
+static unsigned distinct(struct sl_facts *f, const char *pattern,
+			 const char *const *needs, int group, const char *text,
+			 GString *seen)
 {
 	g_autoptr(sl_matches) mi = NULL;
 	g_autoptr(GHashTable) set = NULL;
 
-	if (sl_regex_ruled_out(pattern, 0, needs, text))
+	if (sl_regex_ruled_out(f, pattern, 0, needs, text))
 		return 0;
 	mi = sl_matches_new(sl_regex_cached(pattern, 0), text, -1, 0);
 	set = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
@@ -56,13 +57,13 @@ static void check(struct sl_check *c)
 
 	if (!t)
 		return;
-	if (distinct(numbered, numbered_words, 4, t->prose->str,
+	if (distinct(c->facts, numbered, numbered_words, 4, t->prose->str,
 		     issues) >= 2)
 		sl_report(c, "body", "the report looks like it lists several "
 			  "issues (numbered %s); unless the same maintainers "
 			  "handle all of them, send one report per issue",
 			  issues->str);
-	else if (distinct(cve_heading, cve_words, 3, t->prose->str,
+	else if (distinct(c->facts, cve_heading, cve_words, 3, t->prose->str,
 			  cves) >= 2)
 		sl_report(c, "body", "the report looks like it covers several "
 			  "issues (%s); unless the same maintainers handle all "

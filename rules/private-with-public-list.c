@@ -57,9 +57,9 @@ static enum sl_severity public_tool_severity(struct sl_check *c, gboolean *ai)
 	    !sl_facts_content_visible(c->facts))
 		return SL_SEV_OFF;
 	t = sl_facts_text(c->facts);
-	said = sl_text_ai_disclosure(t, &trailer_only);
+	said = sl_text_ai_disclosure(c->facts, t, &trailer_only);
 	*ai = said && !trailer_only;
-	if (*ai || sl_text_tool_finding(c->msg, t))
+	if (*ai || sl_text_tool_finding(c->facts, c->msg, t))
 		return sev;
 	return SL_SEV_OFF;
 }
@@ -230,9 +230,11 @@ static const char *flat_own_words(struct sl_check *c)
 	static const char key;
 	struct sl_facts_slot *s = sl_facts_slot(c->facts, &key);
 
-	if (!s->filled)
+	if (!s->filled) {
 		sl_facts_fill(s, sl_text_unwrap(sl_facts_own_text(c->facts)),
 			      g_free);
+		sl_facts_literals_keep(c->facts, s->data);
+	}
 	return s->data;
 }
 
@@ -246,7 +248,7 @@ static char *own_words_say(struct sl_check *c, const char *pattern,
 	if (!sl_facts_content_visible(c->facts))
 		return NULL;
 	flat = flat_own_words(c);
-	if (!sl_guard_admits(pattern, 0, guard, flat))
+	if (!sl_guard_admits(c->facts, pattern, 0, guard, flat))
 		return NULL;
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }
@@ -441,8 +443,8 @@ static void check(struct sl_check *c)
 				 "public tool (%s): its result counts as "
 				 "public, so the list is its place",
 				 closed->addr, closed->header, open->addr,
-				 open->header, sl_text_tool_finding(c->msg,
-				 sl_facts_text(c->facts)));
+				 open->header, sl_text_tool_finding(c->facts,
+				 c->msg, sl_facts_text(c->facts)));
 		return;
 	}
 	if (nonconforming_device(c, open, closed))

@@ -93,11 +93,12 @@ static const struct sl_guard fix_trailers_guard = {
 	.caseless = TRUE,
 };
 
-/* Does @text (a Subject, the prose) say "fix" in any of these ways? */
-static gboolean says_fix(const char *text)
+/* Does @text (a Subject, the prose) say "fix" in any of these ways?
+ * @facts: the message's (sl_facts_literals_found()). */
+static gboolean says_fix(struct sl_facts *facts, const char *text)
 {
 	return sl_regex_test(fix_words, G_REGEX_MULTILINE, text) ||
-	       sl_guarded_test(fix_trailers, G_REGEX_MULTILINE,
+	       sl_guarded_test(facts, fix_trailers, G_REGEX_MULTILINE,
 			       &fix_trailers_guard, text);
 }
 static const char subject_tags[] = "^\\s*(\\[[^]]*\\]\\s*)*";
@@ -174,14 +175,15 @@ static gboolean not_a_fix(struct sl_check *c, const struct sl_text *t)
 				       c->msg->subject ? c->msg->subject : "",
 				       "");
 	if (diff_only_tests_or_docs(t->patch->str) ||
-	    sl_guarded_test(no_fix_said, 0, &no_fix_said_guard, subject) ||
-	    sl_guarded_test(no_fix_said, 0, &no_fix_said_guard,
+	    sl_guarded_test(c->facts, no_fix_said, 0, &no_fix_said_guard,
+			    subject) ||
+	    sl_guarded_test(c->facts, no_fix_said, 0, &no_fix_said_guard,
 			    t->prose->str))
 		return TRUE;
-	if (says_fix(subject))
+	if (says_fix(c->facts, subject))
 		return FALSE;
 	return sl_regex_test(feature_subject, 0, subject) ||
-	       !says_fix(t->prose->str);
+	       !says_fix(c->facts, t->prose->str);
 }
 
 static void check_trailers(struct sl_check *c, const struct sl_text *t)

@@ -91,8 +91,10 @@ static void check(struct sl_check *c)
 	message = sl_text_before_patch(own);
 	words = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
 			    message, NULL);
-	embargo = sl_guarded_test(embargo_words, 0, &embargo_guard, words);
-	exploit = sl_guarded_test(exploit_words, 0, &exploit_guard, words);
+	embargo = sl_guarded_test(c->facts, embargo_words, 0, &embargo_guard,
+				  words);
+	exploit = sl_guarded_test(c->facts, exploit_words, 0, &exploit_guard,
+				  words);
 	if (!embargo && !exploit)
 		return;
 	if (sl_check_embargoed(c) || future_date(c->msg, words))

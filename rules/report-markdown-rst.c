@@ -71,7 +71,7 @@ static gboolean is_underline(const char *prev, const char *line)
 {
 	const char *text = prev + strspn(prev, " \t");
 
-	if (!sl_guarded_test(underline, 0, &underline_guard, line) || !*text ||
+	if (!sl_guarded_test(NULL, underline, 0, &underline_guard, line) || !*text ||
 	    sl_regex_test(banner_text, 0, text))
 		return FALSE;
 	for (const char *p = text; *p; p++)
@@ -83,7 +83,7 @@ static gboolean is_underline(const char *prev, const char *line)
 static void count_line(struct markup_count *m, const char *prev,
 		       const char *line)
 {
-	if (sl_guarded_test(line_patterns[MU_FENCE], 0,
+	if (sl_guarded_test(NULL, line_patterns[MU_FENCE], 0,
 			    &line_guards[MU_FENCE], line)) {
 		if (!m->in_fence)
 			m->n[MU_FENCE]++;
@@ -95,13 +95,13 @@ static void count_line(struct markup_count *m, const char *prev,
 	else if (!*line)
 		m->in_script = FALSE;
 	if (m->in_fence || m->in_script ||
-	    sl_guarded_test(code_like, 0, &code_like_guard, line))
+	    sl_guarded_test(NULL, code_like, 0, &code_like_guard, line))
 		return;
 	if (is_underline(prev, line))
 		m->n[MU_UNDERLINE]++;
 	for (int k = 0; k < MU_KINDS; k++)
 		if (line_patterns[k] && k != MU_FENCE)
-			m->n[k] += sl_guarded_count(line_patterns[k], 0,
+			m->n[k] += sl_guarded_count(NULL, line_patterns[k], 0,
 						    &line_guards[k], line);
 }
 

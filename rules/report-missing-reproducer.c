@@ -38,10 +38,10 @@ static void check(struct sl_check *c)
 	 * is a report only where it presents a finding of its sender. */
 	if ((sl_msg_patch_subject(c->msg) ||
 	     sl_msg_patch_attachment(c->msg)) &&
-	    !sl_guarded_test(presents_finding, 0, &presents_finding_guard,
-			     t->prose->str) &&
-	    !sl_guarded_test(impact_heading, 0, &impact_heading_guard,
-			     t->prose->str))
+	    !sl_guarded_test(c->facts, presents_finding, 0,
+			     &presents_finding_guard, t->prose->str) &&
+	    !sl_guarded_test(c->facts, impact_heading, 0,
+			     &impact_heading_guard, t->prose->str))
 		return;
 	sl_report(c, "body", "the report shows no reproducer, steps to "
 		  "reproduce or mention of one; an issue nobody can "

@@ -228,8 +228,8 @@ static void check(struct sl_check *c)
 				return;
 			continue;
 		}
-		if (sl_regex_ruled_out(classes[i].claim, 0, classes[i].needs,
-				       flat))
+		if (sl_regex_ruled_out(c->facts, classes[i].claim, 0,
+				       classes[i].needs, flat))
 			continue;
 		hit = sl_text_find_unnegated(sl_regex_cached(classes[i].claim,
 							     0),

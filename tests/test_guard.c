@@ -78,26 +78,26 @@ static void test_passes(void **state)
 	static const struct sl_guard may = { .may = short_line };
 
 	(void)state;
-	assert_true(sl_guard_passes(&none, ""));
-	assert_true(sl_guard_passes(&first, "# x"));
-	assert_true(sl_guard_passes(&first, "---"));
-	assert_false(sl_guard_passes(&first, " # x"));
-	assert_false(sl_guard_passes(&first, ""));	/* not strchr's NUL */
-	assert_true(sl_guard_passes(&spaced, " \t\r\v\f# x"));
-	assert_false(sl_guard_passes(&spaced, " \t x#"));
-	assert_false(sl_guard_passes(&spaced, "   "));
+	assert_true(sl_guard_passes(NULL, &none, ""));
+	assert_true(sl_guard_passes(NULL, &first, "# x"));
+	assert_true(sl_guard_passes(NULL, &first, "---"));
+	assert_false(sl_guard_passes(NULL, &first, " # x"));
+	assert_false(sl_guard_passes(NULL, &first, ""));	/* not strchr's NUL */
+	assert_true(sl_guard_passes(NULL, &spaced, " \t\r\v\f# x"));
+	assert_false(sl_guard_passes(NULL, &spaced, " \t x#"));
+	assert_false(sl_guard_passes(NULL, &spaced, "   "));
 	/* A byte above ASCII may be a Unicode space (U+00A0, U+3000). */
-	assert_true(sl_guard_passes(&spaced, "\xc2\xa0# x"));
-	assert_true(sl_guard_passes(&spaced, " \xe3\x80\x80# x"));
-	assert_true(sl_guard_passes(&bytes, "int x;"));
-	assert_false(sl_guard_passes(&bytes, "int x"));
-	assert_true(sl_guard_passes(&has, "a **b** c"));
-	assert_false(sl_guard_passes(&has, "a *b* c"));
-	assert_true(sl_guard_passes(&either, "Fixes: x"));
-	assert_true(sl_guard_passes(&either, "foo.c:12: warning: x"));
-	assert_false(sl_guard_passes(&either, "foo.h:12: x"));
-	assert_true(sl_guard_passes(&may, "abc"));
-	assert_false(sl_guard_passes(&may, "abcd"));
+	assert_true(sl_guard_passes(NULL, &spaced, "\xc2\xa0# x"));
+	assert_true(sl_guard_passes(NULL, &spaced, " \xe3\x80\x80# x"));
+	assert_true(sl_guard_passes(NULL, &bytes, "int x;"));
+	assert_false(sl_guard_passes(NULL, &bytes, "int x"));
+	assert_true(sl_guard_passes(NULL, &has, "a **b** c"));
+	assert_false(sl_guard_passes(NULL, &has, "a *b* c"));
+	assert_true(sl_guard_passes(NULL, &either, "Fixes: x"));
+	assert_true(sl_guard_passes(NULL, &either, "foo.c:12: warning: x"));
+	assert_false(sl_guard_passes(NULL, &either, "foo.h:12: x"));
+	assert_true(sl_guard_passes(NULL, &may, "abc"));
+	assert_false(sl_guard_passes(NULL, &may, "abcd"));
 }
 
 static void test_guarded(void **state)
@@ -107,12 +107,14 @@ static void test_guarded(void **state)
 	};
 
 	(void)state;
-	assert_true(sl_guarded_test("^\\s*```", 0, &fence,
+	assert_true(sl_guarded_test(NULL, "^\\s*```", 0, &fence,
 				    "\xe2\x80\x83```c"));
-	assert_false(sl_guarded_test("^\\s*```", 0, &fence, "x ```"));
-	assert_false(sl_guarded_test("^\\s*```", 0, &fence, "~~~"));
-	assert_int_equal(sl_guarded_count("```", 0, &fence, "``` ```"), 2);
-	assert_int_equal(sl_guarded_count("```", 0, &fence, "`` ``"), 0);
+	assert_false(sl_guarded_test(NULL, "^\\s*```", 0, &fence, "x ```"));
+	assert_false(sl_guarded_test(NULL, "^\\s*```", 0, &fence, "~~~"));
+	assert_int_equal(sl_guarded_count(NULL, "```", 0, &fence, "``` ```"),
+			 2);
+	assert_int_equal(sl_guarded_count(NULL, "```", 0, &fence, "`` ``"),
+			 0);
 }
 
 /* Lines that reach each guarded pattern by an unusual way: (?i) with the

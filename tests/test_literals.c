@@ -5,7 +5,12 @@
  * sign, at a word's start when asked; and never says "no" where the
  * pattern matches.  Each case is checked against PCRE2 itself (through
  * lint/util/matches.c), on hostile text too: invalid UTF-8, a character
- * cut at the end, CRLF, a NUL byte, a long line.
+ * cut at the end, CRLF, a NUL byte, a long line.  The words kept of a
+ * text the facts keep (sl_facts_literals_found()) are checked against
+ * each list's own scan on random texts, for lists like every kind the
+ * rules declare, lists first asked after a text was read, and more words
+ * than a thread's table holds; and a text that is not the facts' own,
+ * freed and its memory reused by the next, is read anew each time.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +19,9 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "facts.h"
 #include "literals.h"
+#include "message.h"
 #include "regex-cache.h"
 
 struct sample {
@@ -109,7 +116,7 @@ static void test_unusable_literals(void **state)
 	assert_true(sl_literals_found("nothing here", only_s));
 	assert_true(sl_literals_found("nothing here", upper));
 	assert_false(sl_literals_found("nothing here", none));
-	assert_false(sl_regex_ruled_out("x", 0, NULL, "nothing here"));
+	assert_false(sl_regex_ruled_out(NULL, "x", 0, NULL, "nothing here"));
 }
 
 /* Long lines and long texts: found at the very end, linear. */
@@ -137,8 +144,8 @@ static void test_ruled_out(void **state)
 	const char *const right[] = { "\\bnda", NULL };
 
 	(void)state;
-	assert_true(sl_regex_ruled_out("\\bNDA\\b", 0, right, "no such word"));
-	assert_false(sl_regex_ruled_out("\\bNDA\\b", 0, right, "an NDA"));
+	assert_true(sl_regex_ruled_out(NULL, "\\bNDA\\b", 0, right, "no such word"));
+	assert_false(sl_regex_ruled_out(NULL, "\\bNDA\\b", 0, right, "an NDA"));
 	assert_true(sl_regex_cannot_match("\\bNDA\\b", 0, "fundamental"));
 }
 
@@ -206,6 +213,294 @@ static void test_kept_sets(void **state)
 	g_rand_free(rand);
 }
 
+/* Lists like the rules' (rules/lib/routing.c, text.c, signals.c, ...):
+ * word starts, spaces, ":", "@", "s" and "k", one byte, a last byte. */
+static const char *const hardware[] = {
+	"\\bspeculative-execution", "\\bspeculative execution",
+	"\\bside-channel", "\\bside channel", "\\bmicrocode", "\\bspectre",
+	"\\bmeltdown", "\\bmds", "\\bl1tf", "\\bretbleed", NULL
+};
+static const char *const nda[] = {
+	"\\bnda", "disclosure agreement", "do not forward", "must not be shared",
+	NULL
+};
+static const char *const secret[] = {
+	"confidential", "privileged", "intended solely", "intended only", NULL
+};
+static const char *const syzkaller[] = {
+	"head commit:", "git tree:", "syz repro:", "c reproducer:",
+	"compiler:", NULL
+};
+static const char *const ai[] = {
+	"\\bai", "\\ba.i.", "\\bllm", "\\bclaude", "language model", NULL
+};
+static const char *const debug[] = {
+	"kasan", "kmsan", "lockdep", "fault_injection", "debug_", NULL
+};
+static const char *const at[] = { "@", NULL };
+static const char *const mail[] = { "\\bemail-clients", "mail ", NULL };
+static const char *const crash[] = { "crash", "found", "\\bcve-", NULL };
+static const char *const staging[] = {
+	"drivers/staging/", "(experimental)", NULL
+};
+static const char *const *const lists[] = {
+	hardware, nda, secret, syzkaller, ai, debug, at, mail, crash, staging,
+};
+
+/* A random text of @len bytes: the lists' words in either case, their
+ * bytes, and hostile ones (high bytes, the long s, the Kelvin sign and
+ * pieces of them, CR, tabs), never a NUL. */
+static char *random_text(GRand *rand, gsize len)
+{
+	static const char *const pieces[] = {
+		"a", "e", "s", "k", "S", "K", " ", "_", "-", ":", "@", "\n",
+		"\r\n", "\t", "1", "x", "\xc3\xa9", "\xc5\xbf", "\xe2\x84\xaa",
+		"\xc5", "\xe2\x84", "\xff", "\x80", "\xbf", "\xaa",
+	};
+	GString *t = g_string_sized_new(len + 32);
+
+	while (t->len < len) {
+		int pick = g_rand_int_range(rand, 0, 8);
+
+		if (pick < 2) {
+			const char *const *list = lists[g_rand_int_range(
+				rand, 0, G_N_ELEMENTS(lists))];
+			const char *w = list[0];
+			gsize from = t->len;
+
+			for (int n = 0; list[n]; n++)
+				if (g_rand_int_range(rand, 0, n + 1) == 0)
+					w = list[n];
+			g_string_append(t, w + (w[0] == '\\' ? 2 : 0));
+			if (pick == 1)	/* in upper case, or cut short */
+				for (gsize i = from; i < t->len; i++)
+					t->str[i] = g_ascii_toupper(t->str[i]);
+			if (g_rand_int_range(rand, 0, 4) == 0)
+				g_string_truncate(t, t->len - 1);
+		} else {
+			g_string_append(t, pieces[g_rand_int_range(
+					       rand, 0, G_N_ELEMENTS(pieces))]);
+		}
+	}
+	return g_string_free(t, FALSE);
+}
+
+/* Each list asked of @text, one of @facts' own, through them and alone:
+ * the same answer. */
+static void same_answers(struct sl_facts *facts, const char *text,
+			 GRand *rand)
+{
+	/* in a random order, so that each list is sometimes asked first */
+	int first = g_rand_int_range(rand, 0, G_N_ELEMENTS(lists));
+
+	sl_facts_literals_keep(facts, text);
+	for (size_t i = 0; i < G_N_ELEMENTS(lists); i++) {
+		const char *const *list =
+			lists[(first + i) % G_N_ELEMENTS(lists)];
+
+		assert_int_equal(sl_facts_literals_found(facts, text, list),
+				 sl_literals_found(text, list));
+	}
+}
+
+/* Many messages of random texts; their lists asked through the facts
+ * (after a thread's first eight messages, by its one automaton). */
+static void test_kept_random(void **state)
+{
+	GRand *rand = g_rand_new_with_seed(3232);
+
+	(void)state;
+	for (int m = 0; m < 300; m++) {
+		g_auto(sl_facts) facts = SL_FACTS_INIT(NULL, NULL);
+		char *texts[4];
+
+		for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
+			texts[i] = random_text(rand, (gsize)g_rand_int_range(
+						       rand, 0, 400));
+		for (int ask = 0; ask < 3; ask++)
+			for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
+				same_answers(&facts, texts[i], rand);
+		for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
+			g_free(texts[i]);
+	}
+	g_rand_free(rand);
+}
+
+/* @literals asked of @text, made one of @facts' own. */
+static gboolean kept_found(struct sl_facts *facts, const char *text,
+			   const char *const *literals)
+{
+	sl_facts_literals_keep(facts, text);
+	return sl_facts_literals_found(facts, text, literals);
+}
+
+/* Known answers through the facts, hostile bytes among them. */
+static void test_kept_samples(void **state)
+{
+	(void)state;
+	for (int m = 0; m < 10; m++) {
+		/* two messages: the facts keep a few texts each */
+		g_auto(sl_facts) facts = SL_FACTS_INIT(NULL, NULL);
+		g_auto(sl_facts) more = SL_FACTS_INIT(NULL, NULL);
+
+		assert_true(kept_found(&facts, "a \xc5\xbfpectre", hardware));
+		assert_true(kept_found(&facts, "LOC\xe2\x84\xaa" "DEP", debug));
+		assert_true(kept_found(&facts, "the MDS bug", hardware));
+		assert_false(kept_found(&facts, "cmds, xai", hardware));
+		assert_false(kept_found(&facts, "cmds, xai", ai));
+		assert_true(kept_found(&facts, "\xff@\xc5", at));
+		assert_false(kept_found(&more, "\xff\xc5", at));
+		assert_true(kept_found(&more, "(AI)", ai));
+		/* a word character outside ASCII: "maybe", as alone */
+		assert_true(kept_found(&more, "\xc3\xa9" "ai", ai));
+		assert_false(kept_found(&more, "", nda));
+		assert_true(kept_found(&more, "Do Not Forward", nda));
+	}
+}
+
+/* A list first asked of a text the facts have read for other lists, and
+ * more words than a thread's table holds: each answer still right. */
+static void test_kept_new_lists(void **state)
+{
+	GRand *rand = g_rand_new_with_seed(512);
+	g_autoptr(GPtrArray) made = g_ptr_array_new_with_free_func(
+		(GDestroyNotify)g_strfreev);
+
+	(void)state;
+	for (int m = 0; m < 120; m++) {
+		g_auto(sl_facts) facts = SL_FACTS_INIT(NULL, NULL);
+		g_autofree char *text = random_text(rand, 300);
+		char **list = g_new0(char *, 9);
+		gboolean any = FALSE;
+
+		same_answers(&facts, text, rand);
+		/* eight new words, some of them in the text: runs of its
+		 * ASCII letters, spaces and "_", lower case */
+		for (int i = 0; i < 8; i++) {
+			gsize n = strlen(text);
+			gsize at = (gsize)g_rand_int_range(rand, 0, (gint)n + 1);
+			gsize len = 0;
+
+			while (at + len < n && len < 6 &&
+			       (g_ascii_isalpha(text[at + len]) ||
+				text[at + len] == ' ' || text[at + len] == '_'))
+				len++;
+			if (i < 4 && len >= 2)
+				list[i] = g_ascii_strdown(text + at, (gssize)len);
+			else
+				list[i] = g_strdup_printf("zq%dx%d", m, i);
+		}
+		g_ptr_array_add(made, list);
+		for (int i = 0; list[i]; i++) {
+			const char *one[] = { list[i], NULL };
+
+			any |= sl_literals_found(text, one);
+		}
+		assert_int_equal(sl_facts_literals_found(
+					 &facts, text, (const char *const *)list),
+				 any);
+		same_answers(&facts, text, rand);
+	}
+	g_rand_free(rand);
+}
+
+/* A long text through the facts: read to its end, once. */
+static void test_kept_long(void **state)
+{
+	gsize n = 8 * 1024 * 1024;
+	char *text = g_malloc(n + 32);
+
+	(void)state;
+	memset(text, 'm', n);
+	strcpy(text + n, " MICROCODE \xe2\x84");
+	for (int m = 0; m < 10; m++) {
+		g_auto(sl_facts) facts = SL_FACTS_INIT(NULL, NULL);
+
+		sl_facts_literals_keep(&facts, text);
+		assert_true(sl_facts_literals_found(&facts, text, hardware));
+		assert_false(sl_facts_literals_found(&facts, text, nda));
+	}
+	g_free(text);
+}
+
+/*
+ * Texts that are not the facts' own, asked through them: a copy made for
+ * the call and freed, whose memory the next copy reuses with other words,
+ * and a buffer written anew.  Each answer is the text's own, never what
+ * the facts know of a text that was at its address before (on the
+ * messages after a thread's first eight, when the kept answers are on);
+ * and the facts' own texts, the message's body and Subject among them,
+ * are answered alongside.
+ */
+static void test_kept_temporary(void **state)
+{
+	static const struct {
+		const char *text;
+		gboolean found;	/* of hardware */
+	} texts[] = {
+		{ "nothing to see here, move along", FALSE },
+		{ "a Spectre variant, move along..", TRUE },
+		{ "the mds bug, nothing more to it", TRUE },
+		{ "cmds and other words, move alon", FALSE },
+		{ "Microcode: an update for it all", TRUE },
+		{ "", FALSE },
+	};
+	g_autoptr(sl_message) msg = sl_message_new();
+	char buffer[64];
+	unsigned reused = 0;
+
+	(void)state;
+	g_string_assign(msg->body, "The body: a side channel.\n");
+	msg->subject = g_strdup("[PATCH] x86: speculative execution");
+	for (int m = 0; m < 40; m++) {
+		/* the facts' own texts outlive them (freed after them) */
+		g_autofree char *own = g_strdup("An own text of nothing.\n");
+		g_autoptr(GPtrArray) many = g_ptr_array_new_with_free_func(
+			g_free);
+		g_auto(sl_facts) facts = SL_FACTS_INIT(msg, NULL);
+		const char *last = NULL;
+
+		sl_facts_literals_keep(&facts, own);
+		/* more texts than the facts have room for: those past it
+		 * are read alone */
+		for (guint i = 0; i < 12; i++) {
+			g_ptr_array_add(many, g_strdup_printf(
+				"text %u%s", i, i % 2 ? " of l1tf" : ""));
+			sl_facts_literals_keep(&facts, many->pdata[i]);
+		}
+		for (int ask = 0; ask < 2; ask++)
+			for (guint i = 0; i < many->len; i++)
+				assert_int_equal(sl_facts_literals_found(
+							 &facts, many->pdata[i],
+							 hardware),
+						 i % 2);
+		for (int i = 0; i < 24; i++) {
+			int n = (i * 7 + m) % (int)G_N_ELEMENTS(texts);
+			char *copy = g_strdup(texts[n].text);
+
+			reused += copy == last;
+			last = copy;
+			assert_int_equal(sl_facts_literals_found(&facts, copy,
+								 hardware),
+					 texts[n].found);
+			g_free(copy);
+			g_strlcpy(buffer, texts[n].text, sizeof(buffer));
+			assert_int_equal(sl_facts_literals_found(&facts, buffer,
+								 hardware),
+					 texts[n].found);
+			assert_false(sl_facts_literals_found(&facts, own,
+							     hardware));
+			assert_true(sl_facts_literals_found(
+				&facts, msg->body->str, hardware));
+			assert_true(sl_facts_literals_found(
+				&facts, msg->subject, hardware));
+		}
+	}
+	/* the copies did share an address, but where the allocator keeps
+	 * freed memory apart (AddressSanitizer); the buffer always does */
+	print_message("%u copies at the address of the one before\n", reused);
+}
+
 static gpointer find_on_thread(gpointer data)
 {
 	static const char *const lits[] = { "\\bdownfall", "retbleed", NULL };
@@ -241,6 +536,11 @@ int main(void)
 		cmocka_unit_test(test_ruled_out),
 		cmocka_unit_test(test_kept_sets),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_kept_samples),
+		cmocka_unit_test(test_kept_random),
+		cmocka_unit_test(test_kept_new_lists),
+		cmocka_unit_test(test_kept_long),
+		cmocka_unit_test(test_kept_temporary),
 	};
 
 	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);

@@ -359,7 +359,7 @@ static void test_ai_disclosure(void **state)
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(found); i++) {
 		g_autoptr(sl_text) t = sl_text_scan(found[i]);
-		g_autofree char *hit = sl_text_ai_disclosure(t, &trailer);
+		g_autofree char *hit = sl_text_ai_disclosure(NULL, t, &trailer);
 
 		if (!hit)
 			fail_msg("missed: %s", found[i]);
@@ -367,7 +367,7 @@ static void test_ai_disclosure(void **state)
 	}
 	for (size_t i = 0; i < G_N_ELEMENTS(not_found); i++) {
 		g_autoptr(sl_text) t = sl_text_scan(not_found[i]);
-		g_autofree char *hit = sl_text_ai_disclosure(t, &trailer);
+		g_autofree char *hit = sl_text_ai_disclosure(NULL, t, &trailer);
 
 		if (hit)
 			fail_msg("'%s' in: %s", hit, not_found[i]);

@@ -310,7 +310,7 @@ static enum sl_ai_sign derive(struct sl_check *c, char **said)
 	if (!sl_facts_content_visible(c->facts))
 		return SL_AI_NONE;
 	t = sl_facts_text(c->facts);
-	*said = sl_text_ai_claim(t, &claim);
+	*said = sl_text_ai_claim(c->facts, t, &claim);
 	if (claim == SL_AI_CLAIM_FOUND)
 		return SL_AI_FOUND;
 	if ((line = agent_trailer(c))) {

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "env-flag.h"
+#include "facts.h"
 #include "literals.h"
 #include "regex-cache.h"
 
@@ -170,6 +171,10 @@ struct literal_set {
 	guint32 after[MAX_LITERALS][8];
 	char anchors[17];	/* head's bytes, for strcspn(), if few */
 	gboolean few;		/* anchors holds them all */
+	/* its words in the thread's table of all words (below) */
+	guint known_id;		/* that table's, 0: not entered yet */
+	guint known_need;	/* 1 + its highest word number there */
+	guint16 known_word[MAX_LITERALS];
 	gsize size;
 	char words[];		/* the literals, each with its NUL */
 };
@@ -264,7 +269,7 @@ static void sets_free(gpointer table)
 	g_hash_table_unref(table);
 }
 
-static const struct literal_set *set_of(const char *const *literals)
+static struct literal_set *set_of(const char *const *literals)
 {
 	static GPrivate sets = G_PRIVATE_INIT(sets_free);
 	GHashTable *table = g_private_get(&sets);
@@ -289,9 +294,8 @@ static const struct literal_set *set_of(const char *const *literals)
  * at most 16 of them (glibc compares 16 bytes at once), else a byte at a
  * time by the table.
  */
-gboolean sl_literals_found(const char *text, const char *const *literals)
+static gboolean set_found(const struct literal_set *set, const char *text)
 {
-	const struct literal_set *set = set_of(literals);
 	const guchar *start = (const guchar *)text;
 	const guchar *end = start + strlen(text);
 
@@ -318,6 +322,500 @@ gboolean sl_literals_found(const char *text, const char *const *literals)
 	return FALSE;
 }
 
+gboolean sl_literals_found(const char *text, const char *const *literals)
+{
+	return set_found(set_of(literals), text);
+}
+
+/*
+ * The words of all the lists a thread has been asked about with facts,
+ * in one automaton, so that a text the facts keep is read once for all
+ * of them (sl_facts_literals_found()): some fifteen lists are asked a
+ * message, of the same few texts (the own text, the prose, the claims),
+ * and two texts in three were read again for each list.
+ *
+ * The automaton is Aho-Corasick's, made a table of transitions (a state
+ * and a byte's class to the next state): a byte costs a class look-up
+ * and a transition, some 6 instructions, for all the words at once,
+ * where one list's scan costs 7 to 11.  A class is a byte the words hold
+ * (both ASCII cases of a letter one class), any other byte the class
+ * that leads back to the start.  The states where a word ends come last,
+ * so a byte needs one comparison to know there is nothing to do.
+ *
+ * The words are caseless ASCII, as found_at() reads them; found_at()
+ * also reads a long s (U+017F) as "s" and a Kelvin sign (U+212A) as "k".
+ * Those two characters' first bytes have a class of their own, and a
+ * text that holds either character is read list by list as before (no
+ * answer kept): they are in no real mail of the bench.
+ *
+ * A list seen for the first time enters its new words (each word once);
+ * until the automaton is made anew it is answered by its own scan, and
+ * the automaton is made anew once lists it lacks have been asked
+ * REBUILD_AFTER times (a rule asked rarely, as addressed, does not make
+ * it anew for each of its lists).  A text read before that is read
+ * again when such a list is asked of it.  In a thread's first
+ * KNOWN_AFTER messages whose kept texts were asked, the lists are only
+ * entered and each answered by its own scan: a message or a short series
+ * does not pay for the automaton (some 1 M instructions to make).
+ * Past MAX_KNOWN words or MAX_KNOWN_BYTES bytes of them the table starts
+ * anew under a new id, which every kept answer and every list's entry is
+ * checked against.
+ */
+#define MAX_KNOWN 512
+#define MAX_KNOWN_BYTES 8192
+#define KNOWN_AFTER 8
+#define REBUILD_AFTER 16
+
+struct known_word {
+	const char *s;		/* lower case, after any "\\b" */
+	guint len;
+	gboolean word;		/* only at the start of a word */
+};
+
+/* A byte's class: 0 any byte no word holds, then these, then the words'. */
+enum { CLASS_END = 1, CLASS_ODD = 2, CLASS_WORDS = 3 };
+
+struct known {
+	guint id;			/* never 0; unique in the process */
+	guint n;			/* words */
+	guint bytes;			/* their bytes */
+	guint messages;			/* facts asked with, up to
+					 * KNOWN_AFTER */
+	guint uncovered;		/* asks of lists not in the
+					 * automaton since it was made */
+	struct known_word word[MAX_KNOWN];
+	GHashTable *number;		/* word -> 1 + its number */
+	GStringChunk *words;		/* the words, owned */
+	/* the automaton of the first @built words (0: none) */
+	guint built;
+	guint8 class[256];
+	guint classes;
+	guint32 *next;			/* [state * classes + class]: the next
+					 * state * classes */
+	guint32 acting;			/* states * classes from here on: a
+					 * word ends, the text ends, or an odd
+					 * byte */
+	guint32 end, odd;		/* the last two states, * classes */
+	guint *out;			/* [state - acting state]: where in
+					 * @outs its words start */
+	guint16 *outs;			/* words, each state's in a row */
+};
+
+/* What a kept text holds: a bit for each word of the table it was read
+ * with, the first @covered of them; @odd: read list by list. */
+struct kept_text {
+	const char *text;
+	guint known_id;
+	guint covered;
+	gboolean odd;
+	guint64 found[MAX_KNOWN / 64];
+};
+
+static void known_drop_automaton(struct known *k)
+{
+	g_clear_pointer(&k->next, g_free);
+	g_clear_pointer(&k->out, g_free);
+	g_clear_pointer(&k->outs, g_free);
+	k->built = 0;
+}
+
+static void known_start(struct known *k)
+{
+	static gint ids;
+
+	k->id = (guint)g_atomic_int_add(&ids, 1) + 1;
+	k->n = 0;
+	k->bytes = 0;
+	known_drop_automaton(k);
+	g_hash_table_remove_all(k->number);
+	g_string_chunk_clear(k->words);
+}
+
+static void known_free(gpointer data)
+{
+	struct known *k = data;
+
+	known_drop_automaton(k);
+	g_hash_table_unref(k->number);
+	g_string_chunk_free(k->words);
+	g_free(k);
+}
+
+static struct known *known_of_thread(void)
+{
+	static GPrivate known = G_PRIVATE_INIT(known_free);
+	struct known *k = g_private_get(&known);
+
+	if (!k) {
+		k = g_malloc0(sizeof(*k));
+		k->number = g_hash_table_new(g_str_hash, g_str_equal);
+		k->words = g_string_chunk_new(1024);
+		known_start(k);
+		g_private_set(&known, k);
+	}
+	return k;
+}
+
+/* The number of @word (of a set that could be made, so lower-case ASCII)
+ * in @k, entered if new. */
+static guint known_word(struct known *k, const char *word)
+{
+	gpointer had = g_hash_table_lookup(k->number, word);
+	struct known_word *w = &k->word[k->n];
+	char *copy;
+
+	if (had)
+		return GPOINTER_TO_UINT(had) - 1;
+	copy = g_string_chunk_insert(k->words, word);
+	w->word = copy[0] == '\\' && copy[1] == 'b';
+	w->s = copy + (w->word ? 2 : 0);
+	w->len = (guint)strlen(w->s);
+	k->bytes += w->len;
+	g_hash_table_insert(k->number, copy, GUINT_TO_POINTER(k->n + 1));
+	return k->n++;
+}
+
+/* Enter @set's words in @k (anew if it is full) and note their numbers. */
+static void known_enter(struct known *k, struct literal_set *set)
+{
+	guint words = k->n, bytes = k->bytes;
+	const char *w = set->words;
+
+	for (int i = 0; i < set->n; i++, w += strlen(w) + 1)
+		if (!g_hash_table_lookup(k->number, w)) {
+			words++;
+			bytes += (guint)set->lit[i].len;
+		}
+	if (words > MAX_KNOWN || bytes > MAX_KNOWN_BYTES)
+		known_start(k);
+	set->known_id = k->id;
+	set->known_need = 0;
+	w = set->words;
+	for (int i = 0; i < set->n; i++, w += strlen(w) + 1) {
+		guint n = known_word(k, w);
+
+		set->known_word[i] = (guint16)n;
+		set->known_need = MAX(set->known_need, n + 1);
+	}
+}
+
+/* Make the automaton of all of @k's words. */
+G_GNUC_NO_INLINE static void known_build(struct known *k)
+{
+	guint nstates = 1 + k->bytes + 2, states = 1, nc, acting = 0;
+	gint *child, *fail, *queue, *order, *renum;
+	GArray **ends;
+	guint head = 0, tail = 0, nout = 0;
+
+	known_drop_automaton(k);
+	memset(k->class, 0, sizeof(k->class));
+	k->class[0] = CLASS_END;
+	k->class[0xC5] = CLASS_ODD;	/* U+017F */
+	k->class[0xE2] = CLASS_ODD;	/* U+212A */
+	nc = CLASS_WORDS;
+	for (guint w = 0; w < k->n; w++)
+		for (guint i = 0; i < k->word[w].len; i++) {
+			guchar c = (guchar)k->word[w].s[i];
+
+			if (!k->class[c]) {
+				k->class[c] = (guint8)nc;
+				if (c >= 'a' && c <= 'z')
+					k->class[c - 0x20] = (guint8)nc;
+				nc++;
+			}
+		}
+	k->classes = nc;
+	/* the trie: state 0 the start, a child -1 none */
+	child = g_new(gint, (gsize)nstates * nc);
+	memset(child, 0xff, sizeof(gint) * nstates * nc);
+	ends = g_new0(GArray *, nstates);
+	for (guint w = 0; w < k->n; w++) {
+		gint s = 0;
+
+		for (guint i = 0; i < k->word[w].len; i++) {
+			gint *c = &child[s * nc +
+					 k->class[(guchar)k->word[w].s[i]]];
+
+			if (*c < 0)
+				*c = (gint)states++;
+			s = *c;
+		}
+		if (!ends[s])
+			ends[s] = g_array_new(FALSE, FALSE, sizeof(guint16));
+		g_array_append_val(ends[s], (guint16){ (guint16)w });
+	}
+	/* breadth first: the failure links, the transitions filled in and
+	 * each state's words joined by those of its failure */
+	fail = g_new0(gint, states);
+	queue = g_new(gint, states);
+	queue[tail++] = 0;
+	while (head < tail) {
+		gint u = queue[head++];
+
+		if (u && ends[fail[u]]) {
+			if (!ends[u])
+				ends[u] = g_array_new(FALSE, FALSE,
+						      sizeof(guint16));
+			g_array_append_vals(ends[u], ends[fail[u]]->data,
+					    ends[fail[u]]->len);
+		}
+		for (guint c = CLASS_WORDS; c < nc; c++) {
+			gint *v = &child[u * nc + c];
+
+			if (*v >= 0) {
+				fail[*v] = u ? child[fail[u] * nc + c] : 0;
+				queue[tail++] = *v;
+			} else {
+				*v = u ? child[fail[u] * nc + c] : 0;
+			}
+		}
+	}
+	/* numbered anew: the states where nothing is done first, then those
+	 * where words end, then the text's end and the odd byte */
+	order = g_new(gint, states);
+	renum = g_new(gint, states);
+	for (gint u = 0; u < (gint)states; u++)
+		if (!ends[u])
+			renum[u] = (gint)acting++;
+	{
+		guint at = acting;
+
+		for (gint u = 0; u < (gint)states; u++)
+			if (ends[u]) {
+				renum[u] = (gint)at++;
+				nout += ends[u]->len;
+			}
+	}
+	for (gint u = 0; u < (gint)states; u++)
+		order[renum[u]] = u;
+	k->next = g_new(guint32, (gsize)(states + 2) * nc);
+	k->acting = acting * nc;
+	k->end = states * nc;
+	k->odd = (states + 1) * nc;
+	k->out = g_new(guint, states - acting + 1);
+	k->outs = g_new(guint16, MAX(nout, 1));
+	nout = 0;
+	for (guint r = 0; r < states; r++) {
+		gint u = order[r];
+		guint32 *row = &k->next[r * nc];
+
+		row[0] = 0;
+		row[CLASS_END] = k->end;
+		row[CLASS_ODD] = k->odd;
+		for (guint c = CLASS_WORDS; c < nc; c++)
+			row[c] = (guint32)renum[child[u * nc + c]] * nc;
+		if (r >= acting) {
+			k->out[r - acting] = nout;
+			memcpy(&k->outs[nout], ends[u]->data,
+			       ends[u]->len * sizeof(guint16));
+			nout += ends[u]->len;
+		}
+	}
+	if (states > acting)
+		k->out[states - acting] = nout;
+	/* the last two states are left at once by the scan */
+	memset(&k->next[states * nc], 0, sizeof(guint32) * 2 * nc);
+	k->built = k->n;
+	k->uncovered = 0;
+	for (guint u = 0; u < states; u++)
+		if (ends[u])
+			g_array_unref(ends[u]);
+	g_free(ends);
+	g_free(order);
+	g_free(renum);
+	g_free(queue);
+	g_free(fail);
+	g_free(child);
+}
+
+/* The words that end at @p, the last byte of state @s's. */
+static void known_ended(const struct known *k, guint32 s, const guchar *start,
+			const guchar *p, guint64 *found)
+{
+	guint r = s / k->classes - k->acting / k->classes;
+
+	for (guint i = k->out[r]; i < k->out[r + 1]; i++) {
+		guint w = k->outs[i];
+		const guchar *at = p + 1 - k->word[w].len;
+		guint64 bit = G_GUINT64_CONSTANT(1) << (w % 64);
+
+		if (!(found[w / 64] & bit) &&
+		    (!k->word[w].word || at == start || !ascii_word(at[-1])))
+			found[w / 64] |= bit;
+	}
+}
+
+/* One byte: to the next state, and to @act if something is to be done
+ * there (the bytes are read in turn, none after the text's NUL). */
+#define KNOWN_STEP(i)                                   \
+	do {                                            \
+		s = next[s + class[p[i]]];              \
+		if (G_UNLIKELY(s >= acting)) {          \
+			p += (i);                       \
+			goto act;                       \
+		}                                       \
+	} while (0)
+
+/* Read @e's text for every word of @k; @e->odd if it holds a long s or
+ * a Kelvin sign.  Four bytes a round: the loop's own count and jump
+ * were a fifth of the cost. */
+G_GNUC_NO_INLINE static void known_scan(const struct known *k,
+					 struct kept_text *e)
+{
+	const guchar *start = (const guchar *)e->text;
+	const guint32 *next = k->next;
+	const guint8 *class = k->class;
+	const gsize acting = k->acting;
+	const guchar *p = start;
+	gsize s = 0;
+
+	e->known_id = k->id;
+	e->covered = k->built;
+	e->odd = FALSE;
+	memset(e->found, 0, sizeof(e->found));
+	for (;;) {
+		KNOWN_STEP(0);
+		KNOWN_STEP(1);
+		KNOWN_STEP(2);
+		KNOWN_STEP(3);
+		p += 4;
+		continue;
+act:
+		if (s == k->end)
+			return;
+		if (s == k->odd) {
+			if ((p[0] == 0xC5 && p[1] == 0xBF) ||
+			    (p[0] == 0xE2 && p[1] == 0x84 && p[2] == 0xAA)) {
+				e->odd = TRUE;
+				return;
+			}
+			s = 0;	/* a byte no word holds */
+		} else {
+			known_ended(k, (guint32)s, start, p, e->found);
+		}
+		p++;
+	}
+}
+#undef KNOWN_STEP
+
+/*
+ * The texts the facts keep: those their modules registered
+ * (sl_facts_literals_keep()) and the message's body and Subject, each
+ * with what it holds once read.  A text is known by its address, which
+ * is safe only for these: each lives, unchanged, until the facts are
+ * cleared, so no other text can be at its address meanwhile.  Any other
+ * text (a line, a piece, a copy made for the call, freed and its memory
+ * reused for the next) is never found here and is read for its list
+ * alone.
+ */
+#define KEPT_TEXTS 8	/* body, Subject, prose, log, own, claims, ... */
+
+struct kept_texts {
+	guint n;
+	gboolean asked;		/* counted in the thread's messages */
+	struct kept_text text[KEPT_TEXTS];
+};
+
+static const char kept_key;
+
+/* @text's entry among @kt's, or NULL: not one the facts keep. */
+static struct kept_text *kept_find(struct kept_texts *kt, const char *text)
+{
+	for (guint i = 0; i < kt->n; i++)
+		if (kt->text[i].text == text)
+			return &kt->text[i];
+	return NULL;
+}
+
+/* One more text of the facts' own; past KEPT_TEXTS it is read alone, as
+ * any other text. */
+static void kept_add(struct kept_texts *kt, const char *text)
+{
+	if (kt->n < KEPT_TEXTS && !kept_find(kt, text))
+		kt->text[kt->n++] = (struct kept_text){ .text = text };
+}
+
+/* @facts' kept texts, made with the message's body and Subject. */
+static struct kept_texts *kept_texts_of(struct sl_facts *facts)
+{
+	struct sl_facts_slot *s = sl_facts_slot(facts, &kept_key);
+	struct kept_texts *kt;
+
+	if (s->filled)
+		return s->data;
+	kt = g_new(struct kept_texts, 1);
+	kt->n = 0;
+	kt->asked = FALSE;
+	sl_facts_fill(s, kt, g_free);
+	if (facts->msg && facts->msg->body)
+		kept_add(kt, facts->msg->body->str);
+	if (facts->msg && facts->msg->subject)
+		kept_add(kt, facts->msg->subject);
+	return kt;
+}
+
+void sl_facts_literals_keep(struct sl_facts *facts, const char *text)
+{
+	kept_add(kept_texts_of(facts), text);
+}
+
+static gboolean checking(void);
+
+/* @set's answer for @text from the automaton, or -1: read it alone. */
+static int known_found(struct sl_facts *facts, struct literal_set *set,
+		       const char *text)
+{
+	struct kept_texts *kt = kept_texts_of(facts);
+	struct kept_text *e = kept_find(kt, text);
+	struct known *k;
+
+	if (!e)
+		return -1;	/* not the facts': its address says nothing */
+	k = known_of_thread();
+	if (!kt->asked) {
+		kt->asked = TRUE;
+		k->messages = MIN(k->messages + 1, KNOWN_AFTER);
+	}
+	if (set->known_id != k->id)
+		known_enter(k, set);
+	if (e->known_id != k->id || e->covered < set->known_need) {
+		if (k->messages < KNOWN_AFTER)
+			return -1;	/* the thread's first messages */
+		if (k->built < set->known_need) {
+			/* a list the automaton lacks: made anew once
+			 * such lists are asked often */
+			if (k->built && ++k->uncovered < REBUILD_AFTER)
+				return -1;
+			known_build(k);
+		}
+		known_scan(k, e);
+	}
+	if (e->odd)
+		return -1;
+	for (int i = 0; i < set->n; i++) {
+		guint w = set->known_word[i];
+
+		if ((e->found[w / 64] >> (w % 64)) & 1)
+			return 1;
+	}
+	return 0;
+}
+
+gboolean sl_facts_literals_found(struct sl_facts *facts, const char *text,
+				 const char *const *literals)
+{
+	struct literal_set *set = set_of(literals);
+	int found;
+
+	if (!facts || set->n < 0 || (found = known_found(facts, set, text)) < 0)
+		return set_found(set, text);
+	if (checking() && found != set_found(set, text))
+		g_error("seclint: the words kept of a text say %s of '%s', "
+			"its list's scan says %s: %s", found ? "yes" : "no",
+			literals[0], found ? "no" : "yes", text);
+	return found;
+}
+
 /* ASCII white space, all of which \s matches. */
 static const char ascii_space[] = " \t\n\v\f\r";
 
@@ -341,14 +839,16 @@ static gboolean starts_right(const struct sl_guard *g, const char *text)
 	return *p && strchr(g->first, *p);
 }
 
-gboolean sl_guard_passes(const struct sl_guard *g, const char *text)
+gboolean sl_guard_passes(struct sl_facts *facts, const struct sl_guard *g,
+			 const char *text)
 {
 	if (!g->first && !g->bytes && !g->has && !g->may)
 		return TRUE;
 	return (g->first && starts_right(g, text)) ||
 	       (g->bytes && text[strcspn(text, g->bytes)]) ||
-	       (g->has && (g->caseless ? sl_literals_found(text, g->has)
-				       : has_any(text, g->has))) ||
+	       (g->has && (g->caseless
+				   ? sl_facts_literals_found(facts, text, g->has)
+				   : has_any(text, g->has))) ||
 	       (g->may && g->may(text));
 }
 
@@ -369,31 +869,35 @@ gboolean sl_regex_cannot_match(const char *pattern, GRegexCompileFlags flags,
 	return TRUE;
 }
 
-gboolean sl_guard_admits(const char *pattern, GRegexCompileFlags flags,
-			 const struct sl_guard *g, const char *text)
+gboolean sl_guard_admits(struct sl_facts *facts, const char *pattern,
+			 GRegexCompileFlags flags, const struct sl_guard *g,
+			 const char *text)
 {
-	return sl_guard_passes(g, text) ||
+	return sl_guard_passes(facts, g, text) ||
 	       !sl_regex_cannot_match(pattern, flags, text);
 }
 
-gboolean sl_guarded_test(const char *pattern, GRegexCompileFlags flags,
-			 const struct sl_guard *g, const char *text)
+gboolean sl_guarded_test(struct sl_facts *facts, const char *pattern,
+			 GRegexCompileFlags flags, const struct sl_guard *g,
+			 const char *text)
 {
-	return sl_guard_admits(pattern, flags, g, text) &&
+	return sl_guard_admits(facts, pattern, flags, g, text) &&
 	       sl_regex_test(pattern, flags, text);
 }
 
-unsigned sl_guarded_count(const char *pattern, GRegexCompileFlags flags,
-			  const struct sl_guard *g, const char *text)
+unsigned sl_guarded_count(struct sl_facts *facts, const char *pattern,
+			  GRegexCompileFlags flags, const struct sl_guard *g,
+			  const char *text)
 {
-	return sl_guard_admits(pattern, flags, g, text)
+	return sl_guard_admits(facts, pattern, flags, g, text)
 		       ? sl_regex_count(pattern, flags, text) : 0;
 }
 
-gboolean sl_regex_ruled_out(const char *pattern, GRegexCompileFlags flags,
+gboolean sl_regex_ruled_out(struct sl_facts *facts, const char *pattern,
+			    GRegexCompileFlags flags,
 			    const char *const *needs, const char *text)
 {
 	const struct sl_guard g = { .has = needs, .caseless = TRUE };
 
-	return !sl_guard_admits(pattern, flags, &g, text);
+	return !sl_guard_admits(facts, pattern, flags, &g, text);
 }

@@ -29,6 +29,28 @@
 /* Does @text hold one of the NULL-ended @literals? */
 gboolean sl_literals_found(const char *text, const char *const *literals);
 
+struct sl_facts;
+/*
+ * The same answer, read through @facts (any, or NULL: none at hand).  A
+ * text the facts keep is read once for the words of every list its
+ * thread has been asked about, and what it holds is kept in @facts:
+ * the message's body and Subject and the texts registered with
+ * sl_facts_literals_keep().  Any other text (a line, a piece, a copy
+ * made for the call) is read for @literals alone, as with NULL, so
+ * passing the facts is always safe.  With SECLINT_CHECK_LITERALS=1
+ * every kept answer is compared with the scan of @literals alone, and a
+ * difference aborts.
+ */
+gboolean sl_facts_literals_found(struct sl_facts *facts, const char *text,
+				 const char *const *literals);
+/*
+ * @text is one of @facts' own: it lives, unchanged, until they are
+ * cleared (a derived text a facts slot owns: the own text, the prose,
+ * the claims text).  Its answers are kept by its address, which no
+ * other text can have meanwhile.
+ */
+void sl_facts_literals_keep(struct sl_facts *facts, const char *text);
+
 /*
  * A guard: the conditions, or-ed, one of which every match of a pattern
  * passes (none given: every text passes).  Each must hold for every match:
@@ -49,15 +71,18 @@ struct sl_guard {
 	gboolean (*may)(const char *text);
 };
 
-/* May a text that fails @g match?  No: sl_guard_passes() FALSE. */
-gboolean sl_guard_passes(const struct sl_guard *g, const char *text);
+/* May a text that fails @g match?  No: sl_guard_passes() FALSE.  @facts
+ * as sl_facts_literals_found() takes them: any, or NULL. */
+gboolean sl_guard_passes(struct sl_facts *facts, const struct sl_guard *g,
+			 const char *text);
 
 /*
  * The tests before a pattern, each proved by the check mode: with
  * SECLINT_CHECK_LITERALS=1 in the environment every text a test turns
  * away is matched all the same, and a match aborts (unit.literals,
  * unit.guard and unit.literals-check run the fixtures and hostile texts
- * so).  @pattern and @flags are as sl_regex_test() takes them.
+ * so).  @pattern and @flags are as sl_regex_test() takes them; @facts
+ * as sl_facts_literals_found() takes them (any, or NULL).
  */
 /* TRUE, after a test of the caller's own found that @pattern cannot match
  * @text: with the check mode, a match aborts. */
@@ -65,18 +90,22 @@ gboolean sl_regex_cannot_match(const char *pattern, GRegexCompileFlags flags,
 			       const char *text);
 /* sl_guard_passes(), and with the check mode the proof that @pattern does
  * not match a text turned away. */
-gboolean sl_guard_admits(const char *pattern, GRegexCompileFlags flags,
-			 const struct sl_guard *g, const char *text);
+gboolean sl_guard_admits(struct sl_facts *facts, const char *pattern,
+			 GRegexCompileFlags flags, const struct sl_guard *g,
+			 const char *text);
 /* sl_regex_test() and sl_regex_count() of @pattern, asked only of a text
  * that passes @g. */
-gboolean sl_guarded_test(const char *pattern, GRegexCompileFlags flags,
-			 const struct sl_guard *g, const char *text);
-unsigned sl_guarded_count(const char *pattern, GRegexCompileFlags flags,
-			  const struct sl_guard *g, const char *text);
+gboolean sl_guarded_test(struct sl_facts *facts, const char *pattern,
+			 GRegexCompileFlags flags, const struct sl_guard *g,
+			 const char *text);
+unsigned sl_guarded_count(struct sl_facts *facts, const char *pattern,
+			  GRegexCompileFlags flags, const struct sl_guard *g,
+			  const char *text);
 /* Can @pattern not match @text, which holds none of @needs, the literals
  * one of which each of its matches contains?  TRUE: it cannot; FALSE: it
  * may, run it (always, if @needs is NULL).  A guard of @needs alone. */
-gboolean sl_regex_ruled_out(const char *pattern, GRegexCompileFlags flags,
+gboolean sl_regex_ruled_out(struct sl_facts *facts, const char *pattern,
+			    GRegexCompileFlags flags,
 			    const char *const *needs, const char *text);
 
 #endif

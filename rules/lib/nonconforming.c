@@ -62,10 +62,10 @@ static const char *const values_words[] = {
 
 /* The first unnegated match of @pattern in @flat; NULL at once if @flat
  * holds none of @needs (NULL: look). */
-static char *claim(const char *pattern, const char *const *needs,
-		   const char *flat)
+static char *claim(struct sl_facts *f, const char *pattern,
+		   const char *const *needs, const char *flat)
 {
-	if (sl_regex_ruled_out(pattern, 0, needs, flat))
+	if (sl_regex_ruled_out(f, pattern, 0, needs, flat))
 		return NULL;
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }
@@ -84,6 +84,7 @@ const char *sl_facts_claims_text(struct sl_facts *f)
 						    NULL);
 
 		sl_facts_fill(s, sl_text_unwrap(text), g_free);
+		sl_facts_literals_keep(f, s->data);
 	}
 	return s->data;
 }
@@ -93,15 +94,16 @@ enum sl_nonconforming sl_check_nonconforming(struct sl_check *c,
 {
 	const char *flat = sl_facts_claims_text(c->facts);
 
-	if ((*said = claim(image, image_words, flat)))
+	if ((*said = claim(c->facts, image, image_words, flat)))
 		return SL_NONCONFORMING_IMAGE;
-	if (!sl_regex_ruled_out(loop_mount, 0, loop_mount_words, flat) &&
+	if (!sl_regex_ruled_out(c->facts, loop_mount, 0, loop_mount_words,
+				flat) &&
 	    sl_regex_test(loop_mount, 0, flat) &&
-	    (*said = claim(image_generator, NULL, flat)))
+	    (*said = claim(c->facts, image_generator, NULL, flat)))
 		return SL_NONCONFORMING_IMAGE;
-	if ((*said = claim(device, device_words, flat)))
+	if ((*said = claim(c->facts, device, device_words, flat)))
 		return SL_NONCONFORMING_DEVICE;
-	if (with_values && (*said = claim(values, values_words, flat)))
+	if (with_values && (*said = claim(c->facts, values, values_words, flat)))
 		return SL_NONCONFORMING_VALUES;
 	return SL_NONCONFORMING_NONE;
 }

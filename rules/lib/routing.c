@@ -94,18 +94,19 @@ static const char *const hardware_words[] = {
 };
 
 /* Most bodies have none of the words: PCRE2 would try at every letter. */
-static gboolean hardware_in(const char *text)
+static gboolean hardware_in(struct sl_facts *facts, const char *text)
 {
-	return !sl_regex_ruled_out(hardware_signals, G_REGEX_CASELESS,
+	return !sl_regex_ruled_out(facts, hardware_signals, G_REGEX_CASELESS,
 				   hardware_words, text) &&
 	       sl_regex_match_simple(hardware_signals, text,
 				     G_REGEX_CASELESS, 0);
 }
 
-gboolean sl_msg_mentions_hardware(const struct sl_message *msg)
+gboolean sl_msg_mentions_hardware(const struct sl_message *msg,
+				  struct sl_facts *facts)
 {
-	return (msg->subject && hardware_in(msg->subject)) ||
-	       hardware_in(msg->body->str);
+	return (msg->subject && hardware_in(facts, msg->subject)) ||
+	       hardware_in(facts, msg->body->str);
 }
 
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,

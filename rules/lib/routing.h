@@ -20,7 +20,10 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 /* Recipients other than the sender's own From address. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
 
-gboolean sl_msg_mentions_hardware(const struct sl_message *msg);
+/* Does @msg's Subject or body name a hardware issue?  @facts: @msg's
+ * (its texts are read once for all word lists: literals.h). */
+gboolean sl_msg_mentions_hardware(const struct sl_message *msg,
+				  struct sl_facts *facts);
 gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy);
 /* A security report: to a closed list, or flagged with --security. */

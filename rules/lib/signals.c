@@ -146,13 +146,15 @@ static const char writing_only[] =
 static const char assisted_by[] = "(?m)^Assisted-by:\\s*\\S+";
 
 
-char *sl_text_ai_claim(const struct sl_text *t, enum sl_ai_claim *claim)
+char *sl_text_ai_claim(struct sl_facts *facts, const struct sl_text *t,
+		       enum sl_ai_claim *claim)
 {
 	char *hit;
 	g_autofree char *sentence = NULL;
 
 	*claim = SL_AI_CLAIM_NONE;
-	if (!sl_guarded_test(ai_named, 0, &ai_named_guard, t->prose->str))
+	if (!sl_guarded_test(facts, ai_named, 0, &ai_named_guard,
+			     t->prose->str))
 		goto trailer;
 	hit = sl_text_find_unnegated(sl_regex_cached(ai_found, 0),
 				     t->prose->str, NULL);
@@ -176,10 +178,11 @@ trailer:
 	return hit;
 }
 
-char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only)
+char *sl_text_ai_disclosure(struct sl_facts *facts, const struct sl_text *t,
+			    gboolean *trailer_only)
 {
 	enum sl_ai_claim claim;
-	char *hit = sl_text_ai_claim(t, &claim);
+	char *hit = sl_text_ai_claim(facts, t, &claim);
 
 	*trailer_only = claim == SL_AI_CLAIM_TRAILER;
 	return hit;
@@ -293,11 +296,11 @@ static void count_bot_lines(char **lines, gboolean prose,
 
 		if (!*s)
 			continue;
-		if (sl_guarded_test(bot_lines, 0, &bot_lines_guard, s))
+		if (sl_guarded_test(NULL, bot_lines, 0, &bot_lines_guard, s))
 			n->strong++;
-		else if (sl_guarded_test(bot_boilerplate, 0,
+		else if (sl_guarded_test(NULL, bot_boilerplate, 0,
 					 &bot_boilerplate_guard, s) ||
-			 sl_guarded_test(bot_links, 0, &bot_links_guard, s))
+			 sl_guarded_test(NULL, bot_links, 0, &bot_links_guard, s))
 			n->boiler++;
 		else if (prose)
 			g_ptr_array_add(n->others, (gpointer)s);
@@ -311,7 +314,7 @@ static unsigned human_lines(const struct bot_count *n, unsigned enough)
 	unsigned human = 0;
 
 	for (guint i = 0; i < n->others->len && human < enough; i++)
-		if (!sl_guarded_test(pleasantry, 0, &pleasantry_guard,
+		if (!sl_guarded_test(NULL, pleasantry, 0, &pleasantry_guard,
 				     n->others->pdata[i]))
 			human++;
 	return human;
@@ -334,12 +337,13 @@ static const struct sl_guard syzkaller_keys_guard = {
 };
 
 /* A report in syzkaller's format: three of its keys or more. */
-static gboolean syzkaller_format(const struct sl_text *t)
+static gboolean syzkaller_format(struct sl_facts *facts,
+				 const struct sl_text *t)
 {
-	return sl_guarded_count(syzkaller_keys, 0, &syzkaller_keys_guard,
-				t->prose->str) +
-	       sl_guarded_count(syzkaller_keys, 0, &syzkaller_keys_guard,
-				t->log->str) >= 3;
+	return sl_guarded_count(facts, syzkaller_keys, 0,
+				&syzkaller_keys_guard, t->prose->str) +
+	       sl_guarded_count(facts, syzkaller_keys, 0,
+				&syzkaller_keys_guard, t->log->str) >= 3;
 }
 
 /* Saying that a fuzzer or a public analyser found the bug. */
@@ -369,15 +373,16 @@ static const char private_tool[] =
  * by anyone" it is not).  What the 2026 text counts as public already.
  * Returns why, or NULL.
  */
-const char *sl_text_tool_finding(const struct sl_message *msg,
+const char *sl_text_tool_finding(struct sl_facts *facts,
+				 const struct sl_message *msg,
 				 const struct sl_text *t)
 {
-	const char *why = sl_text_automated(msg, t);
+	const char *why = sl_text_automated(facts, msg, t);
 	g_autofree char *said = NULL;
 
 	if (why)
 		return why;
-	if (syzkaller_format(t))
+	if (syzkaller_format(facts, t))
 		return "it is a crash report in syzkaller's format";
 	said = sl_text_find_unnegated(sl_regex_cached(tool_found, 0),
 				      t->prose->str, NULL);
@@ -395,7 +400,8 @@ const char *sl_text_tool_finding(const struct sl_message *msg,
  * report, and so is a person's reply that links a syzbot report: links
  * count as the reports' boilerplate, not as a bot's own lines.
  */
-const char *sl_text_automated(const struct sl_message *msg,
+const char *sl_text_automated(struct sl_facts *facts,
+			      const struct sl_message *msg,
 			      const struct sl_text *t)
 {
 	g_auto(GStrv) prose = NULL;
@@ -417,7 +423,7 @@ const char *sl_text_automated(const struct sl_message *msg,
 	if (n.strong && human_lines(&n, enough) < enough)
 		return "the bot's report text outweighs the sender's own "
 		       "analysis";
-	if (syzkaller_format(t) && human_lines(&n, enough) < enough)
+	if (syzkaller_format(facts, t) && human_lines(&n, enough) < enough)
 		return "a crash report in syzkaller's format outweighs the "
 		       "sender's own analysis";
 	if (t->log_reports > 3 && human_lines(&n, enough) < 3)

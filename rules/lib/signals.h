@@ -9,11 +9,15 @@
 #include "rule.h"
 #include "text.h"
 
-/* Signals in a report's text, shared by content rules (rules/lib/signals.c). */
+/* Signals in a report's text, shared by content rules (rules/lib/signals.c).
+ * A @facts parameter is the message's, through which its texts are read
+ * once for all word lists (sl_facts_literals_found()); NULL: none. */
+struct sl_facts;
 /* The first match of @re in @text not negated in its sentence. */
 char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence);
 /* What says AI helped find the bug; @trailer_only for Assisted-by: only. */
-char *sl_text_ai_disclosure(const struct sl_text *t, gboolean *trailer_only);
+char *sl_text_ai_disclosure(struct sl_facts *facts, const struct sl_text *t,
+			    gboolean *trailer_only);
 /* The same, with what the words claim: */
 enum sl_ai_claim {
 	SL_AI_CLAIM_NONE,
@@ -21,7 +25,8 @@ enum sl_ai_claim {
 	SL_AI_CLAIM_TRAILER,	/* only an Assisted-by: trailer */
 	SL_AI_CLAIM_FOUND,	/* AI found the bug */
 };
-char *sl_text_ai_claim(const struct sl_text *t, enum sl_ai_claim *claim);
+char *sl_text_ai_claim(struct sl_facts *facts, const struct sl_text *t,
+		       enum sl_ai_claim *claim);
 /* Is @name (a trailer's or an address's display name) an AI tool's? */
 enum sl_agent_name {
 	SL_AGENT_NAME_NO,
@@ -30,11 +35,13 @@ enum sl_agent_name {
 };
 enum sl_agent_name sl_text_agent_name(const char *name);
 /* Why the report looks automated, or NULL. */
-const char *sl_text_automated(const struct sl_message *msg,
+const char *sl_text_automated(struct sl_facts *facts,
+			      const struct sl_message *msg,
 			      const struct sl_text *t);
 /* A bug found with a tool anyone can run (automated, syzkaller's format,
  * "found with a fuzzer"): why, or NULL. */
-const char *sl_text_tool_finding(const struct sl_message *msg,
+const char *sl_text_tool_finding(struct sl_facts *facts,
+				 const struct sl_message *msg,
 				 const struct sl_text *t);
 /* The kind of reproducer the report has, or NULL; @content_only leaves
  * out mere mentions ("a reproducer is available"). */

@@ -487,9 +487,14 @@ const struct sl_text *sl_facts_text(struct sl_facts *f)
 {
 	struct sl_facts_slot *s = sl_facts_slot(f, &text_key);
 
-	if (!s->filled)
-		sl_facts_fill(s, sl_text_scan(f->msg->body->str),
-			      (GDestroyNotify)sl_text_free);
+	if (!s->filled) {
+		struct sl_text *t = sl_text_scan(f->msg->body->str);
+
+		sl_facts_fill(s, t, (GDestroyNotify)sl_text_free);
+		/* the texts the word lists are asked of */
+		sl_facts_literals_keep(f, t->prose->str);
+		sl_facts_literals_keep(f, t->log->str);
+	}
 	return s->data;
 }
 
@@ -573,15 +578,15 @@ static const char *const disclaimer_words[] = {
 
 gboolean sl_text_is_disclaimer(const char *text)
 {
-	return !sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS,
+	return !sl_regex_ruled_out(NULL, disclaimer, G_REGEX_CASELESS,
 				   disclaimer_words, text) &&
 	       sl_regex_match_simple(disclaimer, text, G_REGEX_CASELESS, 0);
 }
 
 static char *find_disclaimer(const char *text)
 {
-	if (sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS, disclaimer_words,
-			       text))
+	if (sl_regex_ruled_out(NULL, disclaimer, G_REGEX_CASELESS,
+			       disclaimer_words, text))
 		return NULL;
 	return sl_regex_find(disclaimer, text, G_REGEX_CASELESS);
 }
@@ -602,6 +607,7 @@ static void own_fill(struct sl_facts *f)
 		return;
 	sl_facts_fill(own, sl_text_own(f->msg->body->str, &signature), g_free);
 	sl_facts_fill(sl_facts_slot(f, &signature_key), signature, g_free);
+	sl_facts_literals_keep(f, own->data);
 }
 
 const char *sl_facts_own_text(struct sl_facts *f)
@@ -686,8 +692,8 @@ static gboolean facts_had_disclaimers(struct sl_facts *f)
 {
 	gboolean had;
 
-	if (sl_regex_ruled_out(disclaimer, G_REGEX_CASELESS, disclaimer_words,
-			       sl_facts_own_text(f)))
+	if (sl_regex_ruled_out(f, disclaimer, G_REGEX_CASELESS,
+			       disclaimer_words, sl_facts_own_text(f)))
 		return FALSE;
 	facts_without_disclaimers(f, &had);
 	return had;
@@ -700,18 +706,19 @@ static gboolean facts_had_disclaimers(struct sl_facts *f)
  * which no literal holds (nor does it end a word), and with nothing
  * removed no new text is joined.
  */
-static gboolean restricted_ruled_out(const char *own,
+static gboolean restricted_ruled_out(struct sl_facts *f, const char *own,
 				     const struct sl_restricted_text *what)
 {
 	if (!what->needs || (what->except && !what->except_needs) ||
-	    !sl_regex_ruled_out(what->pattern, 0, what->needs, own))
+	    !sl_regex_ruled_out(f, what->pattern, 0, what->needs, own))
 		return FALSE;
 	if (!what->except)
 		return TRUE;
 	/* one list for both: the own text has just been read for it */
 	if (what->except_needs == what->needs)
 		return sl_regex_cannot_match(what->except, 0, own);
-	return sl_regex_ruled_out(what->except, 0, what->except_needs, own);
+	return sl_regex_ruled_out(f, what->except, 0, what->except_needs,
+				  own);
 }
 
 void sl_check_restricted_text(struct sl_check *c,
@@ -726,7 +733,7 @@ void sl_check_restricted_text(struct sl_check *c,
 
 	if (!sl_facts_content_visible(c->facts))
 		return;
-	if (restricted_ruled_out(own, what)) {
+	if (restricted_ruled_out(c->facts, own, what)) {
 		disclaimer = facts_had_disclaimers(c->facts);
 		goto weak;
 	}
