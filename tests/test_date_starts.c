@@ -8,7 +8,9 @@
  * hostile text (digits of other scripts, Unicode spaces, the long s and
  * the Kelvin sign that caseless patterns read as "s" and "k", invalid
  * UTF-8, CRLF, long runs of spaces, more starts than are kept), and on
- * random strings of the words and signs the forms are made of.
+ * random strings of the words and signs the forms are made of.  With
+ * SECLINT_CHECK_LITERALS=1, which proves the guards before the trigger
+ * patterns on every window and sentence they rule out.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -256,5 +258,8 @@ int main(void)
 		cmocka_unit_test(test_starts),
 	};
 
+	/* and the guards before the trigger patterns (literals.h) proved
+	 * on every text: a window they rule out that matches aborts */
+	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

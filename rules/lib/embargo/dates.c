@@ -10,6 +10,7 @@
 
 #include "date-starts.h"
 #include "dates.h"
+#include "literals.h"
 #include "matches.h"
 #include "regex-cache.h"
 
@@ -117,6 +118,16 @@ static const char trigger_pattern[] =
 	"\\b(?:delay|postpone|defer)(?:s|ed|ing)?\\s+(?:[\\w-]+\\s+){0,4}?"
 	"(?:until|till|to|by|for|after)\\b";
 
+/* The words one of which every match of trigger_pattern holds (a guard
+ * of rules/lib/literals.h: "public" is in "publication", "post" in
+ * "postpone"), ruling out most of the text before a date. */
+static const char *const trigger_needs[] = {
+	"embargo", "crd", "public", "coordinated", "disclos", "publish",
+	"release", "tentative", "proposed", "until", "till", "later", "hold",
+	"held", "merge", "push", "post", "apply", "share", "delay", "defer",
+	NULL,
+};
+
 /*
  * "until", "no later than" and "release" count only next to one of these
  * words: "the next kernel release date is ..." proposes nothing.
@@ -134,6 +145,12 @@ static const char trigger_following[] =
 	"(?:[^.!?\\n]|\\n(?!\\n)){0,30}?\\b(?:(?:public|coordinated)\\s+"
 	"(?:disclosure|release)|disclosure|embargo|publication|crd|"
 	"release\\s+date|go(?:ing)?\\s+public)\\b";
+
+/* The same for trigger_following ("go public" and "publication" hold
+ * "public"). */
+static const char *const following_needs[] = {
+	"public", "coordinated", "disclos", "embargo", "crd", "release", NULL,
+};
 
 /* What takes the embargo back in the date's sentence: "the 90-day
  * deadline does not apply", "no embargo needed", "without an embargo". */
@@ -153,6 +170,11 @@ static const char fix_ready[] =
 	"\\b(?:fix|fixes|patch|patches|update|release)\\b[^.!?\\n]{0,30}?"
 	"\\b(?:ready|available|merged|released|applied|out|done)\\b"
 	"[^.!?\\n]{0,12}$";
+
+/* The same for fix_ready. */
+static const char *const fix_ready_needs[] = {
+	"fix", "patch", "update", "release", NULL,
+};
 
 /* "7-day embargo": a relative period that is itself the request. */
 static const char self_trigger[] =
@@ -934,9 +956,13 @@ static gsize window_start(const char *text, gsize from, gsize at)
 static char *find_trigger(const char *window)
 {
 	const struct patterns *p = patterns();
-	g_autoptr(sl_matches) mi = sl_matches_new(p->trigger, window, -1, 0);
+	g_autoptr(sl_matches) mi = NULL;
 	char *found = NULL;
 
+	if (sl_regex_ruled_out(trigger_pattern, G_REGEX_CASELESS, trigger_needs,
+			       window))
+		return NULL;
+	mi = sl_matches_new(p->trigger, window, -1, 0);
 	while (sl_matches_next(mi)) {
 		char *t = sl_matches_fetch(mi, 0);
 
@@ -996,7 +1022,10 @@ static void read_sentence(struct scan *s, struct sl_embargo_date *d,
 	/* one sentence: its line breaks are only wrapping */
 	g_strdelimit(sentence, "\n", ' ');
 	g_strdelimit(before, "\n", ' ');
-	if (!d->trigger && sl_regex_matches(p->trigger_following, after, 0)) {
+	if (!d->trigger &&
+	    !sl_regex_ruled_out(trigger_following, G_REGEX_CASELESS,
+				following_needs, after) &&
+	    sl_regex_matches(p->trigger_following, after, 0)) {
 		g_autoptr(GMatchInfo) mi = NULL;
 
 		g_regex_match(p->trigger_following, after, 0, &mi);
@@ -1005,7 +1034,11 @@ static void read_sentence(struct scan *s, struct sl_embargo_date *d,
 	}
 	if (d->trigger && sl_regex_matches(p->negation, sentence, 0))
 		g_clear_pointer(&d->trigger, g_free);	/* taken back */
-	if (!d->trigger && sl_regex_matches(p->fix_ready, before, 0))
+	if (!d->trigger &&
+	    !sl_regex_ruled_out(fix_ready, G_REGEX_CASELESS |
+				G_REGEX_DOLLAR_ENDONLY, fix_ready_needs,
+				before) &&
+	    sl_regex_matches(p->fix_ready, before, 0))
 		d->flags |= SL_DATE_FIX_READY;
 }
 
