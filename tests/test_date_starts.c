@@ -104,6 +104,10 @@ static const char *const fixtures[] = {
 	"caf\xc3\xa9 12 March; \xc3\xa9" "12 March; 12\xc3\xa9 March",
 	"\xe4\xb8\x80\xe4\xba\x8c 12 March \xe4\xb8\x89 2026-03-12",
 	"1_2 March, _12 March, 12_March, March_12",
+	"embargo until Thu, 12 March 2026 At 14:00 UTC, 13 March 2026 AT 2pm",
+	"embargo until 12 March 2026 @ 2pm CET or 2026-03-14T14:00Z",
+	"embargo until Wednesday the 12 March 2026 1400 UTC, FRI 13 Mar",
+	"at 2:30pm CET on 12 March 2026; 09:00 on the 13 March 2026",
 	"embargo until 2026-03-12 wrote 12/12/2026 and 13/13/2026",
 	"",
 	"1",
@@ -138,7 +142,8 @@ static const char *const words[] = {
 	"14:00", "UTC", "pm", "x", "e", "_", "\xd9\xa1", "\xef\xbc\x91",
 	"\xc5\xbf", "\xe2\x84\xaa", "\xc3\xa9", "\xe4\xb8\x80",
 	"\xc5\xbf" "ep", "wee\xe2\x84\xaa" "s", "T+7", "2026-03-12",
-	"12/03/2026", "12.03.2026",
+	"12/03/2026", "12.03.2026", "Thu,", "Tuesday", "wed", "FRI", "At",
+	"AT", "@", "T14:00Z", "1400", "2pm", "2:30pm", "14:00:05", "the",
 };
 
 static const char *const between[] = {

@@ -10,6 +10,7 @@
 
 #include "date-starts.h"
 #include "dates.h"
+#include "env-flag.h"
 #include "literals.h"
 #include "matches.h"
 #include "regex-cache.h"
@@ -92,6 +93,11 @@ static const char time_prefix[] =
 /* A weekday just before a date: "Tuesday, ", "Wed, ", "Thu the ". */
 static const char weekday_prefix[] =
 	"\\b(?<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s*(?:the\\s+)?$";
+
+/* What every match of weekday_prefix holds (literals.h). */
+static const char *const weekday_needs[] = {
+	"mon", "tue", "wed", "thu", "fri", "sat", "sun", NULL,
+};
 
 /* Phrases that make a date an embargo date (rules.md 3.0). */
 static const char trigger_pattern[] =
@@ -506,7 +512,11 @@ static gboolean read_clock_before(const struct scan *s, gsize *start,
 	gint ms, me;
 
 	memset(c, 0, sizeof(*c));
-	if (!g_regex_match(patterns()->time_prefix, before, 0, &mi) ||
+	/* every time before a date has its colon ("14:00") */
+	if ((!strchr(before, ':') &&
+	     sl_regex_cannot_match(time_prefix, G_REGEX_DOLLAR_ENDONLY,
+				   before)) ||
+	    !g_regex_match(patterns()->time_prefix, before, 0, &mi) ||
 	    !fill_clock(mi, c)) {
 		if (c->zone)
 			g_time_zone_unref(c->zone);
@@ -518,10 +528,44 @@ static gboolean read_clock_before(const struct scan *s, gsize *start,
 	return TRUE;
 }
 
-static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
+/* SECLINT_CHECK_LITERALS=1: prove may_clock() by matching (literals.h). */
+static gboolean checking(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_LITERALS", "1");
+}
+
+/*
+ * Can time_suffix or time_compact match at @at?  Both need a digit after
+ * what may lead it ("T", ",", "at", "@" and white space): a byte that is
+ * not ASCII there may be a digit or a space of another script.
+ */
+static gboolean may_clock(const struct scan *s, gsize at)
+{
+	gsize i = at;
+
+	while (i < s->len && strchr("Tt,@aA \t\n\v\f\r", s->text[i]))
+		i++;
+	return i < s->len && ((guchar)s->text[i] >= 0x80 ||
+			      g_ascii_isdigit(s->text[i]));
+}
+
+static gboolean match_clock(const struct scan *s, gsize at, struct clock *c)
 {
 	return read_clock_with(s, patterns()->time_suffix, at, c) ||
 	       read_clock_with(s, patterns()->time_compact, at, c);
+}
+
+static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
+{
+	if (may_clock(s, at))
+		return match_clock(s, at, c);
+	if (checking() && match_clock(s, at, c))
+		g_error("seclint: no time was to follow, yet one does: %.80s",
+			s->text + at);
+	memset(c, 0, sizeof(*c));
+	return FALSE;
 }
 
 /* The weekday written just before @start, moving *start back over it. */
@@ -533,7 +577,9 @@ static GDateWeekday read_weekday_prefix(const struct scan *s, gsize *start)
 	g_autofree char *wd = NULL;
 	gint ms, me;
 
-	if (!g_regex_match(patterns()->weekday_prefix, before, 0, &mi))
+	if (sl_regex_ruled_out(weekday_prefix, G_REGEX_CASELESS |
+			       G_REGEX_DOLLAR_ENDONLY, weekday_needs, before) ||
+	    !g_regex_match(patterns()->weekday_prefix, before, 0, &mi))
 		return G_DATE_BAD_WEEKDAY;
 	wd = g_match_info_fetch_named(mi, "wd");
 	g_match_info_fetch_pos(mi, 0, &ms, &me);
