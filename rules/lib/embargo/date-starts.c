@@ -90,6 +90,11 @@ G_STATIC_ASSERT(G_N_ELEMENTS(word_list) * 3 <= 1u << TABLE_BITS);
 
 static struct word_key table[1u << TABLE_BITS];
 
+/* Of each first letter (0 for "a"), the second letters of the listed
+ * words of two letters or more: a word whose first two letters are no
+ * listed word's is read no further. */
+static guint32 seconds[26];
+
 static guint64 pack(const char *word)
 {
 	guint64 key = 0;
@@ -139,6 +144,9 @@ static void keys_init(void)
 				s = (s + 1) & (G_N_ELEMENTS(table) - 1);
 			table[s].key = key;
 			table[s].kinds = word_list[i].kinds;
+			if (word_list[i].word[1])
+				seconds[word_list[i].word[0] - 'a'] |=
+					1u << (word_list[i].word[1] - 'a');
 			classes[(guchar)word_list[i].word[0]] |= C_FIRST;
 		}
 		for (int c = 0; c < 128; c++)
@@ -212,6 +220,13 @@ static unsigned word_at(const struct text *t, gsize k, gsize *n)
 	const guchar *p = s;
 	guint64 key = 0;
 
+	/* Two letters no listed word starts with: no list's word, even if a
+	 * caseless pattern read a byte after them as a letter. */
+	if (end - s >= 2 && g_ascii_isalpha(s[0]) && g_ascii_isalpha(s[1]) &&
+	    !(seconds[(s[0] | 0x20) - 'a'] & (1u << ((s[1] | 0x20) - 'a')))) {
+		*n = 2;
+		return 0;
+	}
 	/* bytes, not at(): the loop over every word of the text */
 	for (; p < end && g_ascii_isalpha(*p); p++)
 		key = key << 5 | (guint64)((*p | 0x20) - 'a' + 1);
@@ -390,8 +405,11 @@ static inline gboolean prev_in(int prev, guint8 set)
 }
 
 /* The forms that may start at @i, an ASCII word character that starts a
- * word; @prev is the character before it. */
-static unsigned ascii_start(const struct text *t, gsize i, int prev)
+ * word; @prev is the character before it.  *@letters: how many letters
+ * of the word it read, if it read any (the caller's word goes on at
+ * least so far). */
+static unsigned ascii_start(const struct text *t, gsize i, int prev,
+			    gsize *letters)
 {
 	int c = at(t, i);
 	unsigned forms = 0, w;
@@ -413,6 +431,7 @@ static unsigned ascii_start(const struct text *t, gsize i, int prev)
 	if (!(classes[c] & C_FIRST))
 		return 0;	/* "_", or no word of the lists */
 	w = word_at(t, i, &n);
+	*letters = n;
 	if (w == W_ANY)
 		return BIT(SL_FORM_MONTH_DAY) | BIT(SL_FORM_WEEKDAY) |
 		       BIT(SL_FORM_T_PLUS) | (prev_in(prev, C_NOT_RELATIVE) ?
@@ -480,8 +499,11 @@ gboolean sl_date_starts(const char *text, gsize len, GArray *starts,
 		/* A word starts here unless an ASCII word character is
 		 * before it; one that is not ASCII may be a letter or not. */
 		if (b < 0x80) {
-			st.forms = ascii_start(&t, i, prev);
-			for (next = i + 1; next < len && t.s[next] < 0x80 &&
+			gsize letters = 1;	/* read by ascii_start() */
+
+			st.forms = ascii_start(&t, i, prev, &letters);
+			for (next = i + MAX(letters, 1); next < len &&
+			     t.s[next] < 0x80 &&
 			     (classes[t.s[next]] & C_WORD);)
 				next++;
 		} else {
