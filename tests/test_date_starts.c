@@ -253,6 +253,22 @@ static void test_starts(void **state)
 	assert_true(st[3].forms & (1u << SL_FORM_T_PLUS));
 }
 
+/* An ambiguous date that grows into the date before it (a clock before
+ * it is that date's) is not taken, and leaves that date's note alone: it
+ * once replaced it, and leaked it. */
+static void test_ambiguous_overlap(void **state)
+{
+	g_autoptr(GDateTime) t = base();
+	g_autoptr(GPtrArray) dates = sl_embargo_extract(
+		"12.03.2026 14:00:05 12/04/2026", "body", t);
+	const struct sl_embargo_date *d;
+
+	(void)state;
+	assert_int_equal(dates->len, 1);
+	d = dates->pdata[0];
+	assert_string_equal(d->note, "3 December or 12 March 2026");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +277,7 @@ int main(void)
 		cmocka_unit_test(test_invalid),
 		cmocka_unit_test(test_long),
 		cmocka_unit_test(test_starts),
+		cmocka_unit_test(test_ambiguous_overlap),
 	};
 
 	/* and the guards before the trigger patterns (literals.h) proved

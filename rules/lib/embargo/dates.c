@@ -769,9 +769,14 @@ static void add_numeric(struct scan *s, const sl_matches *mi,
 		add_calendar_date(s, start, end, y, a, a, 0);
 	else if (a >= 1 && b >= 1 && a <= 12 && b <= 12) {
 		struct sl_embargo_date *d;
+		guint had = s->dates->len;
 
 		add_calendar_date(s, start, end, y, 0, 0,
 				  SL_DATE_AMBIGUOUS_ORDER);
+		/* Not taken (it grew into a date taken before): the last date
+		 * is another's, whose note this once replaced (and leaked). */
+		if (s->dates->len == had)
+			return;
 		d = s->dates->pdata[s->dates->len - 1];
 		d->note = g_strdup_printf("%d %s or %d %s %d", b,
 					  month_names[a - 1], a,
