@@ -8,7 +8,9 @@
  * hostile text (digits of other scripts, Unicode spaces, the long s and
  * the Kelvin sign that caseless patterns read as "s" and "k", invalid
  * UTF-8, CRLF, long runs of spaces, more starts than are kept), and on
- * random strings of the words and signs the forms are made of.
+ * random strings of the words and signs the forms are made of.  With
+ * SECLINT_CHECK_LITERALS=1, which proves the guards before the trigger
+ * patterns on every window and sentence they rule out.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -102,6 +104,10 @@ static const char *const fixtures[] = {
 	"caf\xc3\xa9 12 March; \xc3\xa9" "12 March; 12\xc3\xa9 March",
 	"\xe4\xb8\x80\xe4\xba\x8c 12 March \xe4\xb8\x89 2026-03-12",
 	"1_2 March, _12 March, 12_March, March_12",
+	"embargo until Thu, 12 March 2026 At 14:00 UTC, 13 March 2026 AT 2pm",
+	"embargo until 12 March 2026 @ 2pm CET or 2026-03-14T14:00Z",
+	"embargo until Wednesday the 12 March 2026 1400 UTC, FRI 13 Mar",
+	"at 2:30pm CET on 12 March 2026; 09:00 on the 13 March 2026",
 	"embargo until 2026-03-12 wrote 12/12/2026 and 13/13/2026",
 	"",
 	"1",
@@ -136,7 +142,8 @@ static const char *const words[] = {
 	"14:00", "UTC", "pm", "x", "e", "_", "\xd9\xa1", "\xef\xbc\x91",
 	"\xc5\xbf", "\xe2\x84\xaa", "\xc3\xa9", "\xe4\xb8\x80",
 	"\xc5\xbf" "ep", "wee\xe2\x84\xaa" "s", "T+7", "2026-03-12",
-	"12/03/2026", "12.03.2026",
+	"12/03/2026", "12.03.2026", "Thu,", "Tuesday", "wed", "FRI", "At",
+	"AT", "@", "T14:00Z", "1400", "2pm", "2:30pm", "14:00:05", "the",
 };
 
 static const char *const between[] = {
@@ -246,6 +253,22 @@ static void test_starts(void **state)
 	assert_true(st[3].forms & (1u << SL_FORM_T_PLUS));
 }
 
+/* An ambiguous date that grows into the date before it (a clock before
+ * it is that date's) is not taken, and leaves that date's note alone: it
+ * once replaced it, and leaked it. */
+static void test_ambiguous_overlap(void **state)
+{
+	g_autoptr(GDateTime) t = base();
+	g_autoptr(GPtrArray) dates = sl_embargo_extract(
+		"12.03.2026 14:00:05 12/04/2026", "body", t);
+	const struct sl_embargo_date *d;
+
+	(void)state;
+	assert_int_equal(dates->len, 1);
+	d = dates->pdata[0];
+	assert_string_equal(d->note, "3 December or 12 March 2026");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,7 +277,11 @@ int main(void)
 		cmocka_unit_test(test_invalid),
 		cmocka_unit_test(test_long),
 		cmocka_unit_test(test_starts),
+		cmocka_unit_test(test_ambiguous_overlap),
 	};
 
+	/* and the guards before the trigger patterns (literals.h) proved
+	 * on every text: a window they rule out that matches aborts */
+	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <gmime/gmime.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "embargo.h"
@@ -570,6 +571,103 @@ static void test_strip(void **state)
 	}
 }
 
+
+/* Does sl_embargo_strip_start() read @text as the patterns on every line
+ * do, and find the same thread start?  Counts what it dropped and found. */
+static gboolean strip_agrees(const char *text, GDateTime *base,
+			     unsigned *dropped, unsigned *started)
+{
+	g_autoptr(GDateTime) start = NULL;
+	g_autoptr(GDateTime) slow_start = sl_embargo_thread_start(text, base);
+	g_autofree char *fast = sl_embargo_strip_start(text, base, &start);
+	g_autofree char *slow = sl_embargo_strip_everywhere(text);
+	g_autofree char *plain = sl_embargo_strip(text);
+	g_autofree char *whole = g_strdup_printf("%s\n", text);
+	gboolean same = !strcmp(fast, slow) && !strcmp(plain, slow) &&
+			(start ? slow_start &&
+			 g_date_time_equal(start, slow_start) : !slow_start);
+
+	if (!same)
+		print_error("\"%.300s\":\n  fast: \"%.300s\"\n  slow: "
+			    "\"%.300s\"\n", text, fast, slow);
+	*dropped += *text && strcmp(slow, whole);
+	*started += slow_start != NULL;
+	return same;
+}
+
+/* What attribution lines, logs and patches are made of, and what is near
+ * them: the newlines PCRE2 reads inside a line (CR, VT, FF, NEL, LS, PS),
+ * Unicode spaces and digits, the long s. */
+static const char *const strip_pieces[] = {
+	"On", "Am", "Le", "El", "Il", "Op", "On Mon, 2 Mar 2026 at 10:00, B",
+	"Am 3. M\303\244rz 2026 um 10:00 schrieb C", "Le 4 mars 2026, D a \303\251crit",
+	"El 5 mar 2026, E escribi\xc3\xb3", "Il 6 marzo 2026 F ha scritto",
+	"Op 7 maart 2026 schreef G", " wrote", "wrote:", " wrote :", ":",
+	"On Wed, 25 Feb 2026 09:00 +0100, X wrote:", "Once", "Only",
+	" ", "\t", "\r", "\v", "\f", "\xc2\x85", "\xe2\x80\xa8",
+	"\xe2\x80\xa9", "\xc2\xa0", "\xe2\x80\x99", "\xe3\x80\x80", "[",
+	"[   12.345]", "[ T123]", "[C7]", "Mar 12 10:00:00 ", "mar", "SEP",
+	"\305\277ep 1 10:00:00 ", "Dec\t 3 01:02:03\t", "May 1",
+	"2026-03-05 10:00:00.1", "2026-03-05T10:00:00,5", "2026", "\xd9\xa1",
+	"12", "1", "-", "--", "BUG: ", "WARNING: ", "Oops", "==========",
+	"===========", "---[ cut here ]---", "-[ cut here ]-", "syzbot ",
+	"kernel BUG ", "Call Trace:", "KASAN: ", "UBSAN: ", "Unable to handle",
+	"general protection fault", "x", "The", "and", "embargo until 3 May",
+	"diff --git a/f b/f", "--- a/f", "+++ b/f", "@@ -1 +1 @@", "+x", " y",
+	"index 1..2", "GIT binary patch",
+};
+
+static const char *const strip_between[] = {
+	"", "", " ", "\n", "\n", "\n", "\n\n", "\r\n", "\t", ", ",
+};
+
+/* The tests before the strip's patterns, and the strip's word on where an
+ * attribution line may start, against the patterns tried everywhere; with
+ * SECLINT_CHECK_LITERALS=1 (main()) each line a test turned away is
+ * matched as well, and a match aborts. */
+static void test_strip_guards(void **state)
+{
+	static const char *const fixed[] = {
+		"", "\n", "On Mon, 2 Mar 2026, C wrote:\n> x\n",
+		"x\rOn Mon, 2 Mar 2026, C wrote:\n",
+		"x\xe2\x80\xa8On Mon, 2 Mar 2026, C wrote:\n",
+		"x\xc2\x85On Mon, 2 Mar 2026, C wrote:",
+		"On Mon, 2 Mar 2026, C wrote\n:\n",
+		"  [ 1.5] a\n\v[ 1.5] b\n\xc2\xa0[T1] c\nJan 12 10:00:00 d\n",
+		"\343\200\200BUG: x\n1 May\n\n\t==========\nembargo 2 May\n",
+		"2026-03-05 10:00:00.1 x\n20260-03-05\n",
+	};
+	g_autoptr(GDateTime) base = parse_base(BASE);
+	const char *scale = g_getenv("SECLINT_HOSTILE_SCALE");
+	int rounds = 20000 / (scale ? MAX(atoi(scale), 1) : 1);
+	g_autoptr(GRand) rand = g_rand_new_with_seed(32);
+	unsigned failed = 0, dropped = 0, started = 0;
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(fixed); i++)
+		failed += !strip_agrees(fixed[i], base, &dropped, &started);
+	for (int r = 0; r < rounds && failed < 5; r++) {
+		g_autoptr(GString) text = g_string_new(NULL);
+		int n = g_rand_int_range(rand, 1, 12);
+
+		for (int i = 0; i < n; i++) {
+			if (i)
+				g_string_append(text, strip_between[
+					g_rand_int_range(rand, 0, G_N_ELEMENTS(
+						strip_between))]);
+			g_string_append(text, strip_pieces[g_rand_int_range(
+				rand, 0, G_N_ELEMENTS(strip_pieces))]);
+		}
+		failed += !strip_agrees(text->str, base, &dropped, &started);
+	}
+	assert_int_equal(failed, 0);
+	print_message("of %d texts, %u lost lines, %u started a thread\n",
+		      rounds, dropped, started);
+	/* not all kept, not all without an attribution */
+	assert_true(dropped > (unsigned)rounds / 4);
+	assert_true(started > (unsigned)rounds / 50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -583,9 +681,12 @@ int main(void)
 		cmocka_unit_test(test_words_in),
 		cmocka_unit_test(test_scan_words),
 		cmocka_unit_test(test_strip),
+		cmocka_unit_test(test_strip_guards),
 	};
 	int rc;
 
+	/* every line a guard turns away is matched too (literals.h) */
+	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);
 	g_mime_init();
 	rc = cmocka_run_group_tests(tests, NULL, NULL);
 	g_mime_shutdown();

@@ -73,12 +73,27 @@ static const struct {
 /* A word of up to 12 letters, 5 bits a letter: 0 for none. */
 #define MAX_LETTERS 12
 
+/*
+ * The words' kinds by their packed letters, in an open-addressed table
+ * three times as large as the list at least: a word of a text (most are in no list)
+ * costs a multiplication and a probe or two, where a binary search of the
+ * list cost a fifth of this file's time.
+ */
+#define TABLE_BITS 8
+
 struct word_key {
 	guint64 key;
 	unsigned kinds;
 };
 
-static struct word_key keys[G_N_ELEMENTS(word_list)];
+G_STATIC_ASSERT(G_N_ELEMENTS(word_list) * 3 <= 1u << TABLE_BITS);
+
+static struct word_key table[1u << TABLE_BITS];
+
+/* Of each first letter (0 for "a"), the second letters of the listed
+ * words of two letters or more: a word whose first two letters are no
+ * listed word's is read no further. */
+static guint32 seconds[26];
 
 static guint64 pack(const char *word)
 {
@@ -89,11 +104,10 @@ static guint64 pack(const char *word)
 	return key;
 }
 
-static int by_key(const void *a, const void *b)
+static inline guint slot_of(guint64 key)
 {
-	const struct word_key *x = a, *y = b;
-
-	return x->key < y->key ? -1 : x->key > y->key;
+	return (guint)((key * G_GUINT64_CONSTANT(0x9e3779b97f4a7c15)) >>
+		       (64 - TABLE_BITS));
 }
 
 /* Of each ASCII byte: a word character (\w), a letter that starts a word
@@ -123,11 +137,18 @@ static void keys_init(void)
 
 	if (g_once_init_enter(&done)) {
 		for (size_t i = 0; i < G_N_ELEMENTS(word_list); i++) {
-			keys[i].key = pack(word_list[i].word);
-			keys[i].kinds = word_list[i].kinds;
+			guint64 key = pack(word_list[i].word);
+			guint s = slot_of(key);
+
+			while (table[s].key)
+				s = (s + 1) & (G_N_ELEMENTS(table) - 1);
+			table[s].key = key;
+			table[s].kinds = word_list[i].kinds;
+			if (word_list[i].word[1])
+				seconds[word_list[i].word[0] - 'a'] |=
+					1u << (word_list[i].word[1] - 'a');
 			classes[(guchar)word_list[i].word[0]] |= C_FIRST;
 		}
-		qsort(keys, G_N_ELEMENTS(keys), sizeof(keys[0]), by_key);
 		for (int c = 0; c < 128; c++)
 			if (g_ascii_isalnum(c) || c == '_')
 				classes[c] |= C_WORD;
@@ -142,18 +163,12 @@ static void keys_init(void)
 
 static unsigned kinds_of(guint64 key)
 {
-	gsize lo = 0, hi = G_N_ELEMENTS(keys);
-
-	while (key && lo < hi) {
-		gsize mid = (lo + hi) / 2;
-
-		if (keys[mid].key == key)
-			return keys[mid].kinds;
-		if (keys[mid].key < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	if (!key)
+		return 0;
+	for (guint s = slot_of(key); table[s].key;
+	     s = (s + 1) & (G_N_ELEMENTS(table) - 1))
+		if (table[s].key == key)
+			return table[s].kinds;
 	return 0;
 }
 
@@ -201,16 +216,24 @@ static gboolean space(int c)
  */
 static unsigned word_at(const struct text *t, gsize k, gsize *n)
 {
+	const guchar *s = t->s + MIN(k, t->len), *end = t->s + t->len;
+	const guchar *p = s;
 	guint64 key = 0;
-	gsize i = 0;
-	int c;
 
-	for (; letter(c = at(t, k + i)); i++)
-		key = i < MAX_LETTERS ? key << 5 | (guint64)(c - 'a' + 1) : 0;
-	*n = i;
-	if (c == WIDE)
+	/* Two letters no listed word starts with: no list's word, even if a
+	 * caseless pattern read a byte after them as a letter. */
+	if (end - s >= 2 && g_ascii_isalpha(s[0]) && g_ascii_isalpha(s[1]) &&
+	    !(seconds[(s[0] | 0x20) - 'a'] & (1u << ((s[1] | 0x20) - 'a')))) {
+		*n = 2;
+		return 0;
+	}
+	/* bytes, not at(): the loop over every word of the text */
+	for (; p < end && g_ascii_isalpha(*p); p++)
+		key = key << 5 | (guint64)((*p | 0x20) - 'a' + 1);
+	*n = (gsize)(p - s);
+	if (p < end && *p >= 0x80)
 		return W_ANY;
-	return i <= MAX_LETTERS ? kinds_of(key) : 0;
+	return *n <= MAX_LETTERS ? kinds_of(key) : 0;
 }
 
 /*
@@ -382,8 +405,11 @@ static inline gboolean prev_in(int prev, guint8 set)
 }
 
 /* The forms that may start at @i, an ASCII word character that starts a
- * word; @prev is the character before it. */
-static unsigned ascii_start(const struct text *t, gsize i, int prev)
+ * word; @prev is the character before it.  *@letters: how many letters
+ * of the word it read, if it read any (the caller's word goes on at
+ * least so far). */
+static unsigned ascii_start(const struct text *t, gsize i, int prev,
+			    gsize *letters)
 {
 	int c = at(t, i);
 	unsigned forms = 0, w;
@@ -405,6 +431,7 @@ static unsigned ascii_start(const struct text *t, gsize i, int prev)
 	if (!(classes[c] & C_FIRST))
 		return 0;	/* "_", or no word of the lists */
 	w = word_at(t, i, &n);
+	*letters = n;
 	if (w == W_ANY)
 		return BIT(SL_FORM_MONTH_DAY) | BIT(SL_FORM_WEEKDAY) |
 		       BIT(SL_FORM_T_PLUS) | (prev_in(prev, C_NOT_RELATIVE) ?
@@ -472,8 +499,11 @@ gboolean sl_date_starts(const char *text, gsize len, GArray *starts,
 		/* A word starts here unless an ASCII word character is
 		 * before it; one that is not ASCII may be a letter or not. */
 		if (b < 0x80) {
-			st.forms = ascii_start(&t, i, prev);
-			for (next = i + 1; next < len && t.s[next] < 0x80 &&
+			gsize letters = 1;	/* read by ascii_start() */
+
+			st.forms = ascii_start(&t, i, prev, &letters);
+			for (next = i + MAX(letters, 1); next < len &&
+			     t.s[next] < 0x80 &&
 			     (classes[t.s[next]] & C_WORD);)
 				next++;
 		} else {

@@ -10,6 +10,8 @@
 
 #include "date-starts.h"
 #include "dates.h"
+#include "env-flag.h"
+#include "literals.h"
 #include "matches.h"
 #include "regex-cache.h"
 
@@ -92,6 +94,11 @@ static const char time_prefix[] =
 static const char weekday_prefix[] =
 	"\\b(?<wd>mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s*(?:the\\s+)?$";
 
+/* What every match of weekday_prefix holds (literals.h). */
+static const char *const weekday_needs[] = {
+	"mon", "tue", "wed", "thu", "fri", "sat", "sun", NULL,
+};
+
 /* Phrases that make a date an embargo date (rules.md 3.0). */
 static const char trigger_pattern[] =
 	"embargo|\\bcrd\\b|\\b(?:public|coordinated)\\s+(?:disclosure|release)"
@@ -117,6 +124,16 @@ static const char trigger_pattern[] =
 	"\\b(?:delay|postpone|defer)(?:s|ed|ing)?\\s+(?:[\\w-]+\\s+){0,4}?"
 	"(?:until|till|to|by|for|after)\\b";
 
+/* The words one of which every match of trigger_pattern holds (a guard
+ * of rules/lib/literals.h: "public" is in "publication", "post" in
+ * "postpone"), ruling out most of the text before a date. */
+static const char *const trigger_needs[] = {
+	"embargo", "crd", "public", "coordinated", "disclos", "publish",
+	"release", "tentative", "proposed", "until", "till", "later", "hold",
+	"held", "merge", "push", "post", "apply", "share", "delay", "defer",
+	NULL,
+};
+
 /*
  * "until", "no later than" and "release" count only next to one of these
  * words: "the next kernel release date is ..." proposes nothing.
@@ -134,6 +151,12 @@ static const char trigger_following[] =
 	"(?:[^.!?\\n]|\\n(?!\\n)){0,30}?\\b(?:(?:public|coordinated)\\s+"
 	"(?:disclosure|release)|disclosure|embargo|publication|crd|"
 	"release\\s+date|go(?:ing)?\\s+public)\\b";
+
+/* The same for trigger_following ("go public" and "publication" hold
+ * "public"). */
+static const char *const following_needs[] = {
+	"public", "coordinated", "disclos", "embargo", "crd", "release", NULL,
+};
 
 /* What takes the embargo back in the date's sentence: "the 90-day
  * deadline does not apply", "no embargo needed", "without an embargo". */
@@ -153,6 +176,11 @@ static const char fix_ready[] =
 	"\\b(?:fix|fixes|patch|patches|update|release)\\b[^.!?\\n]{0,30}?"
 	"\\b(?:ready|available|merged|released|applied|out|done)\\b"
 	"[^.!?\\n]{0,12}$";
+
+/* The same for fix_ready. */
+static const char *const fix_ready_needs[] = {
+	"fix", "patch", "update", "release", NULL,
+};
 
 /* "7-day embargo": a relative period that is itself the request. */
 static const char self_trigger[] =
@@ -484,7 +512,11 @@ static gboolean read_clock_before(const struct scan *s, gsize *start,
 	gint ms, me;
 
 	memset(c, 0, sizeof(*c));
-	if (!g_regex_match(patterns()->time_prefix, before, 0, &mi) ||
+	/* every time before a date has its colon ("14:00") */
+	if ((!strchr(before, ':') &&
+	     sl_regex_cannot_match(time_prefix, G_REGEX_DOLLAR_ENDONLY,
+				   before)) ||
+	    !g_regex_match(patterns()->time_prefix, before, 0, &mi) ||
 	    !fill_clock(mi, c)) {
 		if (c->zone)
 			g_time_zone_unref(c->zone);
@@ -496,10 +528,44 @@ static gboolean read_clock_before(const struct scan *s, gsize *start,
 	return TRUE;
 }
 
-static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
+/* SECLINT_CHECK_LITERALS=1: prove may_clock() by matching (literals.h). */
+static gboolean checking(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_LITERALS", "1");
+}
+
+/*
+ * Can time_suffix or time_compact match at @at?  Both need a digit after
+ * what may lead it ("T", ",", "at", "@" and white space): a byte that is
+ * not ASCII there may be a digit or a space of another script.
+ */
+static gboolean may_clock(const struct scan *s, gsize at)
+{
+	gsize i = at;
+
+	while (i < s->len && strchr("Tt,@aA \t\n\v\f\r", s->text[i]))
+		i++;
+	return i < s->len && ((guchar)s->text[i] >= 0x80 ||
+			      g_ascii_isdigit(s->text[i]));
+}
+
+static gboolean match_clock(const struct scan *s, gsize at, struct clock *c)
 {
 	return read_clock_with(s, patterns()->time_suffix, at, c) ||
 	       read_clock_with(s, patterns()->time_compact, at, c);
+}
+
+static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
+{
+	if (may_clock(s, at))
+		return match_clock(s, at, c);
+	if (checking() && match_clock(s, at, c))
+		g_error("seclint: no time was to follow, yet one does: %.80s",
+			s->text + at);
+	memset(c, 0, sizeof(*c));
+	return FALSE;
 }
 
 /* The weekday written just before @start, moving *start back over it. */
@@ -511,7 +577,9 @@ static GDateWeekday read_weekday_prefix(const struct scan *s, gsize *start)
 	g_autofree char *wd = NULL;
 	gint ms, me;
 
-	if (!g_regex_match(patterns()->weekday_prefix, before, 0, &mi))
+	if (sl_regex_ruled_out(NULL, weekday_prefix, G_REGEX_CASELESS |
+			       G_REGEX_DOLLAR_ENDONLY, weekday_needs, before) ||
+	    !g_regex_match(patterns()->weekday_prefix, before, 0, &mi))
 		return G_DATE_BAD_WEEKDAY;
 	wd = g_match_info_fetch_named(mi, "wd");
 	g_match_info_fetch_pos(mi, 0, &ms, &me);
@@ -701,9 +769,14 @@ static void add_numeric(struct scan *s, const sl_matches *mi,
 		add_calendar_date(s, start, end, y, a, a, 0);
 	else if (a >= 1 && b >= 1 && a <= 12 && b <= 12) {
 		struct sl_embargo_date *d;
+		guint had = s->dates->len;
 
 		add_calendar_date(s, start, end, y, 0, 0,
 				  SL_DATE_AMBIGUOUS_ORDER);
+		/* Not taken (it grew into a date taken before): the last date
+		 * is another's, whose note this once replaced (and leaked). */
+		if (s->dates->len == had)
+			return;
 		d = s->dates->pdata[s->dates->len - 1];
 		d->note = g_strdup_printf("%d %s or %d %s %d", b,
 					  month_names[a - 1], a,
@@ -934,9 +1007,13 @@ static gsize window_start(const char *text, gsize from, gsize at)
 static char *find_trigger(const char *window)
 {
 	const struct patterns *p = patterns();
-	g_autoptr(sl_matches) mi = sl_matches_new(p->trigger, window, -1, 0);
+	g_autoptr(sl_matches) mi = NULL;
 	char *found = NULL;
 
+	if (sl_regex_ruled_out(NULL, trigger_pattern, G_REGEX_CASELESS,
+			       trigger_needs, window))
+		return NULL;
+	mi = sl_matches_new(p->trigger, window, -1, 0);
 	while (sl_matches_next(mi)) {
 		char *t = sl_matches_fetch(mi, 0);
 
@@ -996,7 +1073,10 @@ static void read_sentence(struct scan *s, struct sl_embargo_date *d,
 	/* one sentence: its line breaks are only wrapping */
 	g_strdelimit(sentence, "\n", ' ');
 	g_strdelimit(before, "\n", ' ');
-	if (!d->trigger && sl_regex_matches(p->trigger_following, after, 0)) {
+	if (!d->trigger &&
+	    !sl_regex_ruled_out(NULL, trigger_following, G_REGEX_CASELESS,
+				following_needs, after) &&
+	    sl_regex_matches(p->trigger_following, after, 0)) {
 		g_autoptr(GMatchInfo) mi = NULL;
 
 		g_regex_match(p->trigger_following, after, 0, &mi);
@@ -1005,7 +1085,11 @@ static void read_sentence(struct scan *s, struct sl_embargo_date *d,
 	}
 	if (d->trigger && sl_regex_matches(p->negation, sentence, 0))
 		g_clear_pointer(&d->trigger, g_free);	/* taken back */
-	if (!d->trigger && sl_regex_matches(p->fix_ready, before, 0))
+	if (!d->trigger &&
+	    !sl_regex_ruled_out(NULL, fix_ready, G_REGEX_CASELESS |
+				G_REGEX_DOLLAR_ENDONLY, fix_ready_needs,
+				before) &&
+	    sl_regex_matches(p->fix_ready, before, 0))
 		d->flags |= SL_DATE_FIX_READY;
 }
 

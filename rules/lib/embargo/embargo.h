@@ -46,6 +46,9 @@ const char *const *sl_embargo_word_set(enum sl_embargo_words set);
 
 /* @text without inline patches and log excerpts (KASAN, oopses, dmesg). */
 char *sl_embargo_strip(const char *text);
+/* The same, each pattern tried on every line, not only on those a cheap
+ * test lets through: what the tests compare it with. */
+char *sl_embargo_strip_everywhere(const char *text);
 
 /*
  * The candidates of a message: its Subject, then its own body text
@@ -70,6 +73,10 @@ gboolean sl_embargo_exceeds_since(const struct sl_embargo_date *date,
 /* The oldest date of an attribution line ("On <date>, X wrote:") in
  * @own_text, read against @base; NULL if none. */
 GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base);
+/* sl_embargo_strip() of @own_text, and its sl_embargo_thread_start() in
+ * *@start, with one pass over its lines. */
+char *sl_embargo_strip_start(const char *own_text, GDateTime *base,
+			     GDateTime **start);
 /* "'12 March' = 2026-03-12 (body, 7 days)" */
 char *sl_embargo_date_name(const struct sl_embargo_date *date);
 /* The same for every triggered candidate, "; " between them. */

@@ -10,6 +10,7 @@
 #include "crypto.h"
 #include "embargo.h"
 #include "facts.h"
+#include "literals.h"
 #include "matches.h"
 #include "message.h"
 #include "policy.h"
@@ -79,27 +80,46 @@ static const char *const patch_prefixes[] = {
 	"GIT binary patch",
 };
 
+/* Does @s start with one of the @n strings of @list, whose first bytes
+ * are @firsts? */
+static gboolean prefix_in(const char *s, const char *firsts,
+			  const char *const *list, size_t n)
+{
+	if (!*s || !strchr(firsts, *s))
+		return FALSE;
+	for (size_t i = 0; i < n; i++)
+		if (g_str_has_prefix(s, list[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* Does @s start with the literal @lit? */
+#define HAS_PREFIX(s, lit) (strncmp((s), (lit), sizeof(lit) - 1) == 0)
+
 static gboolean in_hunk(const char *line)
 {
 	/* A hunk's own lines first: most lines of a patch are. */
-	if (strchr(" +-@\\", *line) && *line)
+	switch (*line) {
+	case ' ': case '+': case '-': case '@': case '\\':
 		return TRUE;
+	default:
+		break;
+	}
 	/* Blank lines, and the data of a binary patch. */
 	if (sl_binary_patch_line(line))
 		return TRUE;
-	for (size_t i = 0; i < G_N_ELEMENTS(patch_prefixes); i++)
-		if (g_str_has_prefix(line, patch_prefixes[i]))
-			return TRUE;
-	return FALSE;
+	/* the first bytes of the git headers of patch_prefixes */
+	return prefix_in(line, "dinsroBG", patch_prefixes,
+			 G_N_ELEMENTS(patch_prefixes));
 }
 
 /* @line, and @next, the rest of the text after its newline (NULL after
  * the last line). */
 static gboolean starts_patch(const char *line, const char *next)
 {
-	return g_str_has_prefix(line, "diff --git ") ||
-	       (g_str_has_prefix(line, "--- ") && next &&
-		g_str_has_prefix(next, "+++ "));
+	return (*line == 'd' && HAS_PREFIX(line, "diff --git ")) ||
+	       (*line == '-' && HAS_PREFIX(line, "--- ") && next &&
+		HAS_PREFIX(next, "+++ "));
 }
 
 struct log_patterns {
@@ -135,6 +155,117 @@ static gboolean may_be_log(const char *line)
 		       line[3] == ' '));
 }
 
+
+/*
+ * The tests after may_be_log(), each a guard of rules/lib/literals.h
+ * (SECLINT_CHECK_LITERALS=1 proves each line it turns away): most lines
+ * of prose pass may_be_log() ("The " has a space fourth), and the
+ * patterns cost a thousand instructions a line.
+ */
+/* ASCII white space, all of which \s matches (and, with PCRE2_UCP, the
+ * Unicode spaces: any byte that is not ASCII is let through). */
+static const char ascii_space[] = " \t\n\v\f\r";
+
+/* log_block: after white space, "==", "BUG: ", ... or "-+[ cut here ]". */
+static gboolean block_start(const char *line)
+{
+	static const char *const starts[] = {
+		"==", "BUG: ", "WARNING: ", "Oops", "general protection fault",
+		"Call Trace:", "KASAN: ", "UBSAN: ", "kernel BUG ",
+		"Unable to handle", "syzbot ",
+	};
+	const char *p = line + strspn(line, ascii_space);
+
+	if ((guchar)*p >= 0x80)
+		return TRUE;
+	if (*p == '-')
+		return g_str_has_prefix(p + strspn(p, "-"), "[ cut here ]");
+	return prefix_in(p, "=BWOgCKUks", starts, G_N_ELEMENTS(starts));
+}
+
+static const struct sl_guard block_guard = { .may = block_start };
+
+/* Is @c ASCII white space, or a byte that is not ASCII? */
+static inline gboolean may_be_space(guchar c)
+{
+	return c >= 0x80 || (c && strchr(ascii_space, c));
+}
+
+/* Is @c an ASCII digit, or a byte that is not ASCII? */
+static inline gboolean may_be_digit(guchar c)
+{
+	return c >= 0x80 || g_ascii_isdigit(c);
+}
+
+/*
+ * log_line (caseless): "[" after white space (a dmesg stamp), four digits
+ * and "-" (an ISO date), or a month's three letters, white space and a
+ * digit (syslog).  Caseless "sep" also matches the long s U+017F; \d and
+ * \s match digits and spaces outside ASCII: a byte that is not ASCII
+ * where the test reads lets the line through.
+ */
+static gboolean log_line_start(const char *line)
+{
+	static const char months[] = "janfebmaraprmayjunjulaugsepoctnovdec";
+	const guchar *p = (const guchar *)line + strspn(line, ascii_space);
+	const guchar *s = (const guchar *)line;
+	char m[3];
+	int i;
+
+	if (*p >= 0x80 || *p == '[')
+		return TRUE;
+	for (i = 0; i < 4 && may_be_digit(s[i]); i++)
+		if (s[i] >= 0x80)
+			return TRUE;
+	if (i == 4)
+		return s[4] == '-' || s[4] >= 0x80;
+	for (i = 0; i < 3; i++) {
+		if (s[i] >= 0x80)
+			return TRUE;
+		if (!g_ascii_isalpha(s[i]))
+			return FALSE;
+		m[i] = g_ascii_tolower(s[i]);
+	}
+	for (i = 0; i < 36 && memcmp(months + i, m, 3); i += 3)
+		;
+	if (i == 36 || !may_be_space(s[3]))
+		return FALSE;
+	for (p = s + 3; *p && *p < 0x80 && strchr(ascii_space, *p); p++)
+		;
+	return may_be_digit(*p);
+}
+
+static const struct sl_guard line_guard = { .may = log_line_start };
+
+/*
+ * The attribution pattern is multi-line: it starts where a line starts,
+ * and with PCRE2's default newline (any) also after a CR, VT, FF, NEL
+ * (U+0085), LS or PS (U+2028, U+2029) inside a line of the strip (which
+ * cuts at LF only).  Does @text hold one of those?
+ */
+static gboolean other_newline(const char *text)
+{
+	for (const guchar *p = (const guchar *)text;; p++) {
+		p += strcspn((const char *)p, "\r\v\f\xc2\xe2");
+		if (!*p)
+			return FALSE;
+		if (*p < 0x80 || (p[0] == 0xc2 && p[1] == 0x85) ||
+		    (p[0] == 0xe2 && p[1] == 0x80 &&
+		     (p[2] == 0xa8 || p[2] == 0xa9)))
+			return TRUE;
+	}
+}
+
+/* Does @line start as an attribution line may ("On", "Am", "Le", ...)? */
+static inline gboolean attribution_start(const char *line)
+{
+	static const char pairs[] = "OnAmLeElIlOp";
+
+	for (int i = 0; i < 12; i += 2)
+		if (line[0] == pairs[i] && line[1] == pairs[i + 1])
+			return TRUE;
+	return FALSE;
+}
 /*
  * The sets of words that the embargo patterns cannot match without (enum
  * sl_embargo_words), ASCII, lower case, two letters at least.
@@ -261,44 +392,86 @@ static gboolean may_attribute(const char *text)
 	return FALSE;
 }
 
+/* What sl_embargo_strip() learns of the attribution lines of its text. */
+struct attribution {
+	gboolean everywhere;	/* try every pattern on every line */
+	gboolean other_newline;	/* other_newline() of the text */
+	gboolean line_starts;	/* a line passes attribution_start() */
+	int verbs;		/* may_attribute() of the text; -1: not asked */
+};
+
+static gboolean log_block_at(const struct log_patterns *lp, const char *line,
+			     gboolean everywhere)
+{
+	return may_be_log(line) &&
+	       (everywhere ||
+		sl_guard_admits(NULL, log_block, 0, &block_guard, line)) &&
+	       sl_regex_matches(lp->block, line, 0);
+}
+
+static gboolean log_line_at(const struct log_patterns *lp, const char *line,
+			    gboolean everywhere)
+{
+	return may_be_log(line) &&
+	       (everywhere ||
+		sl_guard_admits(NULL, log_line, G_REGEX_CASELESS, &line_guard,
+				line)) &&
+	       sl_regex_matches(lp->line, line, 0);
+}
+
+/* Is @line of @text an attribution line?  @starts: attribution_start(). */
+static gboolean attribution_at(const struct log_patterns *lp,
+			       const char *text, const char *line,
+			       gboolean starts, struct attribution *at)
+{
+	if (!at->everywhere && !at->other_newline && !starts)
+		return !sl_regex_cannot_match(attribution, G_REGEX_MULTILINE,
+					      line);
+	if (at->verbs < 0)
+		at->verbs = may_attribute(text);
+	return at->verbs && sl_regex_matches(lp->attribution, line, 0);
+}
+
 /*
  * The lines are cut in one copy of @text (each ended in place), not split
  * into strings of their own: the text is the whole message, patches
  * included, and splitting it was a third of this function.
  */
-char *sl_embargo_strip(const char *text)
+static char *strip_lines(const char *text, struct attribution *at)
 {
 	const struct log_patterns *lp = log_patterns();
 	gsize len = strlen(text);
 	g_autofree char *copy = g_memdup2(text, len + 1);
 	GString *out = g_string_sized_new(len + 2);
 	gboolean in_patch = FALSE, in_log = FALSE;
-	gboolean attributions = may_attribute(text);
 	char *line = copy, *next;
 
+	at->other_newline = other_newline(text);
+	at->line_starts = FALSE;
+	at->verbs = -1;
 	if (!len)
 		return g_string_free(out, FALSE);	/* no line at all */
 	for (;; line = next) {
 		char *nl = memchr(line, '\n', copy + len - line);
+		gboolean starts = attribution_start(line);
 		gboolean drop;
 
 		next = nl ? nl + 1 : NULL;
 		if (nl)
 			*nl = '\0';
+		at->line_starts |= starts;
 		if (!in_patch && starts_patch(line, next))
 			in_patch = TRUE;
 		else if (in_patch && !in_hunk(line))
 			in_patch = FALSE;
 		if (in_log && !*line)
 			in_log = FALSE;
-		else if (!in_patch && !in_log && may_be_log(line) &&
-			 sl_regex_matches(lp->block, line, 0))
+		else if (!in_patch && !in_log &&
+			 log_block_at(lp, line, at->everywhere))
 			in_log = TRUE;
 		drop = in_patch || in_log ||
-		       (may_be_log(line) &&
-			sl_regex_matches(lp->line, line, 0)) ||
-		       (attributions &&
-			sl_regex_matches(lp->attribution, line, 0));
+		       log_line_at(lp, line, at->everywhere) ||
+		       attribution_at(lp, text, line, starts, at);
 		if (!drop)
 			g_string_append_len(out, line,
 					    (nl ? nl : copy + len) - line);
@@ -309,18 +482,37 @@ char *sl_embargo_strip(const char *text)
 	return g_string_free(out, FALSE);
 }
 
+char *sl_embargo_strip(const char *text)
+{
+	struct attribution at = { .everywhere = FALSE };
+
+	return strip_lines(text, &at);
+}
+
+char *sl_embargo_strip_everywhere(const char *text)
+{
+	struct attribution at = { .everywhere = TRUE };
+
+	return strip_lines(text, &at);
+}
+
 char *sl_facts_embargo_text(struct sl_facts *f)
 {
 	return sl_embargo_strip(sl_facts_own_text(f));
 }
 
-GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
+/* sl_embargo_thread_start(), with @verbs the text's may_attribute() if
+ * known (-1: not). */
+static GDateTime *thread_start(const char *own_text, GDateTime *base,
+			       int verbs)
 {
 	const struct log_patterns *lp = log_patterns();
 	g_autoptr(sl_matches) mi = NULL;
 	GDateTime *oldest = NULL;
 
-	if (!may_attribute(own_text))
+	if (verbs < 0)
+		verbs = may_attribute(own_text);
+	if (!verbs)
 		return NULL;
 	mi = sl_matches_new(lp->attribution, own_text, -1, 0);
 	while (sl_matches_next(mi)) {
@@ -342,6 +534,30 @@ GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
 		}
 	}
 	return oldest;
+}
+
+GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
+{
+	return thread_start(own_text, base, -1);
+}
+
+/*
+ * The strip's pass over the lines says where an attribution line may
+ * start (attribution_at()): with no line that starts as one, and no
+ * newline but LF, the pattern cannot match anywhere in the text.
+ */
+char *sl_embargo_strip_start(const char *own_text, GDateTime *base,
+			     GDateTime **start)
+{
+	struct attribution at = { .everywhere = FALSE };
+	char *text = strip_lines(own_text, &at);
+
+	if (!at.other_newline && !at.line_starts &&
+	    sl_regex_cannot_match(attribution, G_REGEX_MULTILINE, own_text))
+		*start = NULL;
+	else
+		*start = thread_start(own_text, base, at.verbs);
+	return text;
 }
 
 /* The Subject's candidates, then those of the scanned body @text. */
@@ -461,17 +677,12 @@ char *sl_embargo_describe(GPtrArray *dates)
 	return g_string_free(out, FALSE);
 }
 
-static GDateTime *thread_start_of(struct sl_facts *f, GDateTime *base)
-{
-	return sl_embargo_thread_start(sl_facts_own_text(f), base);
-}
-
 static void scan_fill(struct sl_embargo_scan *scan, struct sl_facts *f)
 {
 	scan->base = sl_embargo_base(f->msg, &scan->from_header);
-	scan->text = sl_facts_embargo_text(f);
+	scan->text = sl_embargo_strip_start(sl_facts_own_text(f), scan->base,
+					    &scan->thread_start);
 	scan->dates = dates_of(f->msg, scan->text, scan->base);
-	scan->thread_start = thread_start_of(f, scan->base);
 }
 
 /*
