@@ -23,6 +23,7 @@
 #include "message.h"
 #include "policy.h"
 #include "rule.h"
+#include "signals.h"
 #include "testlib.h"
 
 static const char *fixture_dir, *profile_dir;
@@ -98,6 +99,59 @@ static void test_passes(void **state)
 	assert_false(sl_guard_passes(NULL, &either, "foo.h:12: x"));
 	assert_true(sl_guard_passes(NULL, &may, "abc"));
 	assert_false(sl_guard_passes(NULL, &may, "abcd"));
+}
+
+/*
+ * The agent-name pattern's first-word test (rules/lib/signals.c), under
+ * the check mode main() sets: a name it turns away that the pattern
+ * matches aborts the test.  Names a tool signs with, a maker before the
+ * name (joined by white space, '_' or '-'), leading \s of every kind,
+ * people's names (with "ai" or a tool's name inside), and names above
+ * ASCII, which the pattern's caseless UTF-8 matching reads itself.
+ */
+static void test_agent_name(void **state)
+{
+	static const char *const tools[] = {
+		"Claude", "claude opus 4.5", "GitHub Copilot", "GitHub_Copilot",
+		"github-copilot", "OpenAI Codex", "ChatGPT", "GPT-5", "gpt-4.1",
+		"\v\f\r\t\n Gemini Pro", "A.I.", "AI", "LLM",
+		"DeepSeek", "Grok 3", "Large language model",
+		"Language Model", "Machine learning", "Mistral",
+		"Microsoft Copilot", "Google Gemini", "Anthropic Claude",
+		"Llama 3.1",
+	};
+	static const char *const people[] = {
+		"Kai Smith", "Aidan", "Jane Developer", "", "   ", "Dr. Claude",
+		"Copilot Smith", "ai", "Mr AI", "Open AI", "Claude Dupont",
+		"Gemma", "LL M", "gpt4o", "A.I. Assistant",
+	};
+	static const char *const wide[] = {
+		"Deep\xc5\xbf" "eek", "Gro\xe2\x84\xaa",
+		"\xc2\xa0" "Claude", "Zo\xc3\xab",
+	};
+
+	(void)state;
+	for (gsize i = 0; i < G_N_ELEMENTS(tools); i++)
+		assert_int_not_equal(sl_text_agent_name(tools[i]),
+				     SL_AGENT_NAME_NO);
+	/* People's names and near misses, whatever the pattern says of
+	 * them: where the test turns one away, the check mode proves the
+	 * pattern does too. */
+	for (gsize i = 0; i < G_N_ELEMENTS(people); i++)
+		(void)sl_text_agent_name(people[i]);
+	assert_int_equal(sl_text_agent_name("Kai Smith"), SL_AGENT_NAME_NO);
+	assert_int_equal(sl_text_agent_name("Claude Dupont"),
+			 SL_AGENT_NAME_NO);
+	assert_int_equal(sl_text_agent_name("Claude"), SL_AGENT_NAME_MAYBE);
+	assert_int_equal(sl_text_agent_name("GitHub_Copilot"),
+			 SL_AGENT_NAME_YES);
+	/* Above ASCII the pattern decides: the long s and the Kelvin sign
+	 * are s and k to it. */
+	assert_int_equal(sl_text_agent_name(wide[0]), SL_AGENT_NAME_YES);
+	assert_int_equal(sl_text_agent_name(wide[1]), SL_AGENT_NAME_YES);
+	for (gsize i = 2; i < G_N_ELEMENTS(wide); i++)
+		(void)sl_text_agent_name(wide[i]);
+	assert_int_equal(sl_text_agent_name(NULL), SL_AGENT_NAME_NO);
 }
 
 static void test_guarded(void **state)
@@ -304,6 +358,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_caseless),
 		cmocka_unit_test(test_passes),
 		cmocka_unit_test(test_guarded),
+		cmocka_unit_test(test_agent_name),
 		cmocka_unit_test(test_rules_in_place),
 	};
 
