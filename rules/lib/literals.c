@@ -759,8 +759,6 @@ void sl_facts_literals_keep(struct sl_facts *facts, const char *text)
 	kept_add(kept_texts_of(facts), text);
 }
 
-static gboolean checking(void);
-
 /* @set's answer for @text from the automaton, or -1: read it alone. */
 static int known_found(struct sl_facts *facts, struct literal_set *set,
 		       const char *text)
@@ -809,7 +807,7 @@ gboolean sl_facts_literals_found(struct sl_facts *facts, const char *text,
 
 	if (!facts || set->n < 0 || (found = known_found(facts, set, text)) < 0)
 		return set_found(set, text);
-	if (checking() && found != set_found(set, text))
+	if (sl_literals_checking() && found != set_found(set, text))
 		g_error("seclint: the words kept of a text say %s of '%s', "
 			"its list's scan says %s: %s", found ? "yes" : "no",
 			literals[0], found ? "no" : "yes", text);
@@ -853,7 +851,7 @@ gboolean sl_guard_passes(struct sl_facts *facts, const struct sl_guard *g,
 }
 
 /* SECLINT_CHECK_LITERALS=1: prove every "cannot match" by matching. */
-static gboolean checking(void)
+gboolean sl_literals_checking(void)
 {
 	static gsize once;
 
@@ -863,7 +861,7 @@ static gboolean checking(void)
 gboolean sl_regex_cannot_match(const char *pattern, GRegexCompileFlags flags,
 			       const char *text)
 {
-	if (checking() && sl_regex_test(pattern, flags, text))
+	if (sl_literals_checking() && sl_regex_test(pattern, flags, text))
 		g_error("seclint: '%s' was ruled out, yet matches: %s",
 			pattern, text);
 	return TRUE;

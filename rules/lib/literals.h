@@ -84,6 +84,9 @@ gboolean sl_guard_passes(struct sl_facts *facts, const struct sl_guard *g,
  * so).  @pattern and @flags are as sl_regex_test() takes them; @facts
  * as sl_facts_literals_found() takes them (any, or NULL).
  */
+/* Is the check mode on (SECLINT_CHECK_LITERALS=1)?  For a cheap test of
+ * the caller's own that no pattern string stands for (dates.c's clocks). */
+gboolean sl_literals_checking(void);
 /* TRUE, after a test of the caller's own found that @pattern cannot match
  * @text: with the check mode, a match aborts. */
 gboolean sl_regex_cannot_match(const char *pattern, GRegexCompileFlags flags,

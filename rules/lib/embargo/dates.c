@@ -10,7 +10,6 @@
 
 #include "date-starts.h"
 #include "dates.h"
-#include "env-flag.h"
 #include "literals.h"
 #include "matches.h"
 #include "regex-cache.h"
@@ -528,14 +527,6 @@ static gboolean read_clock_before(const struct scan *s, gsize *start,
 	return TRUE;
 }
 
-/* SECLINT_CHECK_LITERALS=1: prove may_clock() by matching (literals.h). */
-static gboolean checking(void)
-{
-	static gsize once;
-
-	return sl_env_flag(&once, "SECLINT_CHECK_LITERALS", "1");
-}
-
 /*
  * Can time_suffix or time_compact match at @at?  Both need a digit after
  * what may lead it ("T", ",", "at", "@" and white space): a byte that is
@@ -561,7 +552,8 @@ static gboolean read_clock(const struct scan *s, gsize at, struct clock *c)
 {
 	if (may_clock(s, at))
 		return match_clock(s, at, c);
-	if (checking() && match_clock(s, at, c))
+	/* The check mode proves may_clock() by matching. */
+	if (sl_literals_checking() && match_clock(s, at, c))
 		g_error("seclint: no time was to follow, yet one does: %.80s",
 			s->text + at);
 	memset(c, 0, sizeof(*c));
