@@ -151,7 +151,7 @@ static gboolean may_be_log(const char *line)
 	while (*p == ' ' || *p == '\t')
 		p++;
 	return *p && (strchr("[=-BWOgCKUks", *p) || g_ascii_isdigit(*p) ||
-		      (g_ascii_isalpha(line[0]) && strlen(line) > 3 &&
+		      (g_ascii_isalpha(line[0]) && line[1] && line[2] &&
 		       line[3] == ' '));
 }
 
@@ -400,11 +400,12 @@ struct attribution {
 	int verbs;		/* may_attribute() of the text; -1: not asked */
 };
 
+/* log_block_at() and log_line_at() ask of a line that passed
+ * may_be_log(). */
 static gboolean log_block_at(const struct log_patterns *lp, const char *line,
 			     gboolean everywhere)
 {
-	return may_be_log(line) &&
-	       (everywhere ||
+	return (everywhere ||
 		sl_guard_admits(NULL, log_block, 0, &block_guard, line)) &&
 	       sl_regex_matches(lp->block, line, 0);
 }
@@ -412,8 +413,7 @@ static gboolean log_block_at(const struct log_patterns *lp, const char *line,
 static gboolean log_line_at(const struct log_patterns *lp, const char *line,
 			    gboolean everywhere)
 {
-	return may_be_log(line) &&
-	       (everywhere ||
+	return (everywhere ||
 		sl_guard_admits(NULL, log_line, G_REGEX_CASELESS, &line_guard,
 				line)) &&
 	       sl_regex_matches(lp->line, line, 0);
@@ -454,11 +454,12 @@ static char *strip_lines(const char *text, struct attribution *at)
 	for (;; line = next) {
 		char *nl = memchr(line, '\n', copy + len - line);
 		gboolean starts = attribution_start(line);
-		gboolean drop;
+		gboolean drop, may_log;
 
 		next = nl ? nl + 1 : NULL;
 		if (nl)
 			*nl = '\0';
+		may_log = may_be_log(line);
 		at->line_starts |= starts;
 		if (!in_patch && starts_patch(line, next))
 			in_patch = TRUE;
@@ -466,11 +467,11 @@ static char *strip_lines(const char *text, struct attribution *at)
 			in_patch = FALSE;
 		if (in_log && !*line)
 			in_log = FALSE;
-		else if (!in_patch && !in_log &&
+		else if (!in_patch && !in_log && may_log &&
 			 log_block_at(lp, line, at->everywhere))
 			in_log = TRUE;
 		drop = in_patch || in_log ||
-		       log_line_at(lp, line, at->everywhere) ||
+		       (may_log && log_line_at(lp, line, at->everywhere)) ||
 		       attribution_at(lp, text, line, starts, at);
 		if (!drop)
 			g_string_append_len(out, line,
