@@ -8,6 +8,7 @@
  * extended regex searched in the path.  Pure computation: the caller
  * reads the file.
  */
+#define _GNU_SOURCE		/* memmem */
 #include <stdlib.h>
 #include <string.h>
 
@@ -464,15 +465,6 @@ static gboolean literal_char(char c)
 	       c == ',';
 }
 
-/* Does @file hold the @n bytes at @s? */
-static gboolean holds(const char *file, const char *s, size_t n)
-{
-	for (; *file; file++)
-		if (!strncmp(file, s, n))
-			return TRUE;
-	return FALSE;
-}
-
 /*
  * Is @re made only of literal characters, '.', '^', '$', the quantifiers
  * '?', '*' and '+', and classes of plain characters ("[^a-z0-9]", "[-_]")?
@@ -523,7 +515,8 @@ gboolean sl_maint_regex_may_match(const char *re, const char *file)
 
 			if (*p == '?' || *p == '*' || *p == '+')
 				end--;	/* the last literal may be absent */
-			if (end > run && !holds(file, run, (size_t)(end - run)))
+			if (end > run && !memmem(file, strlen(file), run,
+					   (size_t)(end - run)))
 				return FALSE;
 			run = NULL;
 		}
