@@ -860,13 +860,96 @@ static void test_thread_run(void **state)
 	};
 
 	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-		g_autoptr(sl_thread_set) set = sl_thread_set_new();
-		g_autofree char *got = run_followups(set, cases[i].mbox);
+	/* Both kinds of run: keyed by SHA-256 and by the ids themselves. */
+	for (size_t i = 0; i < 2 * G_N_ELEMENTS(cases); i++) {
+		size_t c = i / 2;
+		g_autoptr(sl_thread_set) set = i % 2
+			? sl_thread_set_new_in_process() : sl_thread_set_new();
+		g_autofree char *got = run_followups(set, cases[c].mbox);
 
-		if (strcmp(got, cases[i].followups))
-			fail_msg("case %zu: follow-ups %s, want %s", i, got,
-				 cases[i].followups);
+		if (strcmp(got, cases[c].followups))
+			fail_msg("case %zu (%s): follow-ups %s, want %s", c,
+				 i % 2 ? "in process" : "recorded", got,
+				 cases[c].followups);
+	}
+}
+
+/* An id that is a prefix of another, or differs in one byte, is another
+ * message; a message naming only itself, or an id the run lacks, reads
+ * the same in both kinds of run. */
+static void test_thread_exact_ids(void **state)
+{
+	static const struct {
+		const char *mbox;
+		const char *followups;
+	} cases[] = {
+		{ MSG("1@x", "") MSG("2@x", "In-Reply-To: <1@xy>\n"), "01" },
+		{ MSG("1@x", "") MSG("2@x", "In-Reply-To: <1@X>\n"), "01" },
+		{ MSG("1@x", "") MSG("2@x", "In-Reply-To: <11@x>\n"), "01" },
+		{ MSG("1@x", "In-Reply-To: <1@x>\n"), "0" },
+		{ MSG("1@x", "References: <1@x> <1@x>\n")
+		  MSG("2@x", "References: <2@x> <1@x>\n"), "00" },
+		{ MSG_FROM("b@example.org", "1@x", "")
+		  MSG("2@x", "In-Reply-To: <1@x>\n")
+		  MSG("3@x", "In-Reply-To: <2@x>\n"), "011" },
+	};
+
+	(void)state;
+	for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+		g_autoptr(sl_thread_set) sha = sl_thread_set_new();
+		g_autoptr(sl_thread_set) exact = sl_thread_set_new_in_process();
+		g_autofree char *a = run_followups(sha, cases[c].mbox);
+		g_autofree char *b = run_followups(exact, cases[c].mbox);
+
+		if (strcmp(a, cases[c].followups) ||
+		    strcmp(b, cases[c].followups))
+			fail_msg("case %zu: follow-ups %s and %s, want %s", c,
+				 a, b, cases[c].followups);
+	}
+}
+
+/* Single messages, each judged before it joins the run (as files are,
+ * lint/engine/check.c): a reply to an id the run lacks is a follow-up,
+ * one to itself or to an earlier message of the run is not. */
+static void test_thread_files(void **state)
+{
+	static const char *const texts[] = {
+		"From: a@example.org\nMessage-ID: <1@x>\nIn-Reply-To: <0@x>\n"
+		"Subject: s\n\nb\n",
+		"From: a@example.org\nMessage-ID: <2@x>\nIn-Reply-To: <2@x>\n"
+		"Subject: s\n\nb\n",
+		"From: a@example.org\nMessage-ID: <3@x>\nReferences: <2@x>\n"
+		"Subject: s\n\nb\n",
+		"From: a@example.org\nMessage-ID: <4@x>\nReferences: <2@x> "
+		"<9@x>\nSubject: s\n\nb\n",
+		"From: a@example.org\nIn-Reply-To: <3@x>\nSubject: s\n\nb\n",
+		"From: a@example.org\nIn-Reply-To: <8@x>\nSubject: s\n\nb\n",
+	};
+	static const gboolean followup[] = { TRUE, FALSE, FALSE, TRUE,
+					     FALSE, TRUE };
+
+	(void)state;
+	for (int exact = 0; exact < 2; exact++) {
+		g_autoptr(sl_thread_set) set =
+			exact ? sl_thread_set_new_in_process()
+			      : sl_thread_set_new();
+
+		for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+			g_autoptr(GPtrArray) msgs = sl_test_messages_new();
+			struct judged j = { set, msgs };
+			g_autoptr(GError) error = NULL;
+			gboolean is_mbox;
+			const struct sl_message *m;
+
+			if (!sl_input_parse(texts[i], strlen(texts[i]), NULL,
+					    &is_mbox, keep_judged, &j, &error))
+				fail_msg("parse failed: %s", error->message);
+			m = one(msgs);
+			if (m->followup != followup[i])
+				fail_msg("%s, message %zu: follow-up %d",
+					 exact ? "in process" : "recorded", i,
+					 m->followup);
+		}
 	}
 }
 
@@ -874,36 +957,47 @@ static void test_thread_run(void **state)
  * --in-reply-to), and messages of the run judged before (its record). */
 static void test_thread_run_context(void **state)
 {
-	g_autoptr(sl_thread_set) set = sl_thread_set_new();
-	g_autoptr(sl_thread_set) outside = sl_thread_set_new();
-	g_autofree char *got = NULL;
-
 	(void)state;
-	sl_thread_set_add_judged(set, "cover@x", NULL, FALSE);
-	sl_thread_set_add_judged(set, "earlier@x", NULL, TRUE);
-	got = run_followups(set, MSG("1@x", "In-Reply-To: <cover@x>\n")
-				 MSG("2@x", "In-Reply-To: <earlier@x>\n")
-				 MSG("3@x", ""));
-	assert_string_equal(got, "010");
-	g_free(got);
-	sl_thread_set_reply_outside(outside);
-	got = run_followups(outside, MSG("1@x", "") MSG("2@x", ""));
-	assert_string_equal(got, "11");
+	for (int exact = 0; exact < 2; exact++) {
+		g_autoptr(sl_thread_set) set =
+			exact ? sl_thread_set_new_in_process()
+			      : sl_thread_set_new();
+		g_autoptr(sl_thread_set) outside =
+			exact ? sl_thread_set_new_in_process()
+			      : sl_thread_set_new();
+		g_autofree char *got = NULL;
+
+		sl_thread_set_add_judged(set, "cover@x", NULL, FALSE);
+		sl_thread_set_add_judged(set, "earlier@x", NULL, TRUE);
+		got = run_followups(set,
+				    MSG("1@x", "In-Reply-To: <cover@x>\n")
+				    MSG("2@x", "In-Reply-To: <earlier@x>\n")
+				    MSG("3@x", ""));
+		assert_string_equal(got, "010");
+		g_free(got);
+		sl_thread_set_reply_outside(outside);
+		got = run_followups(outside, MSG("1@x", "") MSG("2@x", ""));
+		assert_string_equal(got, "11");
+	}
 }
 
 /* git send-email sends every patch as its user, whoever wrote it: a
  * series of several authors' patches is still one sender's. */
 static void test_thread_one_sender(void **state)
 {
-	g_autoptr(sl_thread_set) set = sl_thread_set_new();
-	g_autofree char *got = NULL;
-
 	(void)state;
-	sl_thread_set_one_sender(set);
-	got = run_followups(set, MSG("1@x", "")
-				 MSG_FROM("b@example.org", "2@x",
-					  "In-Reply-To: <1@x>\n"));
-	assert_string_equal(got, "00");
+	for (int exact = 0; exact < 2; exact++) {
+		g_autoptr(sl_thread_set) set =
+			exact ? sl_thread_set_new_in_process()
+			      : sl_thread_set_new();
+		g_autofree char *got = NULL;
+
+		sl_thread_set_one_sender(set);
+		got = run_followups(set, MSG("1@x", "")
+					 MSG_FROM("b@example.org", "2@x",
+						  "In-Reply-To: <1@x>\n"));
+		assert_string_equal(got, "00");
+	}
 }
 
 /* What the digest made of each message of @text read as an mbox, or the
@@ -1071,6 +1165,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_gmime_reading_fixtures),
 		cmocka_unit_test(test_thread_alone),
 		cmocka_unit_test(test_thread_run),
+		cmocka_unit_test(test_thread_exact_ids),
+		cmocka_unit_test(test_thread_files),
 		cmocka_unit_test(test_thread_run_context),
 		cmocka_unit_test(test_thread_one_sender),
 		cmocka_unit_test(test_address_headers_plain),

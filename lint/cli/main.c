@@ -248,7 +248,7 @@ static int check_files(const struct options *o,
 	struct sl_lint_options lint = { repo, o->security, o->embargoed,
 				       o->ai_assisted };
 	/* The inputs are one run: a series in files replies to itself. */
-	g_autoptr(sl_thread_set) threads = sl_thread_set_new();
+	g_autoptr(sl_thread_set) threads = sl_thread_set_new_in_process();
 	struct sl_run run = { policy, &output, extra, 1, &lint,
 			      .shown = sl_settings_shown(settings),
 			      .threads = threads };

@@ -14,11 +14,17 @@
  * outside directly back to their replies, so the order of the messages
  * and cycles in their headers change nothing.
  *
- * The run holds a key per message, not its Message-ID: the first 64 bits
- * of the id's SHA-256.  So a run of many messages costs a few dozen bytes
- * each (an mbox is not held in memory), and the send-time record keeps no
- * Message-ID.  Two ids with one key can only make a message look like a
- * reply within the run, never one outside it: stricter, never laxer.
+ * A run that is recorded for the next process (git send-email's
+ * send-time record) holds a key per message, not its Message-ID: the
+ * first 64 bits of the id's SHA-256.  So the record keeps no Message-ID.
+ * Two ids with one key can only make a message look like a reply within
+ * the run, never one outside it: stricter, never laxer.  A run that lives
+ * in this process only (sl_thread_set_new_in_process()) gives each id and
+ * sender it holds a number instead, the id itself compared exactly in a
+ * hash table: no collision at all, and no SHA-256 of every id (the
+ * thread scan of an mbox spent more on those than on reading the
+ * headers).  It keeps each distinct id once, a few dozen bytes more a
+ * message.
  */
 #include <string.h>
 
@@ -39,9 +45,18 @@ struct sl_thread_set {
 	GArray *pending;	/* of struct pending */
 	GArray *parents;	/* of guint64 */
 	GChecksum *sum;		/* the writers' (one thread at a time) */
+	/* in process only: each string given a number, 1 on */
+	GHashTable *numbers;	/* string (in @strings) -> number */
+	GStringChunk *strings;
 	gboolean reply_outside;
 	gboolean one_sender;
 };
+
+/* In process: the key of a string the set does not hold (never one it
+ * gives a string it holds), and of a message's own id that it does not
+ * hold, which must not be taken for another such string. */
+#define ABSENT G_MAXUINT64
+#define ABSENT_SELF (G_MAXUINT64 - 1)
 
 /*
  * The key of a Message-ID or sender address with @sum, reset after; 0 for
@@ -64,6 +79,43 @@ static guint64 key_with(GChecksum *sum, const char *id)
 	for (int i = 0; i < 8; i++)
 		key = key << 8 | digest[i];
 	return key;
+}
+
+/*
+ * The key of @id (a Message-ID or sender address) in @set, 0 for none; a
+ * writer's, which makes one if it has none (in process: the next number).
+ */
+static guint64 key_of(struct sl_thread_set *set, const char *id)
+{
+	gpointer number;
+
+	if (!set->numbers)
+		return key_with(set->sum, id);
+	if (!id || !*id)
+		return 0;
+	number = g_hash_table_lookup(set->numbers, id);
+	if (!number) {
+		number = GUINT_TO_POINTER(g_hash_table_size(set->numbers) + 1);
+		g_hash_table_insert(set->numbers,
+				    g_string_chunk_insert(set->strings, id),
+				    number);
+	}
+	return GPOINTER_TO_UINT(number);
+}
+
+/* The same for a reader (the workers of an mbox read the set at once):
+ * in process, ABSENT for a string the set does not hold. */
+static guint64 key_found(const struct sl_thread_set *set, GChecksum *sum,
+			 const char *id)
+{
+	gpointer number;
+
+	if (!set->numbers)
+		return key_with(sum, id);
+	if (!id || !*id)
+		return 0;
+	number = g_hash_table_lookup(set->numbers, id);
+	return number ? GPOINTER_TO_UINT(number) : ABSENT;
 }
 
 static gpointer as_pointer(guint64 key)
@@ -94,6 +146,17 @@ struct sl_thread_set *sl_thread_set_new(void)
 	return set;
 }
 
+struct sl_thread_set *sl_thread_set_new_in_process(void)
+{
+	struct sl_thread_set *set = sl_thread_set_new();
+
+	/* A number fits a pointer (and a guint): 2^32 ids are far more
+	 * than an input holds. */
+	set->numbers = g_hash_table_new(g_str_hash, g_str_equal);
+	set->strings = g_string_chunk_new(4096);
+	return set;
+}
+
 void sl_thread_set_free(struct sl_thread_set *set)
 {
 	if (!set)
@@ -103,6 +166,10 @@ void sl_thread_set_free(struct sl_thread_set *set)
 	g_array_unref(set->pending);
 	g_array_unref(set->parents);
 	g_checksum_free(set->sum);
+	if (set->numbers) {
+		g_hash_table_unref(set->numbers);
+		g_string_chunk_free(set->strings);
+	}
 	g_free(set);
 }
 
@@ -119,15 +186,14 @@ void sl_thread_set_add(struct sl_thread_set *set, const char *id,
 {
 	struct pending p;
 
-	if (!(p.key = key_with(set->sum, id)) ||
-	    state_of(set, p.key) != UNKNOWN)
+	if (!(p.key = key_of(set, id)) || state_of(set, p.key) != UNKNOWN)
 		return;
 	set_state(set, p.key, UNSETTLED);
-	set_sender(set, p.key, p.sender = key_with(set->sum, sender));
+	set_sender(set, p.key, p.sender = key_of(set, sender));
 	p.first = set->parents->len;
 	p.count = parents ? parents->len : 0;
 	for (guint i = 0; i < p.count; i++) {
-		guint64 k = key_with(set->sum, parents->pdata[i]);
+		guint64 k = key_of(set, parents->pdata[i]);
 
 		g_array_append_val(set->parents, k);
 	}
@@ -146,10 +212,10 @@ static gboolean add_judged(struct sl_thread_set *set, guint64 key,
 void sl_thread_set_add_judged(struct sl_thread_set *set, const char *id,
 			      const char *sender, gboolean outside)
 {
-	guint64 key = key_with(set->sum, id);
+	guint64 key = key_of(set, id);
 
 	if (add_judged(set, key, outside))
-		set_sender(set, key, key_with(set->sum, sender));
+		set_sender(set, key, key_of(set, sender));
 }
 
 void sl_thread_set_reply_outside(struct sl_thread_set *set)
@@ -167,6 +233,7 @@ void sl_thread_set_one_sender(struct sl_thread_set *set)
 struct sender {
 	guint64 key;
 	gboolean known;
+	const struct sl_thread_set *set;
 	GChecksum *sum;
 	const char *addr;
 };
@@ -174,7 +241,7 @@ struct sender {
 static guint64 sender_key(struct sender *who)
 {
 	if (!who->known) {
-		who->key = key_with(who->sum, who->addr);
+		who->key = key_found(who->set, who->sum, who->addr);
 		who->known = TRUE;
 	}
 	return who->key;
@@ -215,7 +282,7 @@ void sl_thread_set_settle(struct sl_thread_set *set)
 		const struct pending *e = &g_array_index(set->pending,
 							 struct pending, i);
 		gboolean outside = set->reply_outside;
-		struct sender who = { e->sender, TRUE, NULL, NULL };
+		struct sender who = { e->sender, TRUE, set, NULL, NULL };
 
 		for (guint k = 0; !outside && k < e->count; k++) {
 			guint64 p = g_array_index(set->parents, guint64,
@@ -281,16 +348,26 @@ void sl_thread_judge(const struct sl_thread_set *set, struct sl_message *msg)
 {
 	gboolean outside = set->reply_outside;
 	g_autoptr(GChecksum) sum = NULL;
-	struct sender who = { 0, FALSE, NULL, sender_of(msg) };
+	struct sender who = { 0, FALSE, set, NULL, sender_of(msg) };
+	const char *id = msg->message_id;
 	guint64 self = 0;
 
 	if (!outside && msg->parents->len) {
-		who.sum = sum = g_checksum_new(G_CHECKSUM_SHA256);
-		self = key_with(sum, msg->message_id);
+		if (!set->numbers)
+			who.sum = sum = g_checksum_new(G_CHECKSUM_SHA256);
+		self = key_found(set, sum, id);
+		if (self == ABSENT)
+			self = ABSENT_SELF;
 	}
-	for (guint i = 0; !outside && i < msg->parents->len; i++)
+	for (guint i = 0; !outside && i < msg->parents->len; i++) {
+		const char *parent = msg->parents->pdata[i];
+
+		/* Itself, whether the set holds it or not. */
 		outside = leads_outside(set, self, &who,
-					key_with(sum, msg->parents->pdata[i]));
+					id && !strcmp(parent, id)
+						? self
+						: key_found(set, sum, parent));
+	}
 	sl_message_set_thread(msg, outside);
 }
 
@@ -307,6 +384,7 @@ void sl_thread_set_foreach(const struct sl_thread_set *set, sl_thread_fn fn,
 	GHashTableIter it;
 	gpointer key, value;
 
+	g_return_if_fail(!set->numbers);	/* its keys are this process's */
 	g_hash_table_iter_init(&it, set->state);
 	while (g_hash_table_iter_next(&it, &key, &value)) {
 		char hex[17];
@@ -323,6 +401,7 @@ void sl_thread_set_restore(struct sl_thread_set *set, const char *key,
 	char *end;
 	guint64 k = g_ascii_strtoull(key, &end, 16);
 
+	g_return_if_fail(!set->numbers);
 	if (end != key && !*end)
 		add_judged(set, k, outside);
 }

@@ -18,6 +18,9 @@ struct sl_message;
 struct sl_thread_set;
 
 struct sl_thread_set *sl_thread_set_new(void);
+/* The same for a run that is not recorded (no sl_thread_set_foreach() or
+ * sl_thread_set_restore()): ids compared exactly, not by their SHA-256. */
+struct sl_thread_set *sl_thread_set_new_in_process(void);
 void sl_thread_set_free(struct sl_thread_set *set);
 typedef struct sl_thread_set sl_thread_set;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_thread_set, sl_thread_set_free)
