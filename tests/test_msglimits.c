@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "lines.h"
 #include "msglimits.h"
 #include "testlib.h"
@@ -115,6 +116,57 @@ static void check_lines(const char *bytes, gsize len, GRand *rand)
 	}
 }
 
+/*
+ * The pre-scan of an mbox's messages on shared line ends
+ * (sl_input_prescan()) held to the two scans it replaced: the same answer
+ * and message as sl_limits_check_lines(), the same plain as
+ * sl_input_address_headers_plain(), and the lines of offsets.
+ */
+static unsigned prescans, plain_seen[2];
+
+static void check_prescan(const char *bytes, gsize len, GRand *rand)
+{
+	g_autoptr(sl_lines) lines = sl_lines_new_slice(bytes, len, 5);
+	g_autoptr(GError) fast_error = NULL;
+	g_autoptr(GError) slow_error = NULL;
+	gboolean plain = TRUE;
+	gboolean fast = sl_input_prescan(bytes, len, 1000, lines, &plain,
+					 &fast_error);
+	gboolean slow = sl_limits_check_lines(bytes, len, 1000, NULL,
+					      &slow_error);
+	gboolean slow_plain = slow && sl_input_address_headers_plain(bytes,
+								     len);
+	gint64 at = 0;
+
+	if (fast != slow || plain != slow_plain ||
+	    (!fast && strcmp(fast_error->message, slow_error->message)))
+		fail_msg("pre-scan: %s, plain %d; the scans: %s, plain %d, "
+			 "on %zu bytes: %.*s",
+			 fast ? "accepted" : fast_error->message, plain,
+			 slow ? "accepted" : slow_error->message, slow_plain,
+			 len, (int)MIN(len, 300), bytes);
+	prescans++;
+	plain_seen[plain]++;
+	if (!fast)
+		return;
+	for (int i = 0; i < 40; i++) {
+		unsigned got, want;
+
+		at = g_rand_boolean(rand)
+			? at + g_rand_int_range(rand, 0, 2 + (gint32)MIN(
+						len / 10, 100000))
+			: g_rand_int_range(rand, -2, (gint32)MIN(len + 10,
+							 G_MAXINT32 - 1));
+		got = sl_lines_at(lines, at);
+		want = at < 0 ? 0 : 5 + count_ref(bytes, MIN((gsize)at, len),
+						  '\n');
+		if (got != want)
+			fail_msg("pre-scan lines: offset %" G_GINT64_FORMAT
+				 ": line %u, want %u on %zu bytes", at, got,
+				 want, len);
+	}
+}
+
 static void same(const char *what, const char *fast, const char *slow,
 		 const char *bytes, gsize len)
 {
@@ -137,6 +189,7 @@ static void compare(const char *bytes, gsize len, GRand *rand)
 
 	same("whole", fast, slow, bytes, len);
 	check_lines(bytes, len, rand);
+	check_prescan(bytes, len, rand);
 	for (gsize i = 0; i < G_N_ELEMENTS(pieces); i++) {
 		g_autofree char *fast_cut = NULL, *slow_cut = NULL;
 		guint32 seed = g_rand_int(rand);
@@ -472,8 +525,13 @@ static void test_fixtures(void **state)
 static void test_both_seen(void **state)
 {
 	(void)state;
-	print_message("%u compared, %u refused, %u with their lines\n",
-		      compared, refused, lines_checked);
+	print_message("%u compared, %u refused, %u with their lines, %u "
+		      "pre-scanned (%u plain)\n", compared, refused,
+		      lines_checked, prescans, plain_seen[1]);
+	if (prescans != compared || plain_seen[0] < 100 / (unsigned)scale ||
+	    plain_seen[1] < 1000 / (unsigned)scale)
+		fail_msg("%u pre-scanned of %u, %u plain, %u not", prescans,
+			 compared, plain_seen[1], plain_seen[0]);
 	if (refused < 100 / (unsigned)scale ||
 	    lines_checked < 1000 / (unsigned)scale ||
 	    compared - refused < 1000 / (unsigned)scale)
@@ -501,6 +559,26 @@ static void test_many_lines(void **state)
 
 /* ---- sl_limits_address_value() and the byte counts ---- */
 
+/* sl_line_ends() held to a byte loop. */
+static void check_line_ends(const char *p, gsize n)
+{
+	gsize count, k = 0;
+	g_autofree guint32 *ends = sl_line_ends(p, n, &count);
+
+	if (!ends) {
+		assert_int_equal(count, 0);
+		assert_true(!n || count_ref(p, n, '\n') > SL_LINE_ENDS_MOST);
+		return;
+	}
+	for (gsize i = 0; i < n; i++)
+		if (p[i] == '\n') {
+			assert_true(k < count);
+			assert_int_equal(ends[k], i + 1);
+			k++;
+		}
+	assert_int_equal(k, count);
+}
+
 static void test_byte_counts(void **state)
 {
 	static const char alphabet[] = "\n\n\r :,a\x80\xff\x0a\x8a\x2a";
@@ -523,6 +601,7 @@ static void test_byte_counts(void **state)
 				 count_ref(buf + off, n, byte));
 		assert_int_equal(sl_newlines(buf + off, n),
 				 count_ref(buf + off, n, '\n'));
+		check_line_ends(buf + off, n);
 	}
 	/* every byte one: the per-byte sums must not overflow (127 rounds
 	 * of 32 bytes and one of 16 at most) */
@@ -534,6 +613,13 @@ static void test_byte_counts(void **state)
 			assert_int_equal(sl_newlines(buf, n), n);
 			assert_int_equal(sl_newlines(buf + 1, n), n);
 		}
+	check_line_ends(buf, 20000);
+	g_free(buf);
+	/* one newline more than are kept: none kept */
+	buf = g_malloc(SL_LINE_ENDS_MOST + 1);
+	memset(buf, '\n', SL_LINE_ENDS_MOST + 1);
+	check_line_ends(buf, SL_LINE_ENDS_MOST);
+	check_line_ends(buf, SL_LINE_ENDS_MOST + 1);
 	g_free(buf);
 }
 

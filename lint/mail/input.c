@@ -145,6 +145,21 @@ static gsize address_name_at(const char *line, gsize n)
 	return 0;
 }
 
+/* Whether an address header's value, from @p to @end (its folded lines
+ * and more), holds no '(' and fewer ':' and ',' than are refused. */
+static gboolean plain_value(const char *p, const char *end)
+{
+	unsigned colons = 0, commas = 0;
+
+	for (; p < end; p++) {
+		if (*p == '(')
+			return FALSE;
+		colons += *p == ':';
+		commas += *p == ',';
+	}
+	return colons <= SL_MAX_ADDRESS_COLONS && commas < SL_MAX_ADDRESSES;
+}
+
 gboolean sl_input_address_headers_plain(const char *bytes, gsize len)
 {
 	const char *end = bytes + len, *line = bytes;
@@ -153,7 +168,6 @@ gboolean sl_input_address_headers_plain(const char *bytes, gsize len)
 		const char *eol = memchr(line, '\n', (gsize)(end - line));
 		const char *next = eol ? eol + 1 : end;
 		gsize name = address_name_at(line, (gsize)(next - line));
-		unsigned colons = 0, commas = 0;
 
 		if (!name) {
 			line = next;
@@ -163,17 +177,102 @@ gboolean sl_input_address_headers_plain(const char *bytes, gsize len)
 			eol = memchr(next, '\n', (gsize)(end - next));
 			next = eol ? eol + 1 : end;
 		}
-		for (const char *p = line + name; p < next; p++) {
-			if (*p == '(')
-				return FALSE;
-			colons += *p == ':';
-			commas += *p == ',';
-		}
-		if (colons > SL_MAX_ADDRESS_COLONS ||
-		    commas >= SL_MAX_ADDRESSES)
+		if (!plain_value(line + name, next))
 			return FALSE;
 		line = next;
 	}
+	return TRUE;
+}
+
+/* The same on the line ends sl_line_ends() found in @bytes (all @n of
+ * them): no search for each line's end. */
+static gboolean address_headers_plain_ends(const char *bytes, gsize len,
+					   const guint32 *ends, gsize n)
+{
+	gsize i = 0, line = 0;
+
+	while (line < len) {
+		gsize next = i < n ? ends[i++] : len;
+		gsize name = address_name_at(bytes + line, next - line);
+
+		if (!name) {
+			line = next;
+			continue;
+		}
+		while (next < len && (guchar)bytes[next] <= ' ')
+			next = i < n ? ends[i++] : len;
+		if (!plain_value(bytes + line + name, bytes + next))
+			return FALSE;
+		line = next;
+	}
+	return TRUE;
+}
+
+/*
+ * What GMime must not see in a message cut out of an mbox: the limits
+ * (sl_limits_check_lines()) and whether its address headers are plain
+ * (sl_input_address_headers_plain()), both read on the line ends found
+ * once (sl_line_ends(), then kept for @lines) instead of each searching
+ * every line for its end; a message of too many lines is read the slow
+ * way.  SECLINT_CHECK_PRESCAN=1 reads every message both ways too and
+ * aborts where they differ.
+ */
+static gboolean checking_prescan(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_PRESCAN", "1");
+}
+
+static gboolean prescan_slow(const char *bytes, gsize len, gint64 base,
+			     struct sl_lines *lines, gboolean *plain,
+			     GError **error)
+{
+	*plain = FALSE;
+	if (!sl_limits_check_lines(bytes, len, base, lines, error))
+		return FALSE;
+	*plain = sl_input_address_headers_plain(bytes, len);
+	return TRUE;
+}
+
+gboolean sl_input_prescan(const char *bytes, gsize len, gint64 base,
+			  struct sl_lines *lines, gboolean *plain,
+			  GError **error)
+{
+	g_autoptr(GError) failed = NULL;
+	gsize n;
+	guint32 *ends = sl_line_ends(bytes, len, &n);
+	gboolean ok;
+
+	if (!ends)
+		return prescan_slow(bytes, len, base, lines, plain, error);
+	ok = sl_limits_check_ends(bytes, len, base, ends, n, &failed);
+	*plain = ok && address_headers_plain_ends(bytes, len, ends, n);
+	if (checking_prescan()) {
+		g_autoptr(GError) slow_error = NULL;
+		gboolean slow_plain;
+		gboolean slow = prescan_slow(bytes, len, base, NULL,
+					     &slow_plain, &slow_error);
+
+		if (slow != ok || slow_plain != *plain ||
+		    (!ok && strcmp(slow_error->message, failed->message)))
+			g_error("seclint: the message pre-scan on line ends "
+				"differs from the slow one: %s, %s plain; "
+				"slow: %s, %s plain",
+				ok ? "accepted" : failed->message,
+				*plain ? "" : "not",
+				slow ? "accepted" : slow_error->message,
+				slow_plain ? "" : "not");
+	}
+	if (!ok) {
+		g_free(ends);
+		g_propagate_error(error, g_steal_pointer(&failed));
+		return FALSE;
+	}
+	if (lines)
+		sl_lines_set_ends(lines, ends, n, (gint64)len);
+	else
+		g_free(ends);
 	return TRUE;
 }
 
@@ -950,13 +1049,11 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 	g_autoptr(sl_lines) lines = sl_lines_new_slice(
 		(const char *)raw->bytes->data, raw->bytes->len, raw->line);
 
-	if (!sl_limits_check_lines((const char *)raw->bytes->data,
-				   raw->bytes->len, raw->offset, lines, error)) {
+	if (!sl_input_prescan((const char *)raw->bytes->data, raw->bytes->len,
+			      raw->offset, lines, &st.plain, error)) {
 		g_prefix_error(error, "message %u: ", raw->index);
 		return FALSE;
 	}
-	st.plain = sl_input_address_headers_plain(
-		(const char *)raw->bytes->data, raw->bytes->len);
 	{
 		/* The stream takes the bytes over (and frees them with
 		 * itself, before the rules run). */

@@ -9,6 +9,9 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "lines.h"
 
@@ -178,6 +181,61 @@ unsigned sl_bytes_count(const char *p, gsize n, char byte)
 unsigned sl_newlines(const char *p, gsize n)
 {
 	return sl_bytes_count(p, n, '\n');
+}
+
+/* Room for at least @more ends after the first @k; FALSE: more than
+ * SL_LINE_ENDS_MOST would not fit. */
+static gboolean ends_room(guint32 **ends, gsize *cap, gsize k, gsize more)
+{
+	if (*cap - k >= more)
+		return TRUE;
+	if (k + more > SL_LINE_ENDS_MOST + 64)
+		return FALSE;
+	*cap = MIN(MAX(*cap * 2, k + more), SL_LINE_ENDS_MOST + 64);
+	*ends = g_renew(guint32, *ends, *cap);
+	return TRUE;
+}
+
+guint32 *sl_line_ends(const char *p, gsize len, gsize *n)
+{
+	/* A line of 40 bytes on average, to start with. */
+	gsize k = 0, i = 0, cap = MIN(len / 40 + 64, SL_LINE_ENDS_MOST + 64);
+	guint32 *ends;
+
+	*n = 0;
+	if (!len || len > G_MAXUINT32)
+		return NULL;
+	ends = g_new(guint32, cap);
+#ifdef __SSE2__
+	/* A mask of the newlines among 64 bytes, taken a bit at a time: one
+	 * pass, no call per line (memchr() a line took twice as long). */
+	for (const __m128i nl = _mm_set1_epi8('\n'); i + 64 <= len; i += 64) {
+		guint64 m = 0;
+
+		for (int j = 3; j >= 0; j--)
+			m = m << 16 | (guint16)_mm_movemask_epi8(_mm_cmpeq_epi8(
+				_mm_loadu_si128((const __m128i *)(p + i +
+								  16 * j)),
+				nl));
+		if (m && !ends_room(&ends, &cap, k, 64))
+			goto too_many;
+		for (; m; m &= m - 1)
+			ends[k++] = (guint32)(i + (gsize)__builtin_ctzll(m) + 1);
+	}
+#endif
+	for (const char *nl; i < len && (nl = memchr(p + i, '\n', len - i));
+	     i = (gsize)(nl - p) + 1) {
+		if (!ends_room(&ends, &cap, k, 1))
+			goto too_many;
+		ends[k++] = (guint32)(nl - p) + 1;
+	}
+	if (k > SL_LINE_ENDS_MOST)
+		goto too_many;
+	*n = k;
+	return ends;
+too_many:
+	g_free(ends);
+	return NULL;
 }
 
 /* The bytes from @at on, and how many: from memory, or the chunk of the

@@ -16,6 +16,15 @@ unsigned sl_newlines(const char *p, gsize n);
 /* How many bytes @byte @n bytes at @p hold (the same way). */
 unsigned sl_bytes_count(const char *p, gsize n, char byte);
 void sl_lines_free(struct sl_lines *lines);
+/*
+ * Where the lines of @len bytes at @p end: the offset after each newline,
+ * in order (*@n of them, g_free() them), found sixteen bytes at a time,
+ * for the scans of a message's lines to share instead of each searching
+ * every line for its end; NULL (*@n 0) for more than SL_LINE_ENDS_MOST of
+ * them or more than 4 GiB of bytes.
+ */
+#define SL_LINE_ENDS_MOST (1u << 18)
+guint32 *sl_line_ends(const char *p, gsize len, gsize *n);
 /* Where lines end in lines from memory, known from a scan of the same
  * bytes (the limits scan, lint/mail/msglimits.c): the offset after each
  * newline before @upto, in order (@n of them at @ends, taken).

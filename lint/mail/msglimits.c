@@ -57,14 +57,13 @@ struct sl_limits_scan {
 	unsigned fields, parts, recipients, parameters;
 	gsize header_bytes;
 	/* with sl_limits_check_lines(): the offset (from @base) after each
-	 * newline passed (ends_size noted at most, up to SL_LINE_ENDS_MAX) */
+	 * newline passed (ends_size noted at most, up to SL_LINE_ENDS_MOST) */
 	gint64 base;
 	guint32 *ends;
 	gsize n_ends, ends_size;
 	gboolean ends_full;
 };
 
-#define SL_LINE_ENDS_MAX (1u << 18)
 
 /* Headers whose value GMime or seclint parses as addresses. */
 #define NAME(s) { s, sizeof(s) - 1 }
@@ -497,7 +496,7 @@ static gboolean one_line(struct sl_limits_scan *s, const char *line,
  * room, or no more notes. */
 static void note_line_end(struct sl_limits_scan *s)
 {
-	if (s->ends_full || s->ends_size == SL_LINE_ENDS_MAX) {
+	if (s->ends_full || s->ends_size == SL_LINE_ENDS_MOST) {
 		s->ends_full = TRUE;
 		return;
 	}
@@ -593,6 +592,38 @@ gboolean sl_limits_check_lines(const char *bytes, gsize len, gint64 base,
 		upto = s->n_ends ? s->ends[s->n_ends - 1] : 0;
 	sl_lines_set_ends(lines, g_steal_pointer(&s->ends), s->n_ends, upto);
 	return TRUE;
+}
+
+gboolean sl_limits_check_ends(const char *bytes, gsize len, gint64 base,
+			      const guint32 *ends, gsize n_ends,
+			      GError **error)
+{
+	g_autoptr(sl_limits_scan) s = sl_limits_scan_new(base);
+	gsize from = 0;
+
+	/* What sl_limits_scan_feed() does with lines whole in its block,
+	 * without a search for each line's end. */
+	for (gsize i = 0; i < n_ends && !s->done; i++) {
+		gsize n = ends[i] - 1 - from;
+		gsize keep = s->in_head ? SL_MAX_HEADER_LENGTH + 1
+					: SL_BODY_LINE_KEEP;
+
+		s->line_at = s->at;
+		s->at += (gint64)n + 1;
+		if (s->in_head && n > SL_MAX_HEADER_LENGTH)
+			return over(error, s->line_at, "a header field "
+				    "longer than %u MiB",
+				    SL_MAX_HEADER_LENGTH >> 20);
+		if (!one_line(s, bytes + from, MIN(n, keep), TRUE, error))
+			return FALSE;
+		from = ends[i];
+	}
+	count_words_left(s);
+	/* The last line, if no newline ends it, as a block would leave it. */
+	return s->done || ((from == len ||
+			    sl_limits_scan_feed(s, bytes + from, len - from,
+						error)) &&
+			   sl_limits_scan_finish(s, error));
 }
 
 gboolean sl_limits_address_value(const char *header, const char *value,

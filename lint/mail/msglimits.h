@@ -43,6 +43,11 @@ gboolean sl_limits_check(const char *bytes, gsize len, gint64 base,
 struct sl_lines;
 gboolean sl_limits_check_lines(const char *bytes, gsize len, gint64 base,
 			       struct sl_lines *lines, GError **error);
+/* The same as sl_limits_check() on the @n_ends line ends of @bytes that
+ * sl_line_ends() found (all of them), read without searching again. */
+gboolean sl_limits_check_ends(const char *bytes, gsize len, gint64 base,
+			      const guint32 *ends, gsize n_ends,
+			      GError **error);
 /* One address header value GMime is about to parse (a second guard for
  * header sections the scan could not see as such). */
 gboolean sl_limits_address_value(const char *header, const char *value,
