@@ -811,6 +811,11 @@ static char *run_followups(struct sl_thread_set *set, const char *mbox)
 #define MSG_FROM(from, id, thread) SEP "From: " from "\nMessage-ID: <" id \
 	">\n" thread "Subject: [PATCH] s\n\nb\n"
 #define MSG(id, thread) MSG_FROM("A <a@example.org>", id, thread)
+#define LONG_NAME "\"" \
+	"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+	"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+	"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
+	"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\""
 
 static void test_thread_run(void **state)
 {
@@ -846,6 +851,13 @@ static void test_thread_run(void **state)
 		  MSG("3@x", "In-Reply-To: <2@x>\n")
 		  MSG_FROM("\"Alice\" <A@Example.ORG>", "4@x",
 			   "In-Reply-To: <1@x>\n"), "0110" },
+		/* the same, the sender's From too long to be kept */
+		{ MSG_FROM(LONG_NAME " <a@example.org>", "1@x", "")
+		  MSG_FROM("b@example.org", "2@x", "In-Reply-To: <1@x>\n")
+		  MSG_FROM(LONG_NAME " <a@example.org>", "3@x",
+			   "In-Reply-To: <1@x>\n")
+		  MSG_FROM(LONG_NAME " <c@example.org>", "4@x",
+			   "In-Reply-To: <1@x>\n"), "0101" },
 		/* the scan reads each field wherever it is in the header,
 		 * folded, "Name :", not a longer name or a folded line's
 		 * text: a reply to a message further on, by its sender or

@@ -722,15 +722,69 @@ static void header_values(const char *head, gsize len,
  * (lint/mail/msglimits.h) is refused when it is read for the rules; here
  * it adds what it names, or, over the size limits, nothing.
  */
+/*
+ * A series repeats its sender's From field in every message: the address
+ * the digest reads in each value (sl_address_add_first(), NULL for none)
+ * is kept, for values of up to SENDER_KEPT_LEN bytes and up to
+ * SENDERS_KEPT of them (memory does not grow with the input).
+ * SECLINT_CHECK_PRESCAN=1 reads every value again and aborts where it
+ * differs.
+ */
+#define SENDER_KEPT_LEN 256
+#define SENDERS_KEPT 4096
+
+static char *read_sender(const char *value)
+{
+	g_autoptr(GPtrArray) sender = sl_address_list_new();
+
+	if (!sl_address_add_first(sender, "From", value, NULL) ||
+	    !sender->len)
+		return NULL;
+	return g_strdup(((struct sl_address *)sender->pdata[0])->addr);
+}
+
+/* The sender in the From value @value (taken), valid while @senders. */
+static const char *sender_in(GHashTable *senders, char *value,
+			     char **unkept)
+{
+	gpointer kept;
+	char *addr;
+
+	*unkept = NULL;
+	if (!value)
+		return NULL;
+	if (g_hash_table_lookup_extended(senders, value, NULL, &kept)) {
+		if (checking_prescan()) {
+			g_autofree char *again = read_sender(value);
+
+			if (g_strcmp0(again, kept))
+				g_error("seclint: the sender kept for '%s' "
+					"differs: '%s', read again '%s'",
+					value, (char *)kept, again);
+		}
+		g_free(value);
+		return kept;
+	}
+	addr = read_sender(value);
+	if (strlen(value) > SENDER_KEPT_LEN ||
+	    g_hash_table_size(senders) >= SENDERS_KEPT) {
+		g_free(value);
+		return *unkept = addr;
+	}
+	g_hash_table_insert(senders, value, addr);
+	return addr;
+}
+
 static void add_thread_of(const char *head, gsize len,
-			  struct sl_thread_set *threads)
+			  struct sl_thread_set *threads, GHashTable *senders)
 {
 	static const char *const names[] = { "Message-Id", "In-Reply-To",
 					     "References", "From" };
 	char *values[G_N_ELEMENTS(names)] = { NULL };
 	g_autofree char *id = NULL;
+	g_autofree char *unkept = NULL;
 	g_autoptr(GPtrArray) named = NULL;
-	g_autoptr(GPtrArray) sender = NULL;
+	const char *sender;
 
 	if (len > SL_MAX_HEADER_BYTES)
 		return;		/* refused when read */
@@ -744,15 +798,10 @@ static void add_thread_of(const char *head, gsize len,
 	sl_message_add_named(values[1], named);
 	sl_message_add_named(values[2], named);
 	/* The sender as the digest reads it (lint/mail/message.c). */
-	sender = sl_address_list_new();
-	if (values[3] && !sl_address_add_first(sender, "From", values[3],
-					       NULL))
-		g_ptr_array_set_size(sender, 0);
+	sender = sender_in(senders, g_steal_pointer(&values[3]), &unkept);
 	for (guint i = 0; i < G_N_ELEMENTS(values); i++)
 		g_free(values[i]);
-	sl_thread_set_add(threads, id, sender->len ? ((struct sl_address *)
-				       sender->pdata[0])->addr : NULL,
-			  named);
+	sl_thread_set_add(threads, id, sender, named);
 }
 
 /*
@@ -763,15 +812,18 @@ static void add_thread_of(const char *head, gsize len,
 static void scan_threads(struct sl_mbox_reader *reader,
 			 struct sl_thread_set *threads)
 {
+	g_autoptr(GHashTable) senders = NULL;
 	const char *head;
 	gsize len;
 
 	if (!threads || !sl_mbox_reader_start(reader, NULL))
 		return;
+	senders = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					g_free);
 	/* Not the bodies: their copies (and line counts) were most of a
 	 * scan's reading. */
 	while (sl_mbox_reader_next_head(reader, &head, &len, NULL) && head)
-		add_thread_of(head, len, threads);
+		add_thread_of(head, len, threads, senders);
 	sl_thread_set_settle(threads);
 }
 
