@@ -194,6 +194,20 @@ static void test_mime_digest(void **state)
 	assert_false(sl_part_is_attachment(sig));
 }
 
+/* @head, then "@before N @after" for each N in [@from, @to), then @tail,
+ * parsed. */
+static GPtrArray *parse_repeated(const char *head, const char *before,
+				 int from, int to, const char *after,
+				 const char *tail)
+{
+	g_autoptr(GString) text = g_string_new(head);
+
+	for (int i = from; i < to; i++)
+		g_string_append_printf(text, "%s%d%s", before, i, after);
+	g_string_append(text, tail);
+	return parse(text->str);
+}
+
 /*
  * The digest's one pass over the headers (lint/mail/message.c) and its
  * one-block addresses (lint/mail/address.c) on hostile headers: names in
@@ -205,7 +219,7 @@ static void test_mime_digest(void **state)
  */
 static void test_digest_hostile_headers(void **state)
 {
-	GString *text = g_string_new(
+	g_autoptr(GPtrArray) msgs = parse_repeated(
 		"From: First <first@example.org>\n"
 		"FROM: First <first@example.org>\n"
 		"TO: A <A@Example.ORG>, team: one@example.org,\n"
@@ -221,19 +235,14 @@ static void test_digest_hostile_headers(void **state)
 		"References: <r1@example.org>\n"
 		"\t<r2@example.org>\n"
 		"Subject: s\n"
-		"Bcc: b0@example.org");
-	g_autoptr(GPtrArray) msgs = NULL;
-	const struct sl_message *m;
+		"Bcc: b0@example.org",
+		",\n b", 1, 200, "@example.org",	/* one address a line */
+		"\n\nbody\n");
+	const struct sl_message *m = one(msgs);
 	const struct sl_address *a;
 	const struct sl_header_at *h;
 
 	(void)state;
-	for (int i = 1; i < 200; i++)	/* one address a line */
-		g_string_append_printf(text, ",\n b%d@example.org", i);
-	g_string_append(text, "\n\nbody\n");
-	msgs = parse(text->str);
-	g_string_free(text, TRUE);
-	m = one(msgs);
 	assert_int_equal(m->header_at->len, 14);
 	h = &g_array_index(m->header_at, struct sl_header_at, 3);
 	assert_string_equal(h->name, "Tx");
@@ -277,6 +286,19 @@ static void test_digest_hostile_headers(void **state)
 	assert_string_equal(a->header, "Reply-To");
 	a = m->followup_to->pdata[1];
 	assert_string_equal(a->header, "Mail-Followup-To");
+	g_ptr_array_unref(msgs);
+
+	/* More headers than the pass keeps on the stack, each Cc read. */
+	msgs = parse_repeated("From: a@example.org\n", "cC: c", 0, 300,
+			      "@example.org\n", "Subject: s\n\nbody\n");
+	m = one(msgs);
+	assert_int_equal(m->header_at->len, 302);
+	assert_int_equal(m->recipients->len, 300);
+	a = m->recipients->pdata[299];
+	assert_string_equal(a->addr, "c299@example.org");
+	assert_string_equal(a->header, "Cc");
+	assert_int_equal(a->line, 301);
+	assert_int_equal(a->column, 5);
 }
 
 /*

@@ -253,12 +253,10 @@ static const struct {
 #define IN_REPLY_TO ((int)G_N_ELEMENTS(digest_headers) - 2)
 #define REFERENCES ((int)G_N_ELEMENTS(digest_headers) - 1)
 
-/* @name's index in digest_headers, or -1: its length rules out nearly
- * every other name before a comparison. */
-static int digest_header(const char *name)
+/* @name's index in digest_headers, or -1: its length @len rules out
+ * nearly every other name before a comparison. */
+static int digest_header(const char *name, gsize len)
 {
-	gsize len = strlen(name);
-
 	for (size_t i = 0; i < G_N_ELEMENTS(digest_headers); i++)
 		if (len == digest_headers[i].len &&
 		    same_name(name, digest_headers[i].name))
@@ -277,13 +275,15 @@ struct header_pass {
 	unsigned count[G_N_ELEMENTS(gmime_lists)];	/* headers of each */
 	GMimeHeader *from, *in_reply_to, *references;
 	guint from_at;		/* the From's index in header_at */
+	gint8 *digest;		/* each header's index in digest_headers */
 };
 
 static void note_header(struct header_pass *r, GMimeHeader *h,
-			const char *name, guint i)
+			const char *name, gsize len, guint i)
 {
-	int d = digest_header(name);
+	int d = digest_header(name, len);
 
+	r->digest[i] = (gint8)d;
 	if (d < 0)
 		return;
 	if (digest_headers[d].gmime >= 0)
@@ -302,43 +302,52 @@ static void note_header(struct header_pass *r, GMimeHeader *h,
  * Records where each header is, with its name and raw value copied into
  * one block kept with the message (GMime's are gone once it is digested):
  * one allocation for the message rather than a copy into a string chunk
- * for each, and the headers' list walked once.  @msg is new.
+ * for each, and the headers' list walked once.  Each of GMime's strings
+ * is read once, measured and copied at once; the block may move as it
+ * grows, so the pointers into it are set once it is whole.  @msg is new.
  */
 static void record_headers(struct sl_message *msg, struct header_pass *r,
 			   GMimeHeaderList *headers, int n,
 			   struct sl_lines *lines)
 {
-	gsize size = 0;
-	char *text;
+	gsize size = 0, used = 0;
+	char *text = NULL;
 
 	g_array_set_size(msg->header_at, (guint)MAX(n, 0));
 	for (int i = 0; i < n; i++) {
 		GMimeHeader *h = g_mime_header_list_get_header_at(headers, i);
 		struct sl_header_at *at = &g_array_index(
 			msg->header_at, struct sl_header_at, i);
+		const char *name = g_mime_header_get_name(h);
+		const char *raw = g_mime_header_get_raw_value(h);
+		gsize name_len = strlen(name);
+		gsize raw_size = raw ? strlen(raw) + 1 : 0;
 
-		/* GMime's strings, until they are copied below. */
-		at->name = g_mime_header_get_name(h);
-		at->raw = g_mime_header_get_raw_value(h);
+		if (used + name_len + 1 + raw_size > size) {
+			size = MAX(MAX(size * 2, 4096),
+				   used + name_len + 1 + raw_size);
+			text = g_realloc(text, size);
+		}
+		memcpy(text + used, name, name_len + 1);
+		used += name_len + 1;
+		if (raw) {
+			memcpy(text + used, raw, raw_size);
+			used += raw_size;
+		}
+		at->raw = raw;	/* whether there is one, until set below */
 		at->line = sl_lines_at(lines, g_mime_header_get_offset(h));
-		size += strlen(at->name) + 1 + (at->raw ? strlen(at->raw) + 1 : 0);
-		note_header(r, h, at->name, (guint)i);
+		note_header(r, h, name, name_len, (guint)i);
 	}
-	if (!size)
-		return;
-	msg->header_text = text = g_malloc(size);
+	msg->header_text = text;
 	for (int i = 0; i < n; i++) {
 		struct sl_header_at *at = &g_array_index(
 			msg->header_at, struct sl_header_at, i);
-		const char *name = text;
 
-		text = g_stpcpy(text, at->name) + 1;
-		at->name = name;
+		at->name = text;
+		text += strlen(text) + 1;
 		if (at->raw) {
-			const char *raw = text;
-
-			text = g_stpcpy(text, at->raw) + 1;
-			at->raw = raw;
+			at->raw = text;
+			text += strlen(text) + 1;
 		}
 	}
 }
@@ -381,14 +390,16 @@ static void prove_header_pass(const struct header_pass *r,
 	for (guint i = 0; same && i < msg->header_at->len; i++) {
 		const char *name = g_array_index(msg->header_at,
 						 struct sl_header_at, i).name;
-		int d = digest_header(name);
+		int d = r->digest[i];
 
 		/* The table's names are those the lists above had. */
 		same = (sl_is_recipient_header(name) ||
 			!g_ascii_strcasecmp(name, "Reply-To") ||
 			!g_ascii_strcasecmp(name, "Mail-Followup-To") ||
 			!g_ascii_strcasecmp(name, "Mail-Reply-To")) ==
-		       (d >= 0 && digest_headers[d].use <= USE_FOLLOWUP);
+		       (d >= 0 && digest_headers[d].use <= USE_FOLLOWUP) &&
+		       (d < 0 || !g_ascii_strcasecmp(name,
+						     digest_headers[d].name));
 	}
 	if (!same)
 		g_error("seclint: the digest's pass over the headers differs "
@@ -423,7 +434,7 @@ static gboolean digest_recipients(struct sl_message *msg,
 	for (guint i = 0; i < msg->header_at->len; i++) {
 		const struct sl_header_at *at = &g_array_index(
 			msg->header_at, struct sl_header_at, i);
-		int d = digest_header(at->name);
+		int d = r->digest[i];
 		GPtrArray *to;
 		guint before;
 
@@ -830,8 +841,12 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 	GMimeObject *body = g_mime_message_get_mime_part(gm);
 	GMimeHeaderList *headers =
 		g_mime_object_get_header_list(GMIME_OBJECT(gm));
-	int n = g_mime_header_list_get_count(headers);
-	struct header_pass r = { .gm = gm };
+	int n = MAX(g_mime_header_list_get_count(headers), 0);
+	/* Most messages have no more headers than this. */
+	gint8 digest[128];
+	g_autofree gint8 *more = (gsize)n > sizeof(digest) ? g_malloc((gsize)n)
+							  : NULL;
+	struct header_pass r = { .gm = gm, .digest = more ? more : digest };
 
 	g_return_val_if_fail(!msg->header_at->len && !msg->header_text, FALSE);
 	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
