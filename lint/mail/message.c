@@ -848,7 +848,11 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 							  : NULL;
 	struct header_pass r = { .gm = gm, .digest = more ? more : digest };
 
-	g_return_val_if_fail(!msg->header_at->len && !msg->header_text, FALSE);
+	if (msg->header_at->len || msg->header_text) {
+		g_set_error_literal(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+				    "internal error: a message digested twice");
+		return FALSE;
+	}
 	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
 	record_headers(msg, &r, headers, n, lines);
