@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The digest's shortcuts proved on every fixture, acceptance message and
 # example: with SECLINT_CHECK_DIGEST=1 a reused GMime address reading
-# that differs from a parse of the value (lint/mail/address.c), or a
-# part's window on the input that differs from its stream
-# (lint/mail/mime-crypto.c), aborts seclint.
+# that differs from a parse of the value or an address copied in one
+# block that differs from its normal form (lint/mail/address.c), a pass
+# over the headers that differs from their lookup by name
+# (lint/mail/message.c), or a part's window on the input that differs
+# from its stream (lint/mail/mime-crypto.c), aborts seclint.
 # usage: digest-check.sh SECLINT SOURCE_DIR
 seclint=$1 src=$2
 SECLINT_CHECK_DIGEST=1

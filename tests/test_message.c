@@ -194,6 +194,113 @@ static void test_mime_digest(void **state)
 	assert_false(sl_part_is_attachment(sig));
 }
 
+/* @head, then "@before N @after" for each N in [@from, @to), then @tail,
+ * parsed. */
+static GPtrArray *parse_repeated(const char *head, const char *before,
+				 int from, int to, const char *after,
+				 const char *tail)
+{
+	g_autoptr(GString) text = g_string_new(head);
+
+	for (int i = from; i < to; i++)
+		g_string_append_printf(text, "%s%d%s", before, i, after);
+	g_string_append(text, tail);
+	return parse(text->str);
+}
+
+/*
+ * The digest's one pass over the headers (lint/mail/message.c) and its
+ * one-block addresses (lint/mail/address.c) on hostile headers: names in
+ * any case, or of a recipient header's length only; repeated and folded
+ * headers; groups; broken charsets and bytes in display names; a list too
+ * long for the stack.  main() sets SECLINT_CHECK_DIGEST=1, so each is
+ * also read the long way (each header looked up by name, each address
+ * normalised and made valid by itself) and compared.
+ */
+static void test_digest_hostile_headers(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse_repeated(
+		"From: First <first@example.org>\n"
+		"FROM: First <first@example.org>\n"
+		"TO: A <A@Example.ORG>, team: one@example.org,\n"
+		"\ttwo@example.org;\n"
+		"Tx: not@example.org\n"
+		"cc: =?x-bogus?Q?=FF=FE?= <bogus@example.org>\n"
+		"Cc: \xff\xfe Raw <raw@example.org>\n"
+		"rEPLY-tO: r@example.org\n"
+		"Resent-Xx: nor@example.org\n"
+		"mail-followup-to: m@example.org\n"
+		"In-Reply-To: <p1@example.org>\n"
+		"in-reply-to: <p1@example.org>\n"
+		"References: <r1@example.org>\n"
+		"\t<r2@example.org>\n"
+		"Subject: s\n"
+		"Bcc: b0@example.org",
+		",\n b", 1, 200, "@example.org",	/* one address a line */
+		"\n\nbody\n");
+	const struct sl_message *m = one(msgs);
+	const struct sl_address *a;
+	const struct sl_header_at *h;
+
+	(void)state;
+	assert_int_equal(m->header_at->len, 14);
+	h = &g_array_index(m->header_at, struct sl_header_at, 3);
+	assert_string_equal(h->name, "Tx");
+	assert_string_equal(h->raw, " not@example.org\n");
+	assert_int_equal(h->line, 5);
+	/* The first From is the sender, located on its line. */
+	assert_int_equal(m->from->len, 1);
+	a = m->from->pdata[0];
+	assert_string_equal(a->addr, "first@example.org");
+	assert_string_equal(a->display, "First");
+	assert_int_equal(a->line, 1);
+	assert_int_equal(a->column, 14);
+	/* The first In-Reply-To, and the folded References. */
+	assert_true(m->threaded);
+	assert_int_equal(m->parents->len, 3);
+	assert_string_equal(m->parents->pdata[0], "p1@example.org");
+	assert_string_equal(m->parents->pdata[2], "r2@example.org");
+	/* To: A, one, two; Cc: bogus, raw; Bcc: 200. */
+	assert_int_equal(m->recipients->len, 205);
+	assert_false(has_addr(m, "not@example.org", "To"));
+	assert_false(has_addr(m, "nor@example.org", "Resent-To"));
+	a = m->recipients->pdata[0];
+	assert_string_equal(a->addr, "a@example.org");
+	assert_string_equal(a->header, "To");
+	a = m->recipients->pdata[2];
+	assert_string_equal(a->addr, "two@example.org");
+	assert_int_equal(a->line, 4);
+	for (guint i = 3; i < 5; i++) {
+		a = m->recipients->pdata[i];
+		assert_string_equal(a->header, "Cc");
+		assert_non_null(a->display);
+		assert_true(g_utf8_validate(a->display, -1, NULL));
+	}
+	a = m->recipients->pdata[204];
+	assert_string_equal(a->addr, "b199@example.org");
+	assert_string_equal(a->header, "Bcc");
+	assert_int_equal(a->line, 16 + 199);
+	assert_int_equal(a->column, 2);
+	assert_int_equal(m->followup_to->len, 2);
+	a = m->followup_to->pdata[0];
+	assert_string_equal(a->header, "Reply-To");
+	a = m->followup_to->pdata[1];
+	assert_string_equal(a->header, "Mail-Followup-To");
+	g_ptr_array_unref(msgs);
+
+	/* More headers than the pass keeps on the stack, each Cc read. */
+	msgs = parse_repeated("From: a@example.org\n", "cC: c", 0, 300,
+			      "@example.org\n", "Subject: s\n\nbody\n");
+	m = one(msgs);
+	assert_int_equal(m->header_at->len, 302);
+	assert_int_equal(m->recipients->len, 300);
+	a = m->recipients->pdata[299];
+	assert_string_equal(a->addr, "c299@example.org");
+	assert_string_equal(a->header, "Cc");
+	assert_int_equal(a->line, 301);
+	assert_int_equal(a->column, 5);
+}
+
 /*
  * A part's first bytes: those of a part without transfer encoding come
  * from its window on the input, the others through GMime's decoder (and,
@@ -1160,6 +1267,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_encoded_subject),
 		cmocka_unit_test(test_mime_digest),
 		cmocka_unit_test(test_part_heads),
+		cmocka_unit_test(test_digest_hostile_headers),
 		cmocka_unit_test(test_body_and_followup),
 		cmocka_unit_test(test_text_decoding_paths),
 		cmocka_unit_test(test_followup_detection),

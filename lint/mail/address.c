@@ -90,8 +90,10 @@ static void address_free(gpointer p)
 {
 	struct sl_address *a = p;
 
-	g_free(a->addr);
-	g_free(a->display);
+	if (!a->packed) {
+		g_free(a->addr);
+		g_free(a->display);
+	}
 	g_free(a);
 }
 
@@ -100,16 +102,54 @@ GPtrArray *sl_address_list_new(void)
 	return g_ptr_array_new_with_free_func(address_free);
 }
 
-/* @header is interned (g_intern_string()), as it is kept. */
+/* Aborts unless @a holds what sl_address_normalise() and
+ * g_utf8_make_valid() make of @spec and @name (SECLINT_CHECK_DIGEST=1). */
+static void prove_mailbox(const struct sl_address *a, const char *spec,
+			  const char *name)
+{
+	g_autofree char *addr = sl_address_normalise(spec);
+	g_autofree char *display = name ? g_utf8_make_valid(name, -1) : NULL;
+
+	if (strcmp(a->addr, addr) ||
+	    (display ? !a->display || strcmp(a->display, display)
+		     : a->display != NULL))
+		g_error("seclint: the digest's copy of '%s' differs from "
+			"its normal form", spec);
+}
+
+/*
+ * @header is interned (g_intern_string()), as it is kept.  The address
+ * and its strings are one allocation (a recipient list of a list post
+ * holds dozens), and the strings GMime gives are copied as they are when
+ * they are already normal and valid UTF-8, as most are.
+ */
 static void add_mailbox(GPtrArray *recipients, const char *header,
 			InternetAddressMailbox *mb)
 {
-	struct sl_address *a = g_new0(struct sl_address, 1);
+	const char *spec = internet_address_mailbox_get_addr(mb);
 	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
+	g_autofree char *normal = NULL;
+	g_autofree char *valid = NULL;
+	const char *addr = spec, *display = name;
+	gsize addr_size, display_size;
+	struct sl_address *a;
+	char *text;
 
-	a->addr = sl_address_normalise(internet_address_mailbox_get_addr(mb));
-	a->display = name ? g_utf8_make_valid(name, -1) : NULL;
+	if (!sl_address_is_normal(spec))
+		addr = normal = sl_address_normalise(spec);
+	if (name && !g_utf8_validate(name, -1, NULL))
+		display = valid = g_utf8_make_valid(name, -1);
+	addr_size = strlen(addr) + 1;
+	display_size = display ? strlen(display) + 1 : 0;
+	a = g_malloc0(sizeof(*a) + addr_size + display_size);
+	text = (char *)(a + 1);
+	a->addr = memcpy(text, addr, addr_size);
+	if (display)
+		a->display = memcpy(text + addr_size, display, display_size);
 	a->header = header;
+	a->packed = TRUE;
+	if (sl_check_digest())
+		prove_mailbox(a, spec, name);
 	g_ptr_array_add(recipients, a);
 }
 

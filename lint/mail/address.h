@@ -10,6 +10,9 @@ struct sl_address {
 	char *display;		/* decoded display name, or NULL */
 	const char *header;	/* "To", "Cc", "Bcc", "Resent-To", ... */
 	unsigned line, column;	/* in the input, 1-based; 0: unknown */
+	gboolean packed;	/* addr and display are in the struct's own
+				 * block (a digest's, lint/mail/address.c),
+				 * not allocations of their own */
 };
 
 /* Address helpers (lint/mail/address.c). */

@@ -65,12 +65,23 @@ static gssize find_from(const char *hay, const char *needle, gsize from)
 void sl_locate_addresses(GPtrArray *list, guint from,
 			 const struct sl_header_at *header)
 {
-	g_autofree char *raw = g_ascii_strdown(header->raw ? header->raw : "",
-					       -1);
+	const char *src = header->raw ? header->raw : "";
+	gsize len = strlen(src);
+	/* Lowered on the stack when it fits (most headers), as
+	 * g_ascii_strdown() would, without its call for each byte. */
+	char small[1024];
+	g_autofree char *big = len < sizeof(small) ? NULL : g_malloc(len + 1);
+	char *raw = big ? big : small;
 	struct header_scan scan = { header, raw, 0, 0, 0 };
 	gboolean lost = !header->line;
 	gsize cursor = 0;
 
+	if (from >= list->len)
+		return;
+	for (gsize k = 0; k <= len; k++)
+		raw[k] = src[k] >= 'A' && src[k] <= 'Z'
+				 ? (char)(src[k] - 'A' + 'a')
+				 : src[k];
 	for (guint i = from; i < list->len; i++) {
 		struct sl_address *a = list->pdata[i];
 		gssize k = lost ? -1 : find_from(raw, a->addr, cursor);

@@ -57,8 +57,7 @@ void sl_message_free(struct sl_message *msg)
 	if (msg->date)
 		g_date_time_unref(msg->date);
 	g_array_unref(msg->header_at);
-	if (msg->header_text)
-		g_string_chunk_free(msg->header_text);
+	g_free(msg->header_text);
 	g_array_unref(msg->body_at);
 	g_free(msg->seen);
 	g_free(msg);
@@ -161,10 +160,6 @@ struct sl_message *sl_message_new(void)
 	return msg;
 }
 
-static const char *const followup_headers[] = {
-	"Reply-To", "Mail-Followup-To", "Mail-Reply-To",
-};
-
 /*
  * Moves the digest out of @msg into a new message, leaving @msg empty but
  * valid (its owner frees it as usual).  Every field is moved here, next to
@@ -207,39 +202,9 @@ static const char *canonical_recipient_header(const char *name)
 	return NULL;
 }
 
-static const char *canonical_followup_header(const char *name)
-{
-	for (size_t i = 0; i < G_N_ELEMENTS(followup_headers); i++)
-		if (same_name(name, followup_headers[i]))
-			return followup_headers[i];
-	return NULL;
-}
-
 gboolean sl_is_recipient_header(const char *name)
 {
 	return canonical_recipient_header(name) != NULL;
-}
-
-/* A copy kept with the message (GMime's is gone once it is digested). */
-static const char *keep_text(struct sl_message *msg, const char *text)
-{
-	return text ? g_string_chunk_insert(msg->header_text, text) : NULL;
-}
-
-/* Records where the header is. */
-static const struct sl_header_at *record_header(struct sl_message *msg,
-						GMimeHeader *h,
-						struct sl_lines *lines)
-{
-	struct sl_header_at at = {
-		.name = keep_text(msg, g_mime_header_get_name(h)),
-		.raw = keep_text(msg, g_mime_header_get_raw_value(h)),
-		.line = sl_lines_at(lines, g_mime_header_get_offset(h)),
-	};
-
-	g_array_append_val(msg->header_at, at);
-	return &g_array_index(msg->header_at, struct sl_header_at,
-			      msg->header_at->len - 1);
 }
 
 /*
@@ -260,25 +225,185 @@ static const struct {
 	{ "Reply-To", GMIME_ADDRESS_TYPE_REPLY_TO },
 };
 
-struct gmime_readings {
+/* What the digest reads a header for. */
+enum header_use { USE_RECIPIENTS, USE_FOLLOWUP, USE_SENDER, USE_THREAD };
+
+#define NAME(s) s, sizeof(s) - 1
+/* The headers the digest reads, with their index in gmime_lists or -1. */
+static const struct {
+	const char *name;
+	gsize len;
+	enum header_use use;
+	int gmime;
+} digest_headers[] = {
+	{ NAME("From"), USE_SENDER, 0 },
+	{ NAME("To"), USE_RECIPIENTS, 1 },
+	{ NAME("Cc"), USE_RECIPIENTS, 2 },
+	{ NAME("Bcc"), USE_RECIPIENTS, 3 },
+	{ NAME("Resent-To"), USE_RECIPIENTS, -1 },
+	{ NAME("Resent-Cc"), USE_RECIPIENTS, -1 },
+	{ NAME("Resent-Bcc"), USE_RECIPIENTS, -1 },
+	{ NAME("Reply-To"), USE_FOLLOWUP, 4 },
+	{ NAME("Mail-Followup-To"), USE_FOLLOWUP, -1 },
+	{ NAME("Mail-Reply-To"), USE_FOLLOWUP, -1 },
+	{ NAME("In-Reply-To"), USE_THREAD, -1 },
+	{ NAME("References"), USE_THREAD, -1 },
+};
+#undef NAME
+#define IN_REPLY_TO ((int)G_N_ELEMENTS(digest_headers) - 2)
+#define REFERENCES ((int)G_N_ELEMENTS(digest_headers) - 1)
+
+/* @name's index in digest_headers, or -1: its length @len rules out
+ * nearly every other name before a comparison. */
+static int digest_header(const char *name, gsize len)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(digest_headers); i++)
+		if (len == digest_headers[i].len &&
+		    same_name(name, digest_headers[i].name))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * What one pass over the message's headers finds besides their places:
+ * how many of each name GMime keeps a list of, and the first From,
+ * In-Reply-To and References (the ones g_mime_header_list_get_header()
+ * gives), so that no header is looked for by name again.
+ */
+struct header_pass {
 	GMimeMessage *gm;
 	unsigned count[G_N_ELEMENTS(gmime_lists)];	/* headers of each */
+	GMimeHeader *from, *in_reply_to, *references;
+	guint from_at;		/* the From's index in header_at */
+	gint8 *digest;		/* each header's index in digest_headers */
 };
 
-/* Counts the headers of each name GMime keeps a list of. */
-static void count_gmime_lists(struct gmime_readings *r,
+static void note_header(struct header_pass *r, GMimeHeader *h,
+			const char *name, gsize len, guint i)
+{
+	int d = digest_header(name, len);
+
+	r->digest[i] = (gint8)d;
+	if (d < 0)
+		return;
+	if (digest_headers[d].gmime >= 0)
+		r->count[digest_headers[d].gmime]++;
+	if (digest_headers[d].use == USE_SENDER && !r->from) {
+		r->from = h;
+		r->from_at = i;
+	} else if (d == IN_REPLY_TO && !r->in_reply_to) {
+		r->in_reply_to = h;
+	} else if (d == REFERENCES && !r->references) {
+		r->references = h;
+	}
+}
+
+/*
+ * Records where each header is, with its name and raw value copied into
+ * one block kept with the message (GMime's are gone once it is digested):
+ * one allocation for the message rather than a copy into a string chunk
+ * for each, and the headers' list walked once.  Each of GMime's strings
+ * is read once, measured and copied at once; the block may move as it
+ * grows, so the pointers into it are set once it is whole.  @msg is new.
+ */
+static void record_headers(struct sl_message *msg, struct header_pass *r,
+			   GMimeHeaderList *headers, int n,
+			   struct sl_lines *lines)
+{
+	gsize size = 0, used = 0;
+	char *text = NULL;
+
+	g_array_set_size(msg->header_at, (guint)MAX(n, 0));
+	for (int i = 0; i < n; i++) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(headers, i);
+		struct sl_header_at *at = &g_array_index(
+			msg->header_at, struct sl_header_at, i);
+		const char *name = g_mime_header_get_name(h);
+		const char *raw = g_mime_header_get_raw_value(h);
+		gsize name_len = strlen(name);
+		gsize raw_size = raw ? strlen(raw) + 1 : 0;
+
+		if (used + name_len + 1 + raw_size > size) {
+			size = MAX(MAX(size * 2, 4096),
+				   used + name_len + 1 + raw_size);
+			text = g_realloc(text, size);
+		}
+		memcpy(text + used, name, name_len + 1);
+		used += name_len + 1;
+		if (raw) {
+			memcpy(text + used, raw, raw_size);
+			used += raw_size;
+		}
+		at->raw = raw;	/* whether there is one, until set below */
+		at->line = sl_lines_at(lines, g_mime_header_get_offset(h));
+		note_header(r, h, name, name_len, (guint)i);
+	}
+	msg->header_text = text;
+	for (int i = 0; i < n; i++) {
+		struct sl_header_at *at = &g_array_index(
+			msg->header_at, struct sl_header_at, i);
+
+		at->name = text;
+		text += strlen(text) + 1;
+		if (at->raw) {
+			at->raw = text;
+			text += strlen(text) + 1;
+		}
+	}
+}
+
+/* Aborts unless the one pass found what looking each header up by name
+ * finds (SECLINT_CHECK_DIGEST=1). */
+static void prove_header_pass(const struct header_pass *r,
+			      const struct sl_message *msg,
 			      GMimeHeaderList *headers, int n)
 {
-	for (int i = 0; i < n; i++) {
-		const char *name = g_mime_header_get_name(
-			g_mime_header_list_get_header_at(headers, i));
+	GMimeObject *obj = GMIME_OBJECT(r->gm);
+	unsigned count[G_N_ELEMENTS(gmime_lists)] = { 0 };
+	gboolean same = (guint)MAX(n, 0) == msg->header_at->len;
 
+	for (int i = 0; same && i < n; i++) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(headers, i);
+		const struct sl_header_at *at = &g_array_index(
+			msg->header_at, struct sl_header_at, i);
+		const char *raw = g_mime_header_get_raw_value(h);
+
+		same = !strcmp(at->name, g_mime_header_get_name(h)) &&
+		       (raw ? at->raw && !strcmp(at->raw, raw) : !at->raw);
 		for (size_t k = 0; k < G_N_ELEMENTS(gmime_lists); k++)
-			if (same_name(name, gmime_lists[k].name)) {
-				r->count[k]++;
-				break;
-			}
+			if (!g_ascii_strcasecmp(g_mime_header_get_name(h),
+						gmime_lists[k].name))
+				count[k]++;
 	}
+	same = same && !memcmp(count, r->count, sizeof(count)) &&
+	       r->from == g_mime_header_list_get_header(headers, "From") &&
+	       (!r->from ||
+		!g_ascii_strcasecmp(g_array_index(msg->header_at,
+						  struct sl_header_at,
+						  r->from_at).name, "From")) &&
+	       (r->in_reply_to ? g_mime_header_get_value(r->in_reply_to)
+			       : NULL) ==
+		       g_mime_object_get_header(obj, "In-Reply-To") &&
+	       (r->references ? g_mime_header_get_value(r->references)
+			      : NULL) ==
+		       g_mime_object_get_header(obj, "References");
+	for (guint i = 0; same && i < msg->header_at->len; i++) {
+		const char *name = g_array_index(msg->header_at,
+						 struct sl_header_at, i).name;
+		int d = r->digest[i];
+
+		/* The table's names are those the lists above had. */
+		same = (sl_is_recipient_header(name) ||
+			!g_ascii_strcasecmp(name, "Reply-To") ||
+			!g_ascii_strcasecmp(name, "Mail-Followup-To") ||
+			!g_ascii_strcasecmp(name, "Mail-Reply-To")) ==
+		       (d >= 0 && digest_headers[d].use <= USE_FOLLOWUP) &&
+		       (d < 0 || !g_ascii_strcasecmp(name,
+						     digest_headers[d].name));
+	}
+	if (!same)
+		g_error("seclint: the digest's pass over the headers differs "
+			"from their lookup by name");
 }
 
 InternetAddressList *sl_message_gmime_list(GMimeMessage *gm,
@@ -291,53 +416,37 @@ InternetAddressList *sl_message_gmime_list(GMimeMessage *gm,
 	return NULL;
 }
 
-/* GMime's reading of the header @name (canonical), or NULL if it has
+/* GMime's reading of the header digest_headers[@d], or NULL if it has
  * none or it may not be that header's. */
-static InternetAddressList *gmime_reading(const struct gmime_readings *r,
-					  const char *name)
+static InternetAddressList *gmime_reading(const struct header_pass *r, int d)
 {
-	for (size_t k = 0; k < G_N_ELEMENTS(gmime_lists); k++)
-		if (!strcmp(name, gmime_lists[k].name))
-			return r->count[k] == 1
-				       ? sl_message_gmime_list(r->gm, name)
-				       : NULL;
-	return NULL;
+	int k = digest_headers[d].gmime;
+
+	return k >= 0 && r->count[k] == 1
+		       ? g_mime_message_get_addresses(r->gm,
+						      gmime_lists[k].type)
+		       : NULL;
 }
 
 static gboolean digest_recipients(struct sl_message *msg,
-				  struct gmime_readings *r,
-				  struct sl_lines *lines, GError **error)
+				  struct header_pass *r, GError **error)
 {
-	GMimeHeaderList *headers =
-		g_mime_object_get_header_list(GMIME_OBJECT(r->gm));
-	int n = g_mime_header_list_get_count(headers);
-
-	/*
-	 * Every header's name and value in a few blocks rather than two
-	 * allocations each, and the array sized once: a list post has
-	 * dozens of headers, most of which no rule reads.
-	 */
-	if (!msg->header_text)
-		msg->header_text = g_string_chunk_new(4096);
-	g_array_set_size(msg->header_at, msg->header_at->len + (guint)MAX(n, 0));
-	g_array_set_size(msg->header_at, msg->header_at->len - (guint)MAX(n, 0));
-	count_gmime_lists(r, headers, n);
-	for (int i = 0; i < n; i++) {
-		GMimeHeader *h = g_mime_header_list_get_header_at(headers, i);
-		const char *raw = g_mime_header_get_name(h);
-		const char *name = canonical_recipient_header(raw);
-		GPtrArray *to = msg->recipients;
-		const struct sl_header_at *at = record_header(msg, h, lines);
+	for (guint i = 0; i < msg->header_at->len; i++) {
+		const struct sl_header_at *at = &g_array_index(
+			msg->header_at, struct sl_header_at, i);
+		int d = r->digest[i];
+		GPtrArray *to;
 		guint before;
 
-		if (!name && (name = canonical_followup_header(raw)))
-			to = msg->followup_to;
-		if (!name)
+		if (d < 0 || digest_headers[d].use > USE_FOLLOWUP)
 			continue;
+		to = digest_headers[d].use == USE_RECIPIENTS
+			     ? msg->recipients
+			     : msg->followup_to;
 		before = to->len;
-		if (!sl_address_add_reading(to, name,
-					    g_mime_header_get_raw_value(h),
-					    gmime_reading(r, name), error))
+		if (!sl_address_add_reading(to, digest_headers[d].name,
+					    at->raw, gmime_reading(r, d),
+					    error))
 			return FALSE;
 		sl_locate_addresses(to, before, at);
 	}
@@ -346,34 +455,31 @@ static gboolean digest_recipients(struct sl_message *msg,
 
 /* From and Date do not decide routing: unreadable ones are left empty. */
 static void digest_sender(struct sl_message *msg,
-			  const struct gmime_readings *r)
+			  const struct header_pass *r)
 {
-	GMimeMessage *gm = r->gm;
-	GMimeHeaderList *headers = g_mime_object_get_header_list(GMIME_OBJECT(gm));
-	GMimeHeader *h = g_mime_header_list_get_header(headers, "From");
-	const char *from = h ? g_mime_header_get_raw_value(h) : NULL;
-	GDateTime *date = g_mime_message_get_date(gm);
+	GDateTime *date = g_mime_message_get_date(r->gm);
+	const struct sl_header_at *at =
+		r->from ? &g_array_index(msg->header_at, struct sl_header_at,
+					 r->from_at)
+			: NULL;
 
-	if (!sl_address_add_reading(msg->from, "From", from,
-				    gmime_reading(r, "From"), NULL))
+	if (!sl_address_add_reading(msg->from, "From", at ? at->raw : NULL,
+				    gmime_reading(r, 0), NULL))
 		g_ptr_array_set_size(msg->from, 0);
-	for (guint i = 0; h && i < msg->header_at->len; i++) {
-		const struct sl_header_at *at = &g_array_index(msg->header_at,
-						struct sl_header_at, i);
-
-		if (!g_ascii_strcasecmp(at->name, "From")) {
-			sl_locate_addresses(msg->from, 0, at);
-			break;
-		}
-	}
+	if (at)
+		sl_locate_addresses(msg->from, 0, at);
 	msg->date = date ? g_date_time_ref(date) : NULL;
 }
 
+/* Lowered in place, as g_ascii_strdown() would in a copy. */
 static char *lower_type(GMimeContentType *ct)
 {
-	g_autofree char *type = g_mime_content_type_get_mime_type(ct);
+	char *type = g_mime_content_type_get_mime_type(ct);
 
-	return g_ascii_strdown(type, -1);
+	for (char *p = type; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	return type;
 }
 
 static gboolean keeps_lines(GMimePart *part)
@@ -698,22 +804,27 @@ void sl_message_set_thread(struct sl_message *msg, gboolean outside)
 }
 
 /* Its thread: alone, every message it names but itself is outside. */
-static void digest_thread(struct sl_message *msg, GMimeMessage *gm)
+static void digest_thread(struct sl_message *msg, const struct header_pass *r)
 {
 	g_autoptr(GPtrArray) named = g_ptr_array_new_with_free_func(g_free);
 
-	sl_message_add_named(g_mime_object_get_header(GMIME_OBJECT(gm),
-						      "In-Reply-To"), named);
-	sl_message_add_named(g_mime_object_get_header(GMIME_OBJECT(gm),
-						      "References"), named);
+	if (r->in_reply_to)
+		sl_message_add_named(g_mime_header_get_value(r->in_reply_to),
+				     named);
+	if (r->references)
+		sl_message_add_named(g_mime_header_get_value(r->references),
+				     named);
 	msg->threaded = named->len > 0;
 	/* In-Reply-To's id is in References too, mostly: named twice, it is
 	 * only judged twice. */
 	for (guint i = 0; i < named->len; i++) {
-		const char *id = named->pdata[i];
+		char *id = named->pdata[i];
 
-		if (!msg->message_id || strcmp(id, msg->message_id))
-			g_ptr_array_add(msg->parents, g_strdup(id));
+		/* Moved, not copied. */
+		if (!msg->message_id || strcmp(id, msg->message_id)) {
+			g_ptr_array_add(msg->parents, id);
+			named->pdata[i] = NULL;
+		}
 	}
 	sl_message_set_thread(msg, msg->parents->len > 0);
 }
@@ -728,12 +839,27 @@ gboolean sl_message_digest(struct sl_message *msg, GMimeMessage *gm,
 	const char *subject = g_mime_message_get_subject(gm);
 	const char *id = g_mime_message_get_message_id(gm);
 	GMimeObject *body = g_mime_message_get_mime_part(gm);
-	struct gmime_readings r = { gm, { 0 } };
+	GMimeHeaderList *headers =
+		g_mime_object_get_header_list(GMIME_OBJECT(gm));
+	int n = MAX(g_mime_header_list_get_count(headers), 0);
+	/* Most messages have no more headers than this. */
+	gint8 digest[128];
+	g_autofree gint8 *more = (gsize)n > sizeof(digest) ? g_malloc((gsize)n)
+							  : NULL;
+	struct header_pass r = { .gm = gm, .digest = more ? more : digest };
 
+	if (msg->header_at->len || msg->header_text) {
+		g_set_error_literal(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
+				    "internal error: a message digested twice");
+		return FALSE;
+	}
 	msg->subject = subject ? g_utf8_make_valid(subject, -1) : NULL;
 	msg->message_id = id ? g_strdup(id) : NULL;
-	digest_thread(msg, gm);
-	if (!digest_recipients(msg, &r, lines, error))
+	record_headers(msg, &r, headers, n, lines);
+	if (sl_check_digest())
+		prove_header_pass(&r, msg, headers, n);
+	digest_thread(msg, &r);
+	if (!digest_recipients(msg, &r, error))
 		return FALSE;
 	digest_sender(msg, &r);
 	return !body || walk(&w, body, NULL, 0, "", 0);

@@ -103,7 +103,7 @@ struct sl_message {
 	/* Where things are in the input (lint/mail/location.c); 0: unknown. */
 	unsigned line;		/* the message's first header line */
 	GArray *header_at;	/* of struct sl_header_at, in order */
-	GStringChunk *header_text;	/* their names and values; or NULL */
+	char *header_text;	/* their names and values, one block; or NULL */
 	GArray *body_at;	/* of struct sl_body_at, by offset */
 	/* What a policy says of each recipient: a cache the engine keeps
 	 * with the message (lint/engine/policy.c, sl_policy_recipients()),

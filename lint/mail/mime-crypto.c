@@ -140,11 +140,16 @@ static const struct {
 	{ "-----BEGIN PGP PRIVATE KEY BLOCK-----", SL_ARMOR_PRIVATE_KEY },
 };
 
-/* The armour whose header is the first non-blank line of @bytes. */
-static enum sl_armor armor_of(const GByteArray *bytes)
+/* The armour whose header is the first non-blank line of the @len bytes
+ * at @data (NULL if none: an empty window may have no data). */
+static enum sl_armor armor_of(const char *data, gsize len)
 {
-	const char *p = (const char *)bytes->data;
-	const char *end = p + bytes->len;
+	const char *p = data;
+	const char *end;
+
+	if (!len)
+		return SL_ARMOR_NONE;
+	end = p + len;
 
 	while (p < end && g_ascii_isspace(*p))
 		p++;
@@ -158,11 +163,31 @@ static enum sl_armor armor_of(const GByteArray *bytes)
 	return SL_ARMOR_NONE;
 }
 
+/*
+ * Content with no transfer encoding is read in its window, as
+ * sl_mime_read_prefix() would copy it; with SECLINT_CHECK_DIGEST=1 the
+ * answer is proven against that copy's.
+ */
 static enum sl_armor part_armor(GMimePart *part)
 {
-	g_autoptr(GByteArray) head = sl_mime_read_prefix(part, SL_ARMOR_PEEK_BYTES);
+	GMimeDataWrapper *w = g_mime_part_get_content(part);
+	g_autoptr(GByteArray) head = NULL;
+	const char *data;
+	gsize len;
+	enum sl_armor armor;
 
-	return armor_of(head);
+	if (w && sl_mime_window(w, &data, &len)) {
+		armor = armor_of(data, MIN(len, SL_ARMOR_PEEK_BYTES + 1));
+		if (!sl_check_digest())
+			return armor;
+		head = sl_mime_read_prefix(part, SL_ARMOR_PEEK_BYTES);
+		if (armor_of((const char *)head->data, head->len) != armor)
+			g_error("seclint: a part's armour in its window "
+				"differs from its copy's");
+		return armor;
+	}
+	head = sl_mime_read_prefix(part, SL_ARMOR_PEEK_BYTES);
+	return armor_of((const char *)head->data, head->len);
 }
 
 /*
