@@ -476,7 +476,6 @@ static const char *const repro_main_has[] = { "main", NULL };
 static const char repro_shebang[] = "(?m)^\\s*#!\\s*/(usr/)?bin/";
 static const char *const repro_shebang_has[] = { "#!", NULL };
 static const char repro_shell[] = "(?m)^\\s*[$#] \\S";
-static const char *const repro_shell_has[] = { "$ ", "# ", NULL };
 static const char repro_steps[] =
 	"(?im)^\\s*((steps|how) to reproduce|to reproduce( it| this)?|"
 	"reproduction( steps)?|reproducer|repro|poc|proof of concept)"
@@ -493,13 +492,159 @@ static const char repro_command[] =
 	"(?m)^\\s*(gcc|clang|make|insmod|modprobe|mount|unshare|ip link|"
 	"tc qdisc)(\\s*$|[^\\n]*?\\s(-[\\w-]|\\S*/|\\S+\\.(ko|c|img|o|sh)\\b))|"
 	"^\\s*echo .* > */(proc|sys)\\b";
-static const char *const repro_command_has[] = {
-	"gcc", "clang", "make", "insmod", "modprobe", "mount", "unshare",
-	"ip link", "tc qdisc", "echo", NULL
-};
 static const char repro_link[] =
 	"(?m)^\\s*(syz repro|C reproducer):\\s*https?://";
 static const char *const repro_link_has[] = { "://", NULL };
+
+/*
+ * What a "(?m)^\\s*..." pattern can match at the first byte of a line
+ * that is no white space: one of @words (ASCII, lower-case with
+ * @caseless) or, with @items, a list item: ASCII digits and '.' or ')',
+ * or a '-' or '*', then white space and one of @items.
+ */
+struct line_words {
+	const char *const *words;
+	const char *const *items;
+	gboolean caseless;
+};
+
+/* Does @p start with @word, or may it (caseless, a byte above ASCII may
+ * be the long s or the Kelvin sign)? */
+static gboolean opens_with(const guchar *p, const char *word,
+			   gboolean caseless)
+{
+	for (; *word; word++, p++) {
+		if (caseless && *p >= 0x80)
+			return TRUE;
+		if ((caseless ? (guchar)g_ascii_tolower(*p) : *p) !=
+		    (guchar)*word)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* ASCII's \s; a byte above it may be a Unicode space (UCP). */
+static gboolean is_space(guchar c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' ||
+	       c == '\f' || c == '\r';
+}
+
+static gboolean opens_one(const guchar *p, const char *const *words,
+			  gboolean caseless)
+{
+	for (; words && *words; words++)
+		if (opens_with(p, *words, caseless))
+			return TRUE;
+	return FALSE;
+}
+
+/* May a match start at @p, a line's first byte that is no white space? */
+static gboolean line_opens(const guchar *p, const struct line_words *lw)
+{
+	if (*p >= 0x80 || opens_one(p, lw->words, lw->caseless))
+		return TRUE;
+	if (!lw->items)
+		return FALSE;
+	if (g_ascii_isdigit(*p)) {
+		while (g_ascii_isdigit(*p))
+			p++;
+		if (*p >= 0x80)		/* a digit of another script */
+			return TRUE;
+		if (*p != '.' && *p != ')')
+			return FALSE;
+	} else if (*p != '-' && *p != '*') {
+		return FALSE;
+	}
+	p++;
+	if (*p < 0x80 && !is_space(*p))
+		return FALSE;
+	while (is_space(*p))
+		p++;
+	return *p >= 0x80 || opens_one(p, lw->items, lw->caseless);
+}
+
+/*
+ * May the pattern of @lw match @text?  Its "^" follows any line break of
+ * PCRE2's NEWLINE_ANY ("\n", "\r", "\v", "\f", NEL, LS, PS), and its \s
+ * (UCP) matches Unicode spaces: a break above ASCII says "maybe", and so
+ * does such a byte among a line's first white space (line_opens()).  The
+ * \s* may run over line breaks, to the first byte of a later line that is
+ * no space: that line is read from its own start too.  So each line is
+ * read up to its first byte that is no space, and past it for its break.
+ */
+static gboolean lines_may_open(const char *text, const struct line_words *lw)
+{
+	const guchar *p = (const guchar *)text;
+
+	for (;;) {
+		while (is_space(*p))
+			p++;
+		if (!*p)
+			return FALSE;
+		if (line_opens(p, lw))
+			return TRUE;
+		/* on to the line's break: an ASCII one, or the first byte
+		 * of NEL (C2 85), LS or PS (E2 80 A8, A9) */
+		for (;; p++) {
+			p += strcspn((const char *)p, "\n\r\v\f\xc2\xe2");
+			if (!*p)
+				return FALSE;
+			if (*p < 0x80)
+				break;
+			if ((p[0] == 0xc2 && p[1] == 0x85) ||
+			    (p[0] == 0xe2 && p[1] == 0x80 &&
+			     (p[2] == 0xa8 || p[2] == 0xa9)))
+				return TRUE;
+		}
+	}
+}
+
+/*
+ * Where repro_steps, repro_command and repro_shell can match: each opens
+ * a line.  Most prose has no such line, and PCRE2 tried each pattern at
+ * every line start: half of sl_text_reproducer()'s cost, which every
+ * post to a public list pays.  A word added to a pattern is added here.
+ */
+static const char *const steps_words[] = {
+	"steps to reproduce", "how to reproduce", "to reproduce", "repro",
+	"poc", "proof of concept", NULL
+};
+static const char *const steps_items[] = {
+	"run", "build", "compile", "boot", "mount", "load", "open", "create",
+	"execute", "start", "insmod", "modprobe", "trigger", "call", "send",
+	"write", "echo", "unshare", "close", "mmap", NULL
+};
+static const char *const command_words[] = {
+	"gcc", "clang", "make", "insmod", "modprobe", "mount", "unshare",
+	"ip link", "tc qdisc", "echo ", NULL
+};
+static const char *const shell_words[] = { "$ ", "# ", NULL };
+
+static gboolean may_be_steps(const char *text)
+{
+	static const struct line_words lw = { steps_words, steps_items, TRUE };
+
+	return lines_may_open(text, &lw);
+}
+
+static gboolean may_be_command(const char *text)
+{
+	static const struct line_words lw = { command_words, NULL, FALSE };
+
+	return lines_may_open(text, &lw);
+}
+
+static gboolean may_be_shell(const char *text)
+{
+	static const struct line_words lw = { shell_words, NULL, FALSE };
+
+	return lines_may_open(text, &lw);
+}
+
+static const struct sl_guard steps_guard = { .may = may_be_steps };
+static const struct sl_guard command_guard = { .may = may_be_command };
+static const struct sl_guard shell_guard = { .may = may_be_shell };
 
 /* Does @text hold one of @strings (a pattern's, above)? */
 static gboolean has(const char *text, const char *const *strings)
@@ -574,13 +719,12 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 
 	if (has_program(prose))
 		return "an inline program";
-	if (has(prose, repro_shell_has) &&
-	    sl_regex_count(repro_shell, 0, prose) >= 2)
+	if (sl_guarded_count(NULL, repro_shell, 0, &shell_guard, prose) >= 2)
 		return "shell commands";
-	if (sl_regex_test(repro_steps, 0, prose))
+	if (sl_guarded_test(NULL, repro_steps, 0, &steps_guard, prose))
 		return "reproduction steps";
 	if (holds_match(prose, repro_run, repro_run_has) ||
-	    holds_match(prose, repro_command, repro_command_has))
+	    sl_guarded_test(NULL, repro_command, 0, &command_guard, prose))
 		return "commands to run";
 	if (holds_match(t->log->str, repro_link, repro_link_has) ||
 	    holds_match(prose, repro_link, repro_link_has))
