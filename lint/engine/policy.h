@@ -35,14 +35,14 @@ struct sl_policy {
 	 * again from @profile_path when first asked (profile.c). */
 	char *profile_path;
 	GKeyFile *cited;
-	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
+	GPtrArray *list_specs;	/* list_patterns compiled (policy.c) */
 	/* The addresses of the [mailing-lists] files, sorted by strcmp() for
 	 * a binary search, pointing into list_buffers. */
 	GPtrArray *list_addresses;
 	GPtrArray *list_buffers;
 	GHashTable *list_by_address;	/* address -> its [list], built once */
 	/* [ai-agents] addresses: glob patterns of the addresses AI coding
-	 * tools put in trailers, compiled (of GPatternSpec). */
+	 * tools put in trailers, compiled (policy.c). */
 	GPtrArray *agent_specs;
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities().  NULL
