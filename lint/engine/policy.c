@@ -557,6 +557,11 @@ const struct sl_recipient_kind *sl_policy_recipients(
 		k->mailing_list = is_mailing_list(policy, k->list, a->addr);
 		k->public_list = k->list ? k->list->public : k->mailing_list;
 	}
+	for (guint i = n, next = n; i-- > 0;) {
+		if (seen->kind[i].list)
+			next = i;
+		seen->kind[i].next_list = next;
+	}
 	m->seen = seen;
 	return seen->kind;
 }

@@ -92,6 +92,10 @@ struct sl_recipient_kind {
 	const struct sl_list *list;	/* sl_policy_find_list() */
 	gboolean mailing_list;		/* sl_policy_is_mailing_list() */
 	gboolean public_list;		/* sl_policy_is_public_list() */
+	/* The first recipient from this one on that is a [list] (@list
+	 * set), or the number of recipients: none.  Most recipients are
+	 * none, and some sixty rules ask for a role each message. */
+	guint next_list;
 };
 struct sl_message;
 /* The same of each of @msg's recipients, in the order of
