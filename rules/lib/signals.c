@@ -217,11 +217,18 @@ static gboolean may_be_agent_name(const char *name)
 		"large ", "language", "machine",
 	};
 
+	guchar c;
+
 	if (!g_str_is_ascii(name))
 		return TRUE;
 	name += strspn(name, " \t\n\v\f\r");	/* \s */
+	/* Most names share no first letter with any: no call for them.
+	 * Each first[i] opens with a letter, which | 0x20 folds, and no
+	 * other byte folds to a letter so. */
+	c = (guchar)(*name | 0x20);
 	for (gsize i = 0; i < G_N_ELEMENTS(first); i++)
-		if (!g_ascii_strncasecmp(name, first[i], strlen(first[i])))
+		if ((guchar)(first[i][0] | 0x20) == c &&
+		    !g_ascii_strncasecmp(name, first[i], strlen(first[i])))
 			return TRUE;
 	return FALSE;
 }
