@@ -540,8 +540,11 @@ static gboolean is_space(guchar c)
 static gboolean opens_one(const guchar *p, const char *const *words,
 			  gboolean caseless)
 {
+	/* @p is ASCII: a word whose first byte differs is not compared */
+	guchar c = caseless && *p >= 'A' && *p <= 'Z' ? *p + 0x20 : *p;
+
 	for (; words && *words; words++)
-		if (opens_with(p, *words, caseless))
+		if ((guchar)**words == c && opens_with(p, *words, caseless))
 			return TRUE;
 	return FALSE;
 }
@@ -571,48 +574,9 @@ static gboolean line_opens(const guchar *p, const struct line_words *lw)
 	return *p >= 0x80 || opens_one(p, lw->items, lw->caseless);
 }
 
-/*
- * May the pattern of @lw match @text?  Its "^" follows any line break of
- * PCRE2's NEWLINE_ANY ("\n", "\r", "\v", "\f", NEL, LS, PS), and its \s
- * (UCP) matches Unicode spaces: a break above ASCII says "maybe", and so
- * does such a byte among a line's first white space (line_opens()).  The
- * \s* may run over line breaks, to the first byte of a later line that is
- * no space: that line is read from its own start too.  So each line is
- * read up to its first byte that is no space, and past it for its break.
- */
-static gboolean lines_may_open(const char *text, const struct line_words *lw)
-{
-	const guchar *p = (const guchar *)text;
+/* The line patterns of a reproducer (below) that may match a text. */
+enum { MAY_SHELL = 1, MAY_STEPS = 2, MAY_COMMAND = 4, MAY_ALL = 7 };
 
-	for (;;) {
-		while (is_space(*p))
-			p++;
-		if (!*p)
-			return FALSE;
-		if (line_opens(p, lw))
-			return TRUE;
-		/* on to the line's break: an ASCII one, or the first byte
-		 * of NEL (C2 85), LS or PS (E2 80 A8, A9) */
-		for (;; p++) {
-			p += strcspn((const char *)p, "\n\r\v\f\xc2\xe2");
-			if (!*p)
-				return FALSE;
-			if (*p < 0x80)
-				break;
-			if ((p[0] == 0xc2 && p[1] == 0x85) ||
-			    (p[0] == 0xe2 && p[1] == 0x80 &&
-			     (p[2] == 0xa8 || p[2] == 0xa9)))
-				return TRUE;
-		}
-	}
-}
-
-/*
- * Where repro_steps, repro_command and repro_shell can match: each opens
- * a line.  Most prose has no such line, and PCRE2 tried each pattern at
- * every line start: half of sl_text_reproducer()'s cost, which every
- * post to a public list pays.  A word added to a pattern is added here.
- */
 static const char *const steps_words[] = {
 	"steps to reproduce", "how to reproduce", "to reproduce", "repro",
 	"poc", "proof of concept", NULL
@@ -628,30 +592,76 @@ static const char *const command_words[] = {
 };
 static const char *const shell_words[] = { "$ ", "# ", NULL };
 
-static gboolean may_be_steps(const char *text)
+/*
+ * Where repro_shell, repro_steps and repro_command may match: each opens
+ * a line, and most prose has no such line, while PCRE2 tried each at
+ * every line start (with a UTF-8 check of the whole prose per pattern).
+ * One pass: their "^" follows any line break of PCRE2's NEWLINE_ANY
+ * ("\n", "\r", "\v", "\f", NEL, LS, PS), and their \s (UCP) matches
+ * Unicode spaces, so a break above ASCII says "maybe" for all, and so
+ * does such a byte among a line's first white space (line_opens()).  The
+ * \s* may run over line breaks, to the first byte of a later line that
+ * is no space: that line is read from its own start too.  So each line
+ * is read up to its first byte that is no space, and past it for its
+ * break.  A word added to a pattern is added to its list above.
+ */
+static unsigned repro_lines(const char *text)
 {
-	static const struct line_words lw = { steps_words, steps_items, TRUE };
+	static const struct line_words steps = { steps_words, steps_items,
+						  TRUE };
+	static const struct line_words command = { command_words, NULL,
+						    FALSE };
+	static const struct line_words shell = { shell_words, NULL, FALSE };
+	const guchar *p = (const guchar *)text;
+	unsigned may = 0;
 
-	return lines_may_open(text, &lw);
+	for (;;) {
+		while (is_space(*p))
+			p++;
+		if (!*p)
+			return may;
+		if (*p >= 0x80)
+			return MAY_ALL;
+		if (!(may & MAY_SHELL) && line_opens(p, &shell))
+			may |= MAY_SHELL;
+		if (!(may & MAY_STEPS) && line_opens(p, &steps))
+			may |= MAY_STEPS;
+		if (!(may & MAY_COMMAND) && line_opens(p, &command))
+			may |= MAY_COMMAND;
+		if (may == MAY_ALL)
+			return may;
+		/* on to the line's break: an ASCII one, or the first byte
+		 * of NEL (C2 85), LS or PS (E2 80 A8, A9) */
+		for (;; p++) {
+			p += strcspn((const char *)p, "\n\r\v\f\xc2\xe2");
+			if (!*p)
+				return may;
+			if (*p < 0x80)
+				break;
+			if ((p[0] == 0xc2 && p[1] == 0x85) ||
+			    (p[0] == 0xe2 && p[1] == 0x80 &&
+			     (p[2] == 0xa8 || p[2] == 0xa9)))
+				return MAY_ALL;
+		}
+	}
 }
 
-static gboolean may_be_command(const char *text)
+/* sl_regex_test() and sl_regex_count() of a line pattern that @may match
+ * (repro_lines()); with SECLINT_CHECK_LITERALS=1 one that may not is
+ * matched all the same, and a match aborts. */
+static gboolean line_test(const char *pattern, unsigned may,
+			  const char *text)
 {
-	static const struct line_words lw = { command_words, NULL, FALSE };
-
-	return lines_may_open(text, &lw);
+	return may ? sl_regex_test(pattern, 0, text)
+		   : !sl_regex_cannot_match(pattern, 0, text);
 }
 
-static gboolean may_be_shell(const char *text)
+static unsigned line_count(const char *pattern, unsigned may,
+			   const char *text)
 {
-	static const struct line_words lw = { shell_words, NULL, FALSE };
-
-	return lines_may_open(text, &lw);
+	return may ? sl_regex_count(pattern, 0, text)
+		   : !sl_regex_cannot_match(pattern, 0, text);
 }
-
-static const struct sl_guard steps_guard = { .may = may_be_steps };
-static const struct sl_guard command_guard = { .may = may_be_command };
-static const struct sl_guard shell_guard = { .may = may_be_shell };
 
 /* Does @text hold one of @strings (a pattern's, above)? */
 static gboolean has(const char *text, const char *const *strings)
@@ -723,15 +733,17 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 {
 	const char *prose = t->prose->str;
 	g_autofree char *mention = NULL;
+	unsigned may;
 
 	if (has_program(prose))
 		return "an inline program";
-	if (sl_guarded_count(NULL, repro_shell, 0, &shell_guard, prose) >= 2)
+	may = repro_lines(prose);
+	if (line_count(repro_shell, may & MAY_SHELL, prose) >= 2)
 		return "shell commands";
-	if (sl_guarded_test(NULL, repro_steps, 0, &steps_guard, prose))
+	if (line_test(repro_steps, may & MAY_STEPS, prose))
 		return "reproduction steps";
 	if (holds_match(prose, repro_run, repro_run_has) ||
-	    sl_guarded_test(NULL, repro_command, 0, &command_guard, prose))
+	    line_test(repro_command, may & MAY_COMMAND, prose))
 		return "commands to run";
 	if (holds_match(t->log->str, repro_link, repro_link_has) ||
 	    holds_match(prose, repro_link, repro_link_has))
