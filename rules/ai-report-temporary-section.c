@@ -72,6 +72,15 @@ static const struct sl_guard mark_guard[MARKS] = {
 		     .caseless = TRUE },
 };
 
+/* The marks as they are read: the rarest first, the recipients last
+ * ("@" is in most posts, and their pattern is tried at each line start);
+ * reading stops where two can no longer be found, which most posts
+ * (those without a title, a word on the mail client or an instruction
+ * to remove) reach before the recipients. */
+static const enum mark reading_order[MARKS] = {
+	TITLE, CLIENT, REMOVE, RECIPIENTS
+};
+
 /* sl_regex_test() of mark @m, on a text that holds one of its words. */
 static gboolean has_mark(int m, const char *text)
 {
@@ -113,7 +122,7 @@ static void check(struct sl_check *c)
 	g_autofree char *top = NULL;
 	g_autofree char *flat = NULL;
 	g_autoptr(GString) marks = NULL;
-	gboolean found[MARKS];
+	gboolean found[MARKS] = { FALSE };
 	const char *at;
 	unsigned n = 0;
 
@@ -123,19 +132,27 @@ static void check(struct sl_check *c)
 	if (!t->prose_lines || sl_msg_is_patch_submission(c->msg, t))
 		return;
 	top = head(t->prose->str, sl_param_int(c, "head-lines"), &lines);
-	flat = sl_text_unwrap(top);
-	marks = g_string_new(NULL);
-	for (int m = 0; m < MARKS; m++) {
-		/* Titles and recipients are lines; the rest sentences. */
-		const char *in = m == TITLE || m == RECIPIENTS ? top : flat;
+	for (int i = 0; i < MARKS && n + (MARKS - i) >= 2; i++) {
+		enum mark m = reading_order[i];
+		const char *in = top;
 
+		/* Titles and recipients are lines; the rest sentences. */
+		if (m != TITLE && m != RECIPIENTS) {
+			if (!flat)
+				flat = sl_text_unwrap(top);
+			in = flat;
+		}
 		found[m] = has_mark(m, in);
-		if (found[m])
-			g_string_append_printf(marks, "%s%s", n++ ? ", " : "",
-					       mark_name[m]);
+		n += found[m] != FALSE;
 	}
 	if (n < 2)
 		return;
+	marks = g_string_new(NULL);
+	n = 0;
+	for (int m = 0; m < MARKS; m++)
+		if (found[m])
+			g_string_append_printf(marks, "%s%s", n++ ? ", " : "",
+					       mark_name[m]);
 	/* No mark found again: a NULL excerpt points at the body itself. */
 	at = first_mark(lines, found);
 	sl_report_at(c, "body", at, "the message still starts with the "

@@ -216,6 +216,22 @@ static const char *const hostile_lines[] = {
 	"sent to foo@vger.kernel.org",
 	"we've received a report on the security list",
 	"\xff\xfe invalid \xc3", "line with CR\r",
+	/* Reproducers: steps, commands, shell lines, after each kind of
+	 * line break and Unicode white space, with folded letters. */
+	"Steps to reproduce:", "\xc5\xbfteps to reproduce:",
+	"HOW TO REPRODUCE (on x86):", "  to reproduce it :", "PoC:",
+	"Proof of concept:", "reproducer:", "Repro\xe2\x80\x83:",
+	"1. run the test", "12) Build it", "  - boot a VM", "* \tmmap it",
+	"3.\xc2\xa0" "call it", "\xd9\xa3. run", "-\xe2\x80\x83" "echo x",
+	"- \xc5\xbftart", "7.run", "-- run", "x\xc2\x85" "1. run it",
+	"x\xe2\x80\xa8" "Steps to reproduce:", "x\rPoC:", "x\vpoc:",
+	"x\f- run it", "\v\f\r\t repro:",
+	"gcc -o poc poc.c", "\tmake", "  insmod x.ko", "mount -o loop a.img /mnt",
+	"modprobe foo", "unshare -Urn", "ip link add x type veth",
+	"tc qdisc add dev x root", "echo 1 > /proc/sys/x",
+	"\xe2\x80\x83gcc -c x.c", "x\xe2\x80\xa9make x.o", "GCC -c x.c",
+	"$ ./poc", "# insmod x.ko", "\xc2\xa0$ id", "x\r# id",
+	"$ ./a\n$ ./b", "#!/bin/sh",
 	NULL
 };
 

@@ -65,19 +65,32 @@ static void test_every_pattern_pinned(void **state)
 	assert_int_equal(n, G_N_ELEMENTS(pinned));
 }
 
-/* The shipped policy less @pattern, its list files named by full path. */
-static struct sl_policy *policy_without(const char *pattern)
+/* The policy @kf holds, saved to a file and loaded. */
+static struct sl_policy *policy_from(GKeyFile *kf)
 {
-	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autoptr(GError) error = NULL;
-	g_autofree char *dir = g_path_get_dirname(SECLINT_SOURCE_POLICY);
-	g_autofree char *files = g_build_filename(dir, "maintainers-lists.txt",
-						  NULL);
-	g_autoptr(GPtrArray) kept = g_ptr_array_new();
 	g_autofree char *tmpdir = g_dir_make_tmp("seclint-policy-XXXXXX",
 						 NULL);
 	g_autofree char *path = g_build_filename(tmpdir, "policy.conf", NULL);
 	struct sl_policy *policy;
+
+	assert_true(g_key_file_save_to_file(kf, path, NULL));
+	policy = sl_policy_load(path, &error);
+	if (!policy)
+		fail_msg("%s", error->message);
+	g_unlink(path);
+	g_rmdir(tmpdir);
+	return policy;
+}
+
+/* The shipped policy less @pattern, its list files named by full path. */
+static struct sl_policy *policy_without(const char *pattern)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autofree char *dir = g_path_get_dirname(SECLINT_SOURCE_POLICY);
+	g_autofree char *files = g_build_filename(dir, "maintainers-lists.txt",
+						  NULL);
+	g_autoptr(GPtrArray) kept = g_ptr_array_new();
 
 	assert_true(g_key_file_load_from_file(kf, SECLINT_SOURCE_POLICY,
 					      G_KEY_FILE_KEEP_COMMENTS, NULL));
@@ -87,13 +100,7 @@ static struct sl_policy *policy_without(const char *pattern)
 	g_key_file_set_string_list(kf, "mailing-lists", "patterns",
 				   (const char *const *)kept->pdata, kept->len);
 	g_key_file_set_string(kf, "mailing-lists", "files", files);
-	assert_true(g_key_file_save_to_file(kf, path, NULL));
-	policy = sl_policy_load(path, &error);
-	if (!policy)
-		fail_msg("%s", error->message);
-	g_unlink(path);
-	g_rmdir(tmpdir);
-	return policy;
+	return policy_from(kf);
 }
 
 /* Each address is a public list by its pattern, and by nothing else. */
@@ -112,15 +119,68 @@ static void test_each_pattern_needed(void **state)
 	}
 }
 
+/* A policy of @patterns alone (no list files). */
+static struct sl_policy *policy_of(const char *const *patterns, gsize n)
+{
+	g_autoptr(GKeyFile) kf = g_key_file_new();
+
+	g_key_file_set_string_list(kf, "mailing-lists", "patterns", patterns,
+				   n);
+	return policy_from(kf);
+}
+
+/*
+ * The globs are tried only on addresses that hold what they must (their
+ * literal head, tail and longest middle): the answers are GLib's own for
+ * hostile patterns and addresses (wildcards at the ends, '?' against
+ * UTF-8, overlapping head and tail), and with
+ * SECLINT_CHECK_LITERALS=1 (main()) each glob ruled out is matched all
+ * the same, a match aborting.
+ */
+static void test_globs_as_glib(void **state)
+{
+	static const char *const patterns[] = {
+		"*@vger.kernel.org", "*@*.lists.*", "a*a", "?", "x?y@z",
+		"*", "exact@host.org", "**@??.io", "*mid*le*", "pre*",
+		"*suf", "\xc3\xa9*@\xc3\xa9.org", "*?@?", "*@lists.*",
+	};
+	/* Valid UTF-8: seclint refuses a message with other addresses, and
+	 * GLib's glob asserts on them (g_utf8_strreverse()). */
+	static const char *const addrs[] = {
+		"", "a", "aa", "aba", "linux-usb@vger.kernel.org",
+		"vger.kernel.org", "@vger.kernel.org", "x@vger.kernel.orgx",
+		"x@a.lists.b", "x@lists.b", "x@.lists.", "xay@z", "x\xc3\xa9y@z",
+		"xy@z", "exact@host.org", "exact@host.orgx", "u@ab.io",
+		"u@\xc3\xa9.io", "u@a.io", "midle", "middle", "mid-le",
+		"prefix", "pr", "has-suf", "suf", "\xc3\xa9x@\xc3\xa9.org",
+		"x@y", "@", "\xf0\x9f\x98\x80@vger.kernel.org",
+		"x@vger.kernel.or\xc3\xa9", "\xc3\xa9",
+	};
+
+	(void)state;
+	for (gsize i = 0; i < G_N_ELEMENTS(patterns); i++) {
+		g_autoptr(sl_policy) one = policy_of(&patterns[i], 1);
+		g_autoptr(GPatternSpec) spec = g_pattern_spec_new(patterns[i]);
+
+		for (gsize j = 0; j < G_N_ELEMENTS(addrs); j++)
+			if (sl_policy_is_mailing_list(one, addrs[j]) !=
+			    g_pattern_spec_match_string(spec, addrs[j]))
+				fail_msg("'%s' against '%s' differs from GLib",
+					 patterns[i], addrs[j]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_pattern_pinned),
 		cmocka_unit_test(test_each_pattern_needed),
+		cmocka_unit_test(test_globs_as_glib),
 	};
 	g_autoptr(GError) error = NULL;
 	int rc;
 
+	g_setenv("SECLINT_CHECK_LITERALS", "1", TRUE);
 	shipped = sl_policy_load(SECLINT_SOURCE_POLICY, &error);
 	if (!shipped) {
 		g_printerr("%s\n", error->message);

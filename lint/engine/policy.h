@@ -35,14 +35,14 @@ struct sl_policy {
 	 * again from @profile_path when first asked (profile.c). */
 	char *profile_path;
 	GKeyFile *cited;
-	GPtrArray *list_specs;	/* list_patterns compiled, of GPatternSpec */
+	GPtrArray *list_specs;	/* list_patterns compiled (policy.c) */
 	/* The addresses of the [mailing-lists] files, sorted by strcmp() for
 	 * a binary search, pointing into list_buffers. */
 	GPtrArray *list_addresses;
 	GPtrArray *list_buffers;
 	GHashTable *list_by_address;	/* address -> its [list], built once */
 	/* [ai-agents] addresses: glob patterns of the addresses AI coding
-	 * tools put in trailers, compiled (of GPatternSpec). */
+	 * tools put in trailers, compiled (policy.c). */
 	GPtrArray *agent_specs;
 	/* sl_policy_rule_severity() of sl_rules[i], initial at [2 * i] and
 	 * follow-up at [2 * i + 1]; see sl_policy_update_severities().  NULL
@@ -92,6 +92,10 @@ struct sl_recipient_kind {
 	const struct sl_list *list;	/* sl_policy_find_list() */
 	gboolean mailing_list;		/* sl_policy_is_mailing_list() */
 	gboolean public_list;		/* sl_policy_is_public_list() */
+	/* The first recipient from this one on that is a [list] (@list
+	 * set), or the number of recipients: none.  Most recipients are
+	 * none, and some sixty rules ask for a role each message. */
+	guint next_list;
 };
 struct sl_message;
 /* The same of each of @msg's recipients, in the order of

@@ -21,13 +21,26 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const char *role)
 {
 	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
+	guint n = msg->recipients->len;
+	guint i;
 
-	/* Most recipients are on no list of the policy: no call for them
+	/* Most recipients are on no list of the policy: they are skipped
 	 * (some sixty rules ask, each message). */
-	for (guint i = 0; i < msg->recipients->len; i++)
-		if (k[i].list && sl_list_has_role(k[i].list, role))
-			return msg->recipients->pdata[i];
-	return NULL;
+	for (i = n ? k[0].next_list : n; i < n;
+	     i = i + 1 < n ? k[i + 1].next_list : n)
+		if (sl_list_has_role(k[i].list, role))
+			break;
+	/* SECLINT_CHECK_LITERALS=1: the skipping proved by reading all */
+	if (sl_literals_checking()) {
+		guint all = 0;
+
+		while (all < n && !sl_list_has_role(k[all].list, role))
+			all++;
+		if (all != i)
+			g_error("seclint: role %s: recipient %u, not %u", role,
+				i, all);
+	}
+	return i < n ? msg->recipients->pdata[i] : NULL;
 }
 
 /* Whether @addr is the sender's or one of @out's (which are addresses). */
@@ -113,9 +126,11 @@ gboolean sl_msg_has_closed_list(const struct sl_message *msg,
 				const struct sl_policy *policy)
 {
 	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
+	guint n = msg->recipients->len;
 
-	for (guint i = 0; i < msg->recipients->len; i++)
-		if (k[i].list && k[i].list->closed)
+	for (guint i = n ? k[0].next_list : n; i < n;
+	     i = i + 1 < n ? k[i + 1].next_list : n)
+		if (k[i].list->closed)
 			return TRUE;
 	return FALSE;
 }

@@ -217,11 +217,18 @@ static gboolean may_be_agent_name(const char *name)
 		"large ", "language", "machine",
 	};
 
+	guchar c;
+
 	if (!g_str_is_ascii(name))
 		return TRUE;
 	name += strspn(name, " \t\n\v\f\r");	/* \s */
+	/* Most names share no first letter with any: no call for them.
+	 * Each first[i] opens with a letter, which | 0x20 folds, and no
+	 * other byte folds to a letter so. */
+	c = (guchar)(*name | 0x20);
 	for (gsize i = 0; i < G_N_ELEMENTS(first); i++)
-		if (!g_ascii_strncasecmp(name, first[i], strlen(first[i])))
+		if ((guchar)(first[i][0] | 0x20) == c &&
+		    !g_ascii_strncasecmp(name, first[i], strlen(first[i])))
 			return TRUE;
 	return FALSE;
 }
@@ -476,7 +483,6 @@ static const char *const repro_main_has[] = { "main", NULL };
 static const char repro_shebang[] = "(?m)^\\s*#!\\s*/(usr/)?bin/";
 static const char *const repro_shebang_has[] = { "#!", NULL };
 static const char repro_shell[] = "(?m)^\\s*[$#] \\S";
-static const char *const repro_shell_has[] = { "$ ", "# ", NULL };
 static const char repro_steps[] =
 	"(?im)^\\s*((steps|how) to reproduce|to reproduce( it| this)?|"
 	"reproduction( steps)?|reproducer|repro|poc|proof of concept)"
@@ -493,13 +499,169 @@ static const char repro_command[] =
 	"(?m)^\\s*(gcc|clang|make|insmod|modprobe|mount|unshare|ip link|"
 	"tc qdisc)(\\s*$|[^\\n]*?\\s(-[\\w-]|\\S*/|\\S+\\.(ko|c|img|o|sh)\\b))|"
 	"^\\s*echo .* > */(proc|sys)\\b";
-static const char *const repro_command_has[] = {
-	"gcc", "clang", "make", "insmod", "modprobe", "mount", "unshare",
-	"ip link", "tc qdisc", "echo", NULL
-};
 static const char repro_link[] =
 	"(?m)^\\s*(syz repro|C reproducer):\\s*https?://";
 static const char *const repro_link_has[] = { "://", NULL };
+
+/*
+ * What a "(?m)^\\s*..." pattern can match at the first byte of a line
+ * that is no white space: one of @words (ASCII, lower-case with
+ * @caseless) or, with @items, a list item: ASCII digits and '.' or ')',
+ * or a '-' or '*', then white space and one of @items.
+ */
+struct line_words {
+	const char *const *words;
+	const char *const *items;
+	gboolean caseless;
+};
+
+/* Does @p start with @word, or may it (caseless, a byte above ASCII may
+ * be the long s or the Kelvin sign)? */
+static gboolean opens_with(const guchar *p, const char *word,
+			   gboolean caseless)
+{
+	for (; *word; word++, p++) {
+		if (caseless && *p >= 0x80)
+			return TRUE;
+		if ((caseless ? (guchar)g_ascii_tolower(*p) : *p) !=
+		    (guchar)*word)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* ASCII's \s; a byte above it may be a Unicode space (UCP). */
+static gboolean is_space(guchar c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' ||
+	       c == '\f' || c == '\r';
+}
+
+static gboolean opens_one(const guchar *p, const char *const *words,
+			  gboolean caseless)
+{
+	/* @p is ASCII: a word whose first byte differs is not compared */
+	guchar c = caseless && *p >= 'A' && *p <= 'Z' ? *p + 0x20 : *p;
+
+	for (; words && *words; words++)
+		if ((guchar)**words == c && opens_with(p, *words, caseless))
+			return TRUE;
+	return FALSE;
+}
+
+/* May a match start at @p, a line's first byte that is no white space? */
+static gboolean line_opens(const guchar *p, const struct line_words *lw)
+{
+	if (*p >= 0x80 || opens_one(p, lw->words, lw->caseless))
+		return TRUE;
+	if (!lw->items)
+		return FALSE;
+	if (g_ascii_isdigit(*p)) {
+		while (g_ascii_isdigit(*p))
+			p++;
+		if (*p >= 0x80)		/* a digit of another script */
+			return TRUE;
+		if (*p != '.' && *p != ')')
+			return FALSE;
+	} else if (*p != '-' && *p != '*') {
+		return FALSE;
+	}
+	p++;
+	if (*p < 0x80 && !is_space(*p))
+		return FALSE;
+	while (is_space(*p))
+		p++;
+	return *p >= 0x80 || opens_one(p, lw->items, lw->caseless);
+}
+
+/* The line patterns of a reproducer (below) that may match a text. */
+enum { MAY_SHELL = 1, MAY_STEPS = 2, MAY_COMMAND = 4, MAY_ALL = 7 };
+
+static const char *const steps_words[] = {
+	"steps to reproduce", "how to reproduce", "to reproduce", "repro",
+	"poc", "proof of concept", NULL
+};
+static const char *const steps_items[] = {
+	"run", "build", "compile", "boot", "mount", "load", "open", "create",
+	"execute", "start", "insmod", "modprobe", "trigger", "call", "send",
+	"write", "echo", "unshare", "close", "mmap", NULL
+};
+static const char *const command_words[] = {
+	"gcc", "clang", "make", "insmod", "modprobe", "mount", "unshare",
+	"ip link", "tc qdisc", "echo ", NULL
+};
+static const char *const shell_words[] = { "$ ", "# ", NULL };
+
+/*
+ * Where repro_shell, repro_steps and repro_command may match: each opens
+ * a line, and most prose has no such line, while PCRE2 tried each at
+ * every line start (with a UTF-8 check of the whole prose per pattern).
+ * One pass: their "^" follows any line break of PCRE2's NEWLINE_ANY
+ * ("\n", "\r", "\v", "\f", NEL, LS, PS), and their \s (UCP) matches
+ * Unicode spaces, so a break above ASCII says "maybe" for all, and so
+ * does such a byte among a line's first white space (line_opens()).  The
+ * \s* may run over line breaks, to the first byte of a later line that
+ * is no space: that line is read from its own start too.  So each line
+ * is read up to its first byte that is no space, and past it for its
+ * break.  A word added to a pattern is added to its list above.
+ */
+static unsigned repro_lines(const char *text)
+{
+	static const struct line_words steps = { steps_words, steps_items,
+						  TRUE };
+	static const struct line_words command = { command_words, NULL,
+						    FALSE };
+	static const struct line_words shell = { shell_words, NULL, FALSE };
+	const guchar *p = (const guchar *)text;
+	unsigned may = 0;
+
+	for (;;) {
+		while (is_space(*p))
+			p++;
+		if (!*p)
+			return may;
+		if (*p >= 0x80)
+			return MAY_ALL;
+		if (!(may & MAY_SHELL) && line_opens(p, &shell))
+			may |= MAY_SHELL;
+		if (!(may & MAY_STEPS) && line_opens(p, &steps))
+			may |= MAY_STEPS;
+		if (!(may & MAY_COMMAND) && line_opens(p, &command))
+			may |= MAY_COMMAND;
+		if (may == MAY_ALL)
+			return may;
+		/* on to the line's break: an ASCII one, or the first byte
+		 * of NEL (C2 85), LS or PS (E2 80 A8, A9) */
+		for (;; p++) {
+			p += strcspn((const char *)p, "\n\r\v\f\xc2\xe2");
+			if (!*p)
+				return may;
+			if (*p < 0x80)
+				break;
+			if ((p[0] == 0xc2 && p[1] == 0x85) ||
+			    (p[0] == 0xe2 && p[1] == 0x80 &&
+			     (p[2] == 0xa8 || p[2] == 0xa9)))
+				return MAY_ALL;
+		}
+	}
+}
+
+/* sl_regex_test() and sl_regex_count() of a line pattern that @may match
+ * (repro_lines()); with SECLINT_CHECK_LITERALS=1 one that may not is
+ * matched all the same, and a match aborts. */
+static gboolean line_test(const char *pattern, unsigned may,
+			  const char *text)
+{
+	return may ? sl_regex_test(pattern, 0, text)
+		   : !sl_regex_cannot_match(pattern, 0, text);
+}
+
+static unsigned line_count(const char *pattern, unsigned may,
+			   const char *text)
+{
+	return may ? sl_regex_count(pattern, 0, text)
+		   : !sl_regex_cannot_match(pattern, 0, text);
+}
 
 /* Does @text hold one of @strings (a pattern's, above)? */
 static gboolean has(const char *text, const char *const *strings)
@@ -571,16 +733,17 @@ const char *sl_text_reproducer(const struct sl_message *msg,
 {
 	const char *prose = t->prose->str;
 	g_autofree char *mention = NULL;
+	unsigned may;
 
 	if (has_program(prose))
 		return "an inline program";
-	if (has(prose, repro_shell_has) &&
-	    sl_regex_count(repro_shell, 0, prose) >= 2)
+	may = repro_lines(prose);
+	if (line_count(repro_shell, may & MAY_SHELL, prose) >= 2)
 		return "shell commands";
-	if (sl_regex_test(repro_steps, 0, prose))
+	if (line_test(repro_steps, may & MAY_STEPS, prose))
 		return "reproduction steps";
 	if (holds_match(prose, repro_run, repro_run_has) ||
-	    holds_match(prose, repro_command, repro_command_has))
+	    line_test(repro_command, may & MAY_COMMAND, prose))
 		return "commands to run";
 	if (holds_match(t->log->str, repro_link, repro_link_has) ||
 	    holds_match(prose, repro_link, repro_link_has))
