@@ -196,6 +196,8 @@ static const char *const hostile_lines[] = {
 	"| a | b |", "|---|---|", " - [x] done", "* [ ] todo",
 	".. code-block:: c", "``literal``", "\tint x;", "    indented",
 	"#include <stdio.h>", "} else {", "// comment", "/* c */",
+	"x = 1;\xc2\xa0", "if (x) {\t ", "\xe2\x80\x83// c",
+	"\xc2\xa0#  include <x>", " \t*/", "a/b and c;d in prose",
 	"No functional change intended.", "NO BEHAVIOUR CHANGE",
 	"This does not make any user-visible change.",
 	"introduced by the \xe2\x84\xaa" "compiler", "caused by GCC",
