@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
+#include "literals.h"
 #include "regex-cache.h"
 #include "routing.h"
 #include "rule.h"
@@ -9,6 +10,8 @@
 
 static const char heading[] =
 	"^(#{1,6} \\S.*|\\*\\*[^*]{2,60}\\*\\*:?|[=~^-]{3,})$";
+/* A heading starts its line on one of these (rules/lib/literals.h). */
+static const struct sl_guard heading_guard = { .first = "#*=~^-" };
 /* What a summary names: a file, a function, a version, a bug class. */
 static const char summary[] =
 	"(?i)\\b[\\w-]+/[\\w/.-]+\\.[chS]\\b|\\b\\w+\\(\\)|"
@@ -24,7 +27,7 @@ static unsigned count_headings(char **lines)
 	unsigned n = 0;
 
 	for (char **l = lines; *l; l++)
-		if (sl_regex_test(heading, 0, *l))
+		if (sl_guarded_test(NULL, heading, 0, &heading_guard, *l))
 			n++;
 	return n;
 }
@@ -52,12 +55,14 @@ static void check(struct sl_check *c)
 	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
 	g_autofree char **lines = NULL;
 	g_autofree char *copy = NULL;
-	unsigned headings;
+	unsigned headings = 0;
 
 	if (!t)
 		return;
 	lines = sl_text_lines(t->prose->str, &copy);
-	headings = count_headings(lines);
+	/* the headings count only in a report short enough */
+	if ((int)t->prose_lines <= max_lines)
+		headings = count_headings(lines);
 	if ((int)t->prose_lines > max_lines)
 		sl_report(c, "body", "the report has %u lines of text besides "
 			  "quotes, patches and logs (more than %d); put a clear "
