@@ -547,17 +547,22 @@ GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
  * start (attribution_at()): with no line that starts as one, and no
  * newline but LF, the pattern cannot match anywhere in the text.
  */
+static GDateTime *start_after_strip(const char *own_text, GDateTime *base,
+				    const struct attribution *at)
+{
+	if (!at->other_newline && !at->line_starts &&
+	    sl_regex_cannot_match(attribution, G_REGEX_MULTILINE, own_text))
+		return NULL;
+	return thread_start(own_text, base, at->verbs);
+}
+
 char *sl_embargo_strip_start(const char *own_text, GDateTime *base,
 			     GDateTime **start)
 {
 	struct attribution at = { .everywhere = FALSE };
 	char *text = strip_lines(own_text, &at);
 
-	if (!at.other_newline && !at.line_starts &&
-	    sl_regex_cannot_match(attribution, G_REGEX_MULTILINE, own_text))
-		*start = NULL;
-	else
-		*start = thread_start(own_text, base, at.verbs);
+	*start = start_after_strip(own_text, base, &at);
 	return text;
 }
 
@@ -678,39 +683,71 @@ char *sl_embargo_describe(GPtrArray *dates)
 	return g_string_free(out, FALSE);
 }
 
-static void scan_fill(struct sl_embargo_scan *scan, struct sl_facts *f)
-{
-	scan->base = sl_embargo_base(f->msg, &scan->from_header);
-	scan->text = sl_embargo_strip_start(sl_facts_own_text(f), scan->base,
-					    &scan->thread_start);
-	scan->dates = dates_of(f->msg, scan->text, scan->base);
-}
-
 /*
  * The scan kept in the message's facts: the embargo rules of one message
  * run one after another, and each would otherwise read the same text
- * again.  @scan gets its own references, for the rule to change and clear.
+ * again.  The thread's start is read when a rule asks for it (one rule
+ * of the distros lists, on a reply): with what the strip learnt of the
+ * attribution lines, it is what sl_embargo_strip_start() finds.
  */
-static void scan_free(gpointer scan)
+struct kept {
+	struct sl_embargo_scan scan;
+	struct attribution at;		/* of the strip of the own text */
+	gboolean start_asked;
+	GDateTime *start;
+};
+
+static void kept_free(gpointer p)
 {
-	sl_embargo_scan_clear(scan);
-	g_free(scan);
+	struct kept *kept = p;
+
+	sl_embargo_scan_clear(&kept->scan);
+	g_clear_pointer(&kept->start, g_date_time_unref);
+	g_free(kept);
 }
 
-static const struct sl_embargo_scan *kept_scan(struct sl_facts *f)
+static void scan_fill(struct kept *kept, struct sl_facts *f)
+{
+	struct sl_embargo_scan *scan = &kept->scan;
+
+	kept->at.everywhere = FALSE;
+	scan->base = sl_embargo_base(f->msg, &scan->from_header);
+	scan->text = strip_lines(sl_facts_own_text(f), &kept->at);
+	scan->dates = dates_of(f->msg, scan->text, scan->base);
+}
+
+static struct kept *kept_of(struct sl_facts *f)
 {
 	static const char key;
 	struct sl_facts_slot *s = sl_facts_slot(f, &key);
 
 	if (!s->filled) {
-		struct sl_embargo_scan *kept = g_new0(struct sl_embargo_scan, 1);
+		struct kept *kept = g_new0(struct kept, 1);
 
 		scan_fill(kept, f);
-		sl_facts_fill(s, kept, scan_free);
+		sl_facts_fill(s, kept, kept_free);
 	}
 	return s->data;
 }
 
+static const struct sl_embargo_scan *kept_scan(struct sl_facts *f)
+{
+	return &kept_of(f)->scan;
+}
+
+GDateTime *sl_embargo_scan_thread_start(struct sl_facts *f)
+{
+	struct kept *kept = kept_of(f);
+
+	if (!kept->start_asked) {
+		kept->start = start_after_strip(sl_facts_own_text(f),
+						kept->scan.base, &kept->at);
+		kept->start_asked = TRUE;
+	}
+	return kept->start;
+}
+
+/* @scan gets its own references, for the rule to change and clear. */
 void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
 {
 	const struct sl_embargo_scan *kept = kept_scan(f);
@@ -719,8 +756,6 @@ void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
 	scan->from_header = kept->from_header;
 	scan->text = g_strdup(kept->text);
 	scan->dates = g_ptr_array_ref(kept->dates);
-	scan->thread_start = kept->thread_start ?
-		g_date_time_ref(kept->thread_start) : NULL;
 }
 
 void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
@@ -728,7 +763,6 @@ void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
 	g_clear_pointer(&scan->base, g_date_time_unref);
 	g_clear_pointer(&scan->dates, g_ptr_array_unref);
 	g_clear_pointer(&scan->text, g_free);
-	g_clear_pointer(&scan->thread_start, g_date_time_unref);
 	g_clear_pointer(&scan->since, g_free);
 }
 
