@@ -21,6 +21,36 @@ static const char summary[] =
 	"privilege escalation|LPE|denial of service|DoS|panic|crash|"
 	"corruption|bypass|infinite loop|integer|refcount|lockup)";
 
+/* A version's digit 2 to 7 and "." (the \\d after it may be any decimal
+ * digit: a byte outside ASCII may start one). */
+static gboolean may_name_version(const char *line)
+{
+	for (const char *p = strchr(line, '.'); p; p = strchr(p + 1, '.'))
+		if (p > line && p[-1] >= '2' && p[-1] <= '7' &&
+		    (g_ascii_isdigit(p[1]) || (guchar)p[1] >= 0x80))
+			return TRUE;
+	return FALSE;
+}
+
+/* What each match of summary holds (rules/lib/literals.h): a "/" (a
+ * file), a "(" (a function), a version, or the start of a bug class. */
+static const struct sl_guard summary_guard = {
+	.bytes = "/(",
+	.has = (const char *const[]){
+		"\\buse after", "\\buse-after", "\\buaf", "\\boverflow",
+		"\\bunderflow", "\\bout of", "\\bout-of", "\\boob",
+		"\\bnull pointer", "\\bnull-pointer", "\\bnull deref",
+		"\\bdouble free", "\\bdouble-free", "\\brace", "\\bleak",
+		"\\buninitiali", "\\btype confusion", "\\bdeadlock",
+		"\\bprivilege escalation", "\\blpe", "\\bdenial of service",
+		"\\bdos", "\\bpanic", "\\bcrash", "\\bcorruption",
+		"\\bbypass", "\\binfinite loop", "\\binteger", "\\brefcount",
+		"\\blockup", NULL
+	},
+	.caseless = TRUE,
+	.may = may_name_version,
+};
+
 
 static unsigned count_headings(char **lines)
 {
@@ -41,7 +71,7 @@ static gboolean summary_first(char **lines, int window)
 		if (!**l)
 			continue;
 		seen++;
-		if (sl_regex_test(summary, 0, *l))
+		if (sl_guarded_test(NULL, summary, 0, &summary_guard, *l))
 			return TRUE;
 	}
 	return FALSE;
