@@ -86,7 +86,7 @@ struct sl_embargo_scan {
 	GDateTime *base;
 	gboolean from_header;
 	GPtrArray *dates;	/* of struct sl_embargo_date */
-	char *text;		/* the scanned body text */
+	const char *text;	/* the scanned body text, the message's */
 	char *since;		/* what a rule counts from, if not the base */
 };
 

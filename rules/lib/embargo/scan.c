@@ -435,22 +435,24 @@ static gboolean attribution_at(const struct log_patterns *lp,
 /*
  * The lines are cut in one copy of @text (each ended in place), not split
  * into strings of their own: the text is the whole message, patches
- * included, and splitting it was a third of this function.
+ * included, and splitting it was a third of this function.  The lines
+ * kept move down in the same copy, behind the line read: what is written
+ * never reaches a line not yet read.
  */
 static char *strip_lines(const char *text, struct attribution *at)
 {
 	const struct log_patterns *lp = log_patterns();
 	gsize len = strlen(text);
-	g_autofree char *copy = g_memdup2(text, len + 1);
-	GString *out = g_string_sized_new(len + 2);
+	char *copy = g_malloc(len + 2);	/* a newline more, and the NUL */
 	gboolean in_patch = FALSE, in_log = FALSE;
-	char *line = copy, *next;
+	char *line = copy, *next, *out = copy;
 
+	memcpy(copy, text, len + 1);
 	at->other_newline = other_newline(text);
 	at->line_starts = FALSE;
 	at->verbs = -1;
 	if (!len)
-		return g_string_free(out, FALSE);	/* no line at all */
+		return copy;	/* no line at all */
 	for (;; line = next) {
 		char *nl = memchr(line, '\n', copy + len - line);
 		gboolean starts = attribution_start(line);
@@ -473,14 +475,19 @@ static char *strip_lines(const char *text, struct attribution *at)
 		drop = in_patch || in_log ||
 		       (may_log && log_line_at(lp, line, at->everywhere)) ||
 		       attribution_at(lp, text, line, starts, at);
-		if (!drop)
-			g_string_append_len(out, line,
-					    (nl ? nl : copy + len) - line);
-		g_string_append_c(out, '\n');	/* keep the line count */
+		if (!drop) {
+			gsize n = (gsize)((nl ? nl : copy + len) - line);
+
+			if (out != line)
+				memmove(out, line, n);
+			out += n;
+		}
+		*out++ = '\n';	/* keep the line count */
 		if (!nl)
 			break;
 	}
-	return g_string_free(out, FALSE);
+	*out = '\0';
+	return copy;
 }
 
 char *sl_embargo_strip(const char *text)
@@ -691,7 +698,8 @@ char *sl_embargo_describe(GPtrArray *dates)
  * attribution lines, it is what sl_embargo_strip_start() finds.
  */
 struct kept {
-	struct sl_embargo_scan scan;
+	struct sl_embargo_scan scan;	/* its text is @text */
+	char *text;
 	struct attribution at;		/* of the strip of the own text */
 	gboolean start_asked;
 	GDateTime *start;
@@ -702,6 +710,7 @@ static void kept_free(gpointer p)
 	struct kept *kept = p;
 
 	sl_embargo_scan_clear(&kept->scan);
+	g_free(kept->text);
 	g_clear_pointer(&kept->start, g_date_time_unref);
 	g_free(kept);
 }
@@ -712,7 +721,8 @@ static void scan_fill(struct kept *kept, struct sl_facts *f)
 
 	kept->at.everywhere = FALSE;
 	scan->base = sl_embargo_base(f->msg, &scan->from_header);
-	scan->text = strip_lines(sl_facts_own_text(f), &kept->at);
+	kept->text = strip_lines(sl_facts_own_text(f), &kept->at);
+	scan->text = kept->text;
 	scan->dates = dates_of(f->msg, scan->text, scan->base);
 }
 
@@ -754,7 +764,7 @@ void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
 
 	scan->base = g_date_time_ref(kept->base);
 	scan->from_header = kept->from_header;
-	scan->text = g_strdup(kept->text);
+	scan->text = kept->text;	/* as long as the facts */
 	scan->dates = g_ptr_array_ref(kept->dates);
 }
 
@@ -762,7 +772,7 @@ void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
 {
 	g_clear_pointer(&scan->base, g_date_time_unref);
 	g_clear_pointer(&scan->dates, g_ptr_array_unref);
-	g_clear_pointer(&scan->text, g_free);
+	scan->text = NULL;
 	g_clear_pointer(&scan->since, g_free);
 }
 
