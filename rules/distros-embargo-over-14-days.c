@@ -12,10 +12,14 @@
 static GDateTime *thread_start(const struct sl_check *c,
 			       const struct sl_embargo_scan *s)
 {
-	if (!c->msg->followup || !s->thread_start ||
-	    g_date_time_compare(s->thread_start, s->base) >= 0)
+	GDateTime *start;
+
+	if (!c->msg->followup)
 		return NULL;
-	return s->thread_start;
+	start = sl_embargo_scan_thread_start(c->facts);
+	if (!start || g_date_time_compare(start, s->base) >= 0)
+		return NULL;
+	return start;
 }
 
 static void check(struct sl_check *c)

@@ -52,9 +52,32 @@ static const struct sl_guard line_guards[] = {
 static const char code_like[] =
 	"^(\\t|    )|^\\s*#\\s*(include|define|if|ifdef|ifndef|endif|else)\\b|"
 	"[;{}]\\s*$|^\\s*(/\\*|\\*/|//)";
-static const struct sl_guard code_like_guard = {
-	.bytes = "\t#;{}/", .has = (const char *const[]){ "    ", NULL }
-};
+/* ASCII white space, which \s matches (and, as PCRE2_UCP, the Unicode
+ * spaces: where a test below reads a byte that is not ASCII, it says yes). */
+static const char ascii_space[] = " \t\n\v\f\r";
+
+/*
+ * code_like's places: a tab or four spaces first, "#", "/" or "*" after
+ * the white space that starts the line, or ";", "{" or "}" before the
+ * white space that ends it.  A line of prose has most often a "/" (a
+ * URL, "and/or") or a ";" inside, which a test for any of those bytes
+ * let through to the pattern, and a line of code has them at its ends.
+ */
+static gboolean may_be_code(const char *line)
+{
+	const char *p = line + strspn(line, ascii_space);
+	const char *end = p + strlen(p);
+
+	if (line[0] == '\t' || strncmp(line, "    ", 4) == 0 ||
+	    (guchar)*p >= 0x80 ||
+	    (*p && strchr("#/*", *p)))
+		return TRUE;
+	while (end > p && strchr(ascii_space, end[-1]))
+		end--;
+	return end > p && ((guchar)end[-1] >= 0x80 || strchr(";{}", end[-1]));
+}
+
+static const struct sl_guard code_like_guard = { .may = may_be_code };
 static const char underline[] = "^([=~^-])\\1{2,}$";
 static const struct sl_guard underline_guard = { .first = "=~^-" };
 static const char banner_text[] =
@@ -65,7 +88,44 @@ struct markup_count {
 	unsigned n[MU_KINDS];
 	gboolean in_fence;
 	gboolean in_script;	/* "#!" up to a blank line: "# " comments */
+	unsigned absent;	/* kinds no line of the text can hold */
+	gboolean checking;	/* sl_literals_checking(): prove them */
 };
+
+/*
+ * Can a line of @text (a piece between two newlines) pass @g?  No, if
+ * the whole text has none of the bytes its first byte or any byte must
+ * be and none of the strings a match must hold: a line has no byte and
+ * no string its text lacks.  Most reports hold none of "**", "```",
+ * "](http" or "``" at all, and each line was searched for each of them.
+ */
+static gboolean text_may_pass(const struct sl_guard *g, const char *text)
+{
+	if ((!g->first && !g->bytes && !g->has) || g->space || g->caseless ||
+	    g->may)
+		return TRUE;
+	if ((g->first && strpbrk(text, g->first)) ||
+	    (g->bytes && strpbrk(text, g->bytes)))
+		return TRUE;
+	for (const char *const *s = g->has; s && *s; s++)
+		if (strstr(text, *s))
+			return TRUE;
+	return FALSE;
+}
+
+/* sl_guarded_count() of a kind on @line, not even guarded where the text
+ * lacks what its guard asks for (the check mode proves it on @line). */
+static unsigned count_kind(const struct markup_count *m, int k,
+			   const char *line)
+{
+	if (m->absent & (1u << k)) {
+		if (m->checking)
+			sl_regex_cannot_match(line_patterns[k], 0, line);
+		return 0;
+	}
+	return sl_guarded_count(NULL, line_patterns[k], 0, &line_guards[k],
+				line);
+}
 
 static gboolean is_underline(const char *prev, const char *line)
 {
@@ -83,8 +143,11 @@ static gboolean is_underline(const char *prev, const char *line)
 static void count_line(struct markup_count *m, const char *prev,
 		       const char *line)
 {
-	if (sl_guarded_test(NULL, line_patterns[MU_FENCE], 0,
-			    &line_guards[MU_FENCE], line)) {
+	if ((m->absent & (1u << MU_FENCE))
+		    ? m->checking &&
+		      !sl_regex_cannot_match(line_patterns[MU_FENCE], 0, line)
+		    : sl_guarded_test(NULL, line_patterns[MU_FENCE], 0,
+				      &line_guards[MU_FENCE], line)) {
 		if (!m->in_fence)
 			m->n[MU_FENCE]++;
 		m->in_fence = !m->in_fence;
@@ -101,8 +164,7 @@ static void count_line(struct markup_count *m, const char *prev,
 		m->n[MU_UNDERLINE]++;
 	for (int k = 0; k < MU_KINDS; k++)
 		if (line_patterns[k] && k != MU_FENCE)
-			m->n[k] += sl_guarded_count(NULL, line_patterns[k], 0,
-						    &line_guards[k], line);
+			m->n[k] += count_kind(m, k, line);
 }
 
 static void check(struct sl_check *c)
@@ -110,12 +172,17 @@ static void check(struct sl_check *c)
 	const struct sl_text *t = sl_kernel_report_text(c, FALSE);
 	g_autofree char **lines = NULL;
 	g_autofree char *copy = NULL;
-	struct markup_count m = { { 0 }, FALSE, FALSE };
+	struct markup_count m = { { 0 }, FALSE, FALSE, 0,
+				  sl_literals_checking() };
 	g_autoptr(GString) seen = g_string_new(NULL);
 	unsigned kinds = 0, most = 0;
 
 	if (!t)
 		return;
+	for (int k = 0; k < MU_KINDS; k++)
+		if (line_patterns[k] &&
+		    !text_may_pass(&line_guards[k], t->prose->str))
+			m.absent |= 1u << k;
 	lines = sl_text_lines(t->prose->str, &copy);
 	for (char **l = lines; *l; l++)
 		count_line(&m, l == lines ? "" : l[-1], *l);

@@ -31,17 +31,20 @@ static void check(struct sl_check *c)
 {
 	const struct sl_text *t = sl_initial_report_text(c);
 
-	if (!t || sl_text_reproducer(c->msg, t, FALSE) ||
-	    sl_text_not_own_finding(t))
+	if (!t)
 		return;
 	/* A patch posting (a cover letter, a backport sent as attachments)
-	 * is a report only where it presents a finding of its sender. */
+	 * is a report only where it presents a finding of its sender.  The
+	 * cheap questions first: the reproducer's patterns read the whole
+	 * prose, many times. */
 	if ((sl_msg_patch_subject(c->msg) ||
 	     sl_msg_patch_attachment(c->msg)) &&
 	    !sl_guarded_test(c->facts, presents_finding, 0,
 			     &presents_finding_guard, t->prose->str) &&
 	    !sl_guarded_test(c->facts, impact_heading, 0,
 			     &impact_heading_guard, t->prose->str))
+		return;
+	if (sl_text_not_own_finding(t) || sl_text_reproducer(c->msg, t, FALSE))
 		return;
 	sl_report(c, "body", "the report shows no reproducer, steps to "
 		  "reproduce or mention of one; an issue nobody can "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
 
+#include "literals.h"
 #include "regex-cache.h"
 #include "routing.h"
 #include "rule.h"
@@ -9,6 +10,8 @@
 
 static const char heading[] =
 	"^(#{1,6} \\S.*|\\*\\*[^*]{2,60}\\*\\*:?|[=~^-]{3,})$";
+/* A heading starts its line on one of these (rules/lib/literals.h). */
+static const struct sl_guard heading_guard = { .first = "#*=~^-" };
 /* What a summary names: a file, a function, a version, a bug class. */
 static const char summary[] =
 	"(?i)\\b[\\w-]+/[\\w/.-]+\\.[chS]\\b|\\b\\w+\\(\\)|"
@@ -18,13 +21,43 @@ static const char summary[] =
 	"privilege escalation|LPE|denial of service|DoS|panic|crash|"
 	"corruption|bypass|infinite loop|integer|refcount|lockup)";
 
+/* A version's digit 2 to 7 and "." (the \\d after it may be any decimal
+ * digit: a byte outside ASCII may start one). */
+static gboolean may_name_version(const char *line)
+{
+	for (const char *p = strchr(line, '.'); p; p = strchr(p + 1, '.'))
+		if (p > line && p[-1] >= '2' && p[-1] <= '7' &&
+		    (g_ascii_isdigit(p[1]) || (guchar)p[1] >= 0x80))
+			return TRUE;
+	return FALSE;
+}
+
+/* What each match of summary holds (rules/lib/literals.h): a "/" (a
+ * file), a "(" (a function), a version, or the start of a bug class. */
+static const struct sl_guard summary_guard = {
+	.bytes = "/(",
+	.has = (const char *const[]){
+		"\\buse after", "\\buse-after", "\\buaf", "\\boverflow",
+		"\\bunderflow", "\\bout of", "\\bout-of", "\\boob",
+		"\\bnull pointer", "\\bnull-pointer", "\\bnull deref",
+		"\\bdouble free", "\\bdouble-free", "\\brace", "\\bleak",
+		"\\buninitiali", "\\btype confusion", "\\bdeadlock",
+		"\\bprivilege escalation", "\\blpe", "\\bdenial of service",
+		"\\bdos", "\\bpanic", "\\bcrash", "\\bcorruption",
+		"\\bbypass", "\\binfinite loop", "\\binteger", "\\brefcount",
+		"\\blockup", NULL
+	},
+	.caseless = TRUE,
+	.may = may_name_version,
+};
+
 
 static unsigned count_headings(char **lines)
 {
 	unsigned n = 0;
 
 	for (char **l = lines; *l; l++)
-		if (sl_regex_test(heading, 0, *l))
+		if (sl_guarded_test(NULL, heading, 0, &heading_guard, *l))
 			n++;
 	return n;
 }
@@ -38,7 +71,7 @@ static gboolean summary_first(char **lines, int window)
 		if (!**l)
 			continue;
 		seen++;
-		if (sl_regex_test(summary, 0, *l))
+		if (sl_guarded_test(NULL, summary, 0, &summary_guard, *l))
 			return TRUE;
 	}
 	return FALSE;
@@ -52,12 +85,14 @@ static void check(struct sl_check *c)
 	const struct sl_text *t = sl_kernel_report_text(c, TRUE);
 	g_autofree char **lines = NULL;
 	g_autofree char *copy = NULL;
-	unsigned headings;
+	unsigned headings = 0;
 
 	if (!t)
 		return;
 	lines = sl_text_lines(t->prose->str, &copy);
-	headings = count_headings(lines);
+	/* the headings count only in a report short enough */
+	if ((int)t->prose_lines <= max_lines)
+		headings = count_headings(lines);
 	if ((int)t->prose_lines > max_lines)
 		sl_report(c, "body", "the report has %u lines of text besides "
 			  "quotes, patches and logs (more than %d); put a clear "

@@ -104,28 +104,37 @@ static char *oldest_maintained(const char *const *items, GDateTime *when)
 	return NULL;
 }
 
-/* Can @text hold a version?  Each holds a digit 2 to 7, "." and a \\d
- * (any decimal digit: a byte outside ASCII may start one). */
+/* Is the "." at @p of @text one of a version?  Each holds a digit 2 to 7,
+ * "." and a \\d (any decimal digit: a byte outside ASCII may start one). */
+static gboolean version_dot(const char *text, const char *p)
+{
+	return p > text && p[-1] >= '2' && p[-1] <= '7' &&
+	       (g_ascii_isdigit(p[1]) || (guchar)p[1] >= 0x80);
+}
+
+/* Can @text hold a version? */
 static gboolean may_name_version(const char *text)
 {
 	for (const char *p = strchr(text, '.'); p; p = strchr(p + 1, '.'))
-		if (p > text && p[-1] >= '2' && p[-1] <= '7' &&
-		    (g_ascii_isdigit(p[1]) || (guchar)p[1] >= 0x80))
+		if (version_dot(text, p))
 			return TRUE;
 	return !sl_regex_cannot_match(version, 0, text);
 }
 
-/* Are all tested versions older than @eol ("5.10")? */
-static gboolean only_eol(const char *text, const char *eol)
-{
-	g_autoptr(sl_matches) mi = NULL;
-	unsigned emaj = 0, emin = 0, tested = 0;
+/* What the versions of a text say against the oldest maintained series. */
+struct eol_count {
+	unsigned emaj, emin;
+	unsigned tested;	/* versions tested, all older */
+	gboolean newer;		/* one tested is not older */
+};
 
-	if (!eol || sscanf(eol, "%u.%u", &emaj, &emin) != 2 ||
-	    !may_name_version(text))
-		return FALSE;
-	mi = sl_matches_fixed(version, 0, text, -1);
-	while (sl_matches_next(mi)) {
+/* Count the versions of @text (@len bytes, valid UTF-8) into @n. */
+static void count_versions(const char *text, gsize len, struct eol_count *n)
+{
+	g_autoptr(sl_matches) mi = sl_matches_fixed_valid(version, 0, text,
+							  len);
+
+	while (!n->newer && sl_matches_next(mi)) {
 		g_autofree char *origin = sl_matches_fetch(mi, 1);
 		g_autofree char *maj = sl_matches_fetch(mi, 5);
 		g_autofree char *min = sl_matches_fetch(mi, 6);
@@ -133,11 +142,70 @@ static gboolean only_eol(const char *text, const char *eol)
 
 		if (origin && *origin)
 			continue;
-		if (a > emaj || (a == emaj && b >= emin))
-			return FALSE;
-		tested++;
+		if (a > n->emaj || (a == n->emaj && b >= n->emin))
+			n->newer = TRUE;
+		else
+			n->tested++;
 	}
-	return tested > 0;
+}
+
+/*
+ * The same, read only in the lines that may hold a version: no match of
+ * the pattern spans a line (it has no \s, no "." and no class with a
+ * newline; \b and the lookbehinds read a line's start as the text's
+ * start), so its matches in the text are those of its lines in turn, and
+ * a line without a version_dot() has none.  The
+ * pattern has no first character for PCRE2 to look for (its optional
+ * "introduced in" starts it), and tried every position of the text.
+ */
+static void count_versions_by_line(const char *text, gsize len,
+				   struct eol_count *n)
+{
+	const char *end = text + len;
+
+	for (const char *p = memchr(text, '.', len); p && !n->newer;
+	     p = p < end ? memchr(p, '.', (gsize)(end - p)) : NULL) {
+		const char *start, *stop;
+
+		if (!version_dot(text, p)) {
+			p++;
+			continue;
+		}
+		for (start = p; start > text && start[-1] != '\n'; start--)
+			;
+		stop = memchr(p, '\n', (gsize)(end - p));
+		if (!stop)
+			stop = end;
+		count_versions(start, (gsize)(stop - start), n);
+		p = stop;
+	}
+}
+
+/* Are all tested versions older than @eol ("5.10")?  With
+ * SECLINT_CHECK_LITERALS=1, the lines' answer is compared with the whole
+ * text's, and a difference aborts. */
+static gboolean only_eol(const char *text, const char *eol)
+{
+	struct eol_count n = { 0 };
+	gsize len;
+
+	if (!eol || sscanf(eol, "%u.%u", &n.emaj, &n.emin) != 2 ||
+	    !may_name_version(text))
+		return FALSE;
+	len = strlen(text);
+	/* No matches in a text that is not UTF-8, as with lint/util. */
+	if (!sl_utf8_valid(text, len))
+		return FALSE;
+	count_versions_by_line(text, len, &n);
+	if (sl_literals_checking()) {
+		struct eol_count all = { n.emaj, n.emin, 0, FALSE };
+
+		count_versions(text, len, &all);
+		if (all.newer != n.newer || (!n.newer && all.tested != n.tested))
+			g_error("seclint: the versions of the lines differ "
+				"from the text's: %s", text);
+	}
+	return !n.newer && n.tested > 0;
 }
 
 static void report(struct sl_check *c, const char *what, const char *hit)

@@ -196,6 +196,13 @@ static const char *const hostile_lines[] = {
 	"| a | b |", "|---|---|", " - [x] done", "* [ ] todo",
 	".. code-block:: c", "``literal``", "\tint x;", "    indented",
 	"#include <stdio.h>", "} else {", "// comment", "/* c */",
+	"x = 1;\xc2\xa0", "if (x) {\t ", "\xe2\x80\x83// c",
+	"\xc2\xa0#  include <x>", " \t*/", "a/b and c;d in prose",
+	"tested on 4.4.1 and 3.16", "introduced in commit abcd (3.2)",
+	"since v5.4-rc1,", "CVSS 3.1", "x\xe2\x80\x83" "5.\xd9\xa4",
+	"2.6.32 and 7.1", "4.9.",
+	"a u\xc5\xbf" "e-after-free here", "USE AFTER FREE", "in foo_ioctl()",
+	"a deadloc\xe2\x84\xaa", "NULL-pointer", "Denial of service",
 	"No functional change intended.", "NO BEHAVIOUR CHANGE",
 	"This does not make any user-visible change.",
 	"introduced by the \xe2\x84\xaa" "compiler", "caused by GCC",
@@ -269,6 +276,7 @@ static GPtrArray *hostile_messages(void)
 		"--- a/foo.c\n+++ b/foo.c\n@@ -1,2 +1,2 @@\n"
 		" context\n-old\n+new\n";
 	g_autoptr(GString) body = hostile_body();
+	g_autoptr(GString) filler = g_string_new(NULL);
 	GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
 
 	for (size_t i = 0; i < G_N_ELEMENTS(heads); i++) {
@@ -283,6 +291,14 @@ static GPtrArray *hostile_messages(void)
 				"\n%s\n%s", heads[i], *l,
 				i == 1 || i == 2 ? patch : ""));
 	}
+	/* Each line first in a report of middling length, which
+	 * report-too-long reads for a summary line by line. */
+	for (int i = 0; i < 35; i++)
+		g_string_append(filler, "plain words here\n");
+	for (const char *const *l = hostile_lines; *l; l++)
+		g_ptr_array_add(out, g_strdup_printf(
+			"%sContent-Type: text/plain; charset=utf-8\n\n%s\n%s",
+			heads[0], *l, filler->str));
 	return out;
 }
 

@@ -274,6 +274,7 @@ static void test_cve_requests(void **state)
 		"I am requesting a CVE ID for this.",
 		"Please reserve a CVE for this erratum.",
 		"Details inline. CVE please.",
+		"Please assign a cVe ID.", "CVe, please",
 		"We would like to request a CVE.",
 		"I'd like a CVE for this bug.",
 		"Can a CVE be assigned to this?",
@@ -299,6 +300,7 @@ static void test_cve_requests(void **state)
 		"The CVE assigned is CVE-2026-2222.",
 		"This bug is similar to CVE-2023-0001 (a request handling bug).",
 		"The assignment of the fd is racy; see CVE-2024-9999.",
+		"vE: please assign cv e ids, or a c\nve",
 	};
 
 	(void)state;

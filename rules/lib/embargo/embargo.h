@@ -86,8 +86,7 @@ struct sl_embargo_scan {
 	GDateTime *base;
 	gboolean from_header;
 	GPtrArray *dates;	/* of struct sl_embargo_date */
-	char *text;		/* the scanned body text */
-	GDateTime *thread_start; /* oldest "On <date>, X wrote:", or NULL */
+	const char *text;	/* the scanned body text, the message's */
 	char *since;		/* what a rule counts from, if not the base */
 };
 
@@ -96,6 +95,10 @@ struct sl_embargo_scan {
 void sl_embargo_scan_open(struct sl_embargo_scan *scan,
 			  struct sl_facts *facts);
 void sl_embargo_scan_clear(struct sl_embargo_scan *scan);
+/* The oldest "On <date>, X wrote:" of the message's own text, against
+ * the scan's base (sl_embargo_strip_start()), or NULL; read once a
+ * message, when asked, and owned by @facts. */
+GDateTime *sl_embargo_scan_thread_start(struct sl_facts *facts);
 typedef struct sl_embargo_scan sl_embargo_scan;
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(sl_embargo_scan, sl_embargo_scan_clear)
 

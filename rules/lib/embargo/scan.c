@@ -435,22 +435,24 @@ static gboolean attribution_at(const struct log_patterns *lp,
 /*
  * The lines are cut in one copy of @text (each ended in place), not split
  * into strings of their own: the text is the whole message, patches
- * included, and splitting it was a third of this function.
+ * included, and splitting it was a third of this function.  The lines
+ * kept move down in the same copy, behind the line read: what is written
+ * never reaches a line not yet read.
  */
 static char *strip_lines(const char *text, struct attribution *at)
 {
 	const struct log_patterns *lp = log_patterns();
 	gsize len = strlen(text);
-	g_autofree char *copy = g_memdup2(text, len + 1);
-	GString *out = g_string_sized_new(len + 2);
+	char *copy = g_malloc(len + 2);	/* a newline more, and the NUL */
 	gboolean in_patch = FALSE, in_log = FALSE;
-	char *line = copy, *next;
+	char *line = copy, *next, *out = copy;
 
+	memcpy(copy, text, len + 1);
 	at->other_newline = other_newline(text);
 	at->line_starts = FALSE;
 	at->verbs = -1;
 	if (!len)
-		return g_string_free(out, FALSE);	/* no line at all */
+		return copy;	/* no line at all */
 	for (;; line = next) {
 		char *nl = memchr(line, '\n', copy + len - line);
 		gboolean starts = attribution_start(line);
@@ -473,14 +475,19 @@ static char *strip_lines(const char *text, struct attribution *at)
 		drop = in_patch || in_log ||
 		       (may_log && log_line_at(lp, line, at->everywhere)) ||
 		       attribution_at(lp, text, line, starts, at);
-		if (!drop)
-			g_string_append_len(out, line,
-					    (nl ? nl : copy + len) - line);
-		g_string_append_c(out, '\n');	/* keep the line count */
+		if (!drop) {
+			gsize n = (gsize)((nl ? nl : copy + len) - line);
+
+			if (out != line)
+				memmove(out, line, n);
+			out += n;
+		}
+		*out++ = '\n';	/* keep the line count */
 		if (!nl)
 			break;
 	}
-	return g_string_free(out, FALSE);
+	*out = '\0';
+	return copy;
 }
 
 char *sl_embargo_strip(const char *text)
@@ -547,17 +554,22 @@ GDateTime *sl_embargo_thread_start(const char *own_text, GDateTime *base)
  * start (attribution_at()): with no line that starts as one, and no
  * newline but LF, the pattern cannot match anywhere in the text.
  */
+static GDateTime *start_after_strip(const char *own_text, GDateTime *base,
+				    const struct attribution *at)
+{
+	if (!at->other_newline && !at->line_starts &&
+	    sl_regex_cannot_match(attribution, G_REGEX_MULTILINE, own_text))
+		return NULL;
+	return thread_start(own_text, base, at->verbs);
+}
+
 char *sl_embargo_strip_start(const char *own_text, GDateTime *base,
 			     GDateTime **start)
 {
 	struct attribution at = { .everywhere = FALSE };
 	char *text = strip_lines(own_text, &at);
 
-	if (!at.other_newline && !at.line_starts &&
-	    sl_regex_cannot_match(attribution, G_REGEX_MULTILINE, own_text))
-		*start = NULL;
-	else
-		*start = thread_start(own_text, base, at.verbs);
+	*start = start_after_strip(own_text, base, &at);
 	return text;
 }
 
@@ -678,57 +690,89 @@ char *sl_embargo_describe(GPtrArray *dates)
 	return g_string_free(out, FALSE);
 }
 
-static void scan_fill(struct sl_embargo_scan *scan, struct sl_facts *f)
-{
-	scan->base = sl_embargo_base(f->msg, &scan->from_header);
-	scan->text = sl_embargo_strip_start(sl_facts_own_text(f), scan->base,
-					    &scan->thread_start);
-	scan->dates = dates_of(f->msg, scan->text, scan->base);
-}
-
 /*
  * The scan kept in the message's facts: the embargo rules of one message
  * run one after another, and each would otherwise read the same text
- * again.  @scan gets its own references, for the rule to change and clear.
+ * again.  The thread's start is read when a rule asks for it (one rule
+ * of the distros lists, on a reply): with what the strip learnt of the
+ * attribution lines, it is what sl_embargo_strip_start() finds.
  */
-static void scan_free(gpointer scan)
+struct kept {
+	struct sl_embargo_scan scan;	/* its text is @text */
+	char *text;
+	struct attribution at;		/* of the strip of the own text */
+	gboolean start_asked;
+	GDateTime *start;
+};
+
+static void kept_free(gpointer p)
 {
-	sl_embargo_scan_clear(scan);
-	g_free(scan);
+	struct kept *kept = p;
+
+	sl_embargo_scan_clear(&kept->scan);
+	g_free(kept->text);
+	g_clear_pointer(&kept->start, g_date_time_unref);
+	g_free(kept);
 }
 
-static const struct sl_embargo_scan *kept_scan(struct sl_facts *f)
+static void scan_fill(struct kept *kept, struct sl_facts *f)
+{
+	struct sl_embargo_scan *scan = &kept->scan;
+
+	kept->at.everywhere = FALSE;
+	scan->base = sl_embargo_base(f->msg, &scan->from_header);
+	kept->text = strip_lines(sl_facts_own_text(f), &kept->at);
+	scan->text = kept->text;
+	scan->dates = dates_of(f->msg, scan->text, scan->base);
+}
+
+static struct kept *kept_of(struct sl_facts *f)
 {
 	static const char key;
 	struct sl_facts_slot *s = sl_facts_slot(f, &key);
 
 	if (!s->filled) {
-		struct sl_embargo_scan *kept = g_new0(struct sl_embargo_scan, 1);
+		struct kept *kept = g_new0(struct kept, 1);
 
 		scan_fill(kept, f);
-		sl_facts_fill(s, kept, scan_free);
+		sl_facts_fill(s, kept, kept_free);
 	}
 	return s->data;
 }
 
+static const struct sl_embargo_scan *kept_scan(struct sl_facts *f)
+{
+	return &kept_of(f)->scan;
+}
+
+GDateTime *sl_embargo_scan_thread_start(struct sl_facts *f)
+{
+	struct kept *kept = kept_of(f);
+
+	if (!kept->start_asked) {
+		kept->start = start_after_strip(sl_facts_own_text(f),
+						kept->scan.base, &kept->at);
+		kept->start_asked = TRUE;
+	}
+	return kept->start;
+}
+
+/* @scan gets its own references, for the rule to change and clear. */
 void sl_embargo_scan_open(struct sl_embargo_scan *scan, struct sl_facts *f)
 {
 	const struct sl_embargo_scan *kept = kept_scan(f);
 
 	scan->base = g_date_time_ref(kept->base);
 	scan->from_header = kept->from_header;
-	scan->text = g_strdup(kept->text);
+	scan->text = kept->text;	/* as long as the facts */
 	scan->dates = g_ptr_array_ref(kept->dates);
-	scan->thread_start = kept->thread_start ?
-		g_date_time_ref(kept->thread_start) : NULL;
 }
 
 void sl_embargo_scan_clear(struct sl_embargo_scan *scan)
 {
 	g_clear_pointer(&scan->base, g_date_time_unref);
 	g_clear_pointer(&scan->dates, g_ptr_array_unref);
-	g_clear_pointer(&scan->text, g_free);
-	g_clear_pointer(&scan->thread_start, g_date_time_unref);
+	scan->text = NULL;
 	g_clear_pointer(&scan->since, g_free);
 }
 
