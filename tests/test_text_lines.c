@@ -2,7 +2,8 @@
 /*
  * The byte tests that stand for regular expressions in the body's scan
  * (rules/lib/text-lines.c), and the texts derived from a body
- * (rules/lib/text.c: its lines, the own text, the unwrapped text;
+ * (rules/lib/text.c: its lines, the scan and the own text made from
+ * one copy of the body, the own text alone, the unwrapped text;
  * sl_text_trailers() in rules/lib/ai-help.c, and the facts' pick of
  * them), held to what the regular expressions, and the code they
  * replaced, answer: on hostile lines (not UTF-8, Unicode white space
@@ -157,6 +158,36 @@ static const char *const picked_keys[] = {
 	"Co-authored-by|Assisted-by",
 };
 
+static unsigned scans_checked;
+
+/* The scan and the own text made from one copy of @body, held to the
+ * scan a line at a time and to sl_text_own() (and so to own_ref()). */
+static void check_scan(const char *body, const char *own_want,
+		       const char *sig_want)
+{
+	g_autofree char *own = NULL;
+	g_autofree char *sig = NULL;
+	g_autoptr(sl_text) t = sl_text_scan_own(body, &own, &sig);
+	g_autoptr(sl_text) plain = sl_text_scan(body);
+	g_autoptr(sl_text) ref = sl_text_scan_by_split(body);
+
+	if (!sl_text_same(t, ref) || !sl_text_same(plain, ref))
+		fail_msg("scan of '%s':\nprose '%s' patch '%s' log '%s' "
+			 "quoted '%s' signature '%s'\nnot\nprose '%s' "
+			 "patch '%s' log '%s' quoted '%s' signature '%s'",
+			 body, t->prose->str, t->patch->str, t->log->str,
+			 t->quoted->str, t->signature, ref->prose->str,
+			 ref->patch->str, ref->log->str, ref->quoted->str,
+			 ref->signature);
+	assert_int_equal(t->prose->len, strlen(t->prose->str));
+	assert_int_equal(t->patch->len, strlen(t->patch->str));
+	assert_int_equal(t->log->len, strlen(t->log->str));
+	assert_int_equal(t->quoted->len, strlen(t->quoted->str));
+	assert_string_equal(own, own_want);
+	assert_string_equal(sig, sig_want);
+	scans_checked++;
+}
+
 static void check_body(const char *body)
 {
 	g_autoptr(sl_text) t = sl_text_scan(body);
@@ -183,6 +214,7 @@ static void check_body(const char *body)
 	}
 	assert_string_equal(own, ref);
 	assert_string_equal(sig, sig_ref);
+	check_scan(body, ref, sig_ref);
 	assert_string_equal(flat, flat_ref);
 	for (size_t i = 0; i < G_N_ELEMENTS(keys); i++) {
 		g_autofree char *got = trailers_now(t, keys[i]);
@@ -268,6 +300,20 @@ static void test_long_lines(void **state)
 		check_line(hunk);
 		check_body(line);
 	}
+	{
+		/* long lines of each kind, with and without an end */
+		GString *big = g_string_new(NULL);
+		g_autofree char *tail = g_strnfill(70000, 'x');
+
+		g_string_append_printf(big, "%s \t\n> %s\n+%s\n[ 1.2] %s\r\n"
+				       "diff --git a/%s b/x\n@@ -1 +1 @@\n-%s"
+				       "\n+%s\n-- \n%s", tail, tail, tail,
+				       tail, tail, tail, tail, tail);
+		check_body(big->str);
+		g_string_append_c(big, '\n');
+		check_body(big->str);
+		g_string_free(big, TRUE);
+	}
 }
 
 static const char *const hostile_bodies[] = {
@@ -295,6 +341,29 @@ static const char *const hostile_bodies[] = {
 	"a\n\n\nb\r\nc\n", "\n", "", "--\n", "-- \nx", "\r\r\n\n\r",
 	"hunk:\n--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n"
 	"Signed-off-by: after\n",
+	/* the scan's regions, each cut short or at the end */
+	"a\r\nb\rc\r\r\n\r> q\r\n-- \r\nsig\r",
+	"no final newline", "> only quoted", "--", "-- ", "--\n\n\n",
+	"x\n--\n> q\n-- \ny\n", " \t \n\t\n  ", ">\n>>\n> \n",
+	"p\xff\n\xc3\n\xed\xa0\x80 \n\xc3\xa9\t\n\xe2\x80\xa8\n",
+	"diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n x\n"
+	"-- \n+y\n\n-- \nsig\n",
+	"diff --git a/f b/f\n@@ -1,9 +1,9 @@\n a\nprose cuts it\n",
+	"diff --git a/f b/f\n@@ -1,9 +1,9 @@\n a\n-b",
+	"---\n f.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n"
+	"\ndiff --git a/f.c b/f.c\nGIT binary patch\nliteral 5\n"
+	"McmZQzU|;sy\n\nliteral 0\nHcmV?d00001\n\nafter\n",
+	"------------[ cut here ]------------\nWARNING: CPU: 0 x\n"
+	"[    1.234] [  T1] Call Trace:\n <TASK>\n  f+0x1/0x2\n\n"
+	"  more\n\nprose\n==================================\n"
+	"BUG: KASAN: x\nRead of size 8\n",
+	"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n"
+	"- -- \n- --- a\nown\n> q\n-- \nsig\n"
+	"-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
+	"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256",
+	"-----BEGIN PGP SIGNED MESSAGE-----\n\n- ",
+	"x\n-----BEGIN PGP MESSAGE-----\nhQEMA\n-----END PGP MESSAGE-----",
+	"\x01\x02\x7f\x1b[0m\n\xfe\xff\x80\x80\n\x0b\x0c\n",
 };
 
 static void test_hostile_bodies(void **state)
@@ -316,9 +385,10 @@ static void test_fixtures(void **state)
 {
 	(void)state;
 	sl_test_each_fixture(tests_dir, check_file, NULL);
-	if (lines_checked < 10000 || lines_matched < 100)
-		fail_msg("only %u lines (%u matched): the fixtures not found?",
-			 lines_checked, lines_matched);
+	if (lines_checked < 10000 || lines_matched < 100 || scans_checked < 100)
+		fail_msg("only %u lines (%u matched), %u scans: the fixtures "
+			 "not found?", lines_checked, lines_matched,
+			 scans_checked);
 }
 
 int main(int argc, char **argv)
@@ -335,5 +405,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	tests_dir = argv[1];
+	/* each scan proves itself too (rules/lib/text.c) */
+	g_setenv("SECLINT_CHECK_TEXT", "1", TRUE);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
