@@ -364,6 +364,11 @@ static const char *const hostile_bodies[] = {
 	"-----BEGIN PGP SIGNED MESSAGE-----\n\n- ",
 	"x\n-----BEGIN PGP MESSAGE-----\nhQEMA\n-----END PGP MESSAGE-----",
 	"\x01\x02\x7f\x1b[0m\n\xfe\xff\x80\x80\n\x0b\x0c\n",
+	/* runs of lines copied at once, cut by a chomp, a quote, a kind */
+	"a\nb\n> q\nc\nd  \ne\nf\r\ng\n--\nh\ni \nj\n> k\nl",
+	"a\n\n\n> q\n> r\ns\n\t\n---\n f | 1 +\nt\n-- \n\n",
+	"-----BEGIN PGP SIGNED MESSAGE-----\n\na\n- b\n- c\nd\n- --\ne\n"
+	"-----BEGIN PGP SIGNATURE-----\n",
 };
 
 static void test_hostile_bodies(void **state)

@@ -487,9 +487,67 @@ static struct line *chomped_lines(const char *body, size_t len, char **copy)
 	return lines;
 }
 
+/* Does line @l run on into the next in their copy, its "\n" kept
+ * (join_lines())?  Not after a chomp, nor onto a line "- " unescaped. */
+static gboolean runs_on(const struct line *l)
+{
+	return l[1].s == l->s + l->len + 1 && l->s[l->len] == '\n';
+}
+
+/* Once the lines are scanned: each "\n" that ended a line in the copy
+ * put back, where the line had no trailing white space, so that a run of
+ * such lines is copied at once. */
+static void join_lines(struct line *lines)
+{
+	for (struct line *l = lines; l->s && l[1].s; l++)
+		if (l[1].s == l->s + l->len + 1)
+			l->s[l->len] = '\n';
+}
+
+/* The last line of the run from @l: lines that run on (runs_on()) and
+ * that @same keeps in, up to @stop. */
+static const struct line *run_from(const struct line *l,
+				   const struct line *stop,
+				   gboolean (*same)(const struct line *,
+						    const struct line *))
+{
+	while (l + 1 != stop && l[1].s && runs_on(l) && same(l, l + 1))
+		l++;
+	return l;
+}
+
+static gboolean same_kind(const struct line *a, const struct line *b)
+{
+	return a->kind == b->kind;
+}
+
+static gboolean any_line(const struct line *a, const struct line *b)
+{
+	(void)a;
+	(void)b;
+	return TRUE;
+}
+
+static gboolean unquoted(const struct line *a, const struct line *b)
+{
+	(void)a;
+	return *b->s != '>';
+}
+
+/* The lines from @l to @last, each "\n" ended, at *@to: one copy. */
+static void put_run(char **to, const struct line *l, const struct line *last)
+{
+	size_t n = (size_t)(last->s + last->len - l->s);
+
+	memmove(*to, l->s, n);
+	*to += n;
+	*(*to)++ = '\n';
+}
+
 /*
- * The texts of @t from the kinds of @lines: each sized once by what its
- * lines add up to, then each line copied into it with a "\n".
+ * The texts of @t from the kinds of @lines (joined, join_lines()): each
+ * sized once by what its lines add up to, then filled a run of lines of
+ * its kind at a time.
  */
 static void assemble(struct sl_text *t, const struct line *lines)
 {
@@ -507,13 +565,11 @@ static void assemble(struct sl_text *t, const struct line *lines)
 	for (int k = TO_PROSE; k < N_KINDS; k++)
 		to[k] = out[k] ? out[k]->str : t->signature;
 	for (const struct line *l = lines; l->s; l++) {
-		char **o = &to[l->kind];
+		const struct line *last = run_from(l, NULL, same_kind);
 
-		if (l->kind == TO_NONE)
-			continue;
-		memcpy(*o, l->s, l->len);
-		*o += l->len;
-		*(*o)++ = '\n';
+		if (l->kind != TO_NONE)
+			put_run(&to[l->kind], l, last);
+		l = last;
 	}
 	for (int k = TO_PROSE; k < N_KINDS; k++) {
 		*to[k] = '\0';
@@ -524,17 +580,16 @@ static void assemble(struct sl_text *t, const struct line *lines)
 
 /*
  * The own text (sl_text_own()) from the chomped lines of the body, in
- * place in their copy @buf: a line moves back by what the lines before
- * it lost, so it never overwrites one not yet moved, and the text
- * cannot outgrow the copy's room (sl_text_own()).  The signature's lines
- * are copied out first.
+ * place in their copy @buf (joined, join_lines()): a run of lines moves
+ * back by what the lines before it lost, so it never overwrites one not
+ * yet moved, and the text cannot outgrow the copy's room
+ * (sl_text_own()).  The signature's lines are copied out first.
  */
 static char *own_in_copy(const struct line *lines, char *buf,
 			 char **signature)
 {
 	const struct line *l = lines;
-	const struct line *sig;
-	char *o = buf;
+	char *o;
 	size_t size = 0;
 
 	while (l->s && !(l->len == 2 && l->s[0] == '-' && l->s[1] == '-'))
@@ -542,23 +597,26 @@ static char *own_in_copy(const struct line *lines, char *buf,
 	if (!l->s) {
 		*signature = g_strdup("");
 	} else {
-		for (sig = l + 1; sig->s; sig++)
+		for (const struct line *sig = l + 1; sig->s; sig++)
 			size += sig->len + 1;
 		*signature = o = g_malloc(size + 1);
-		for (sig = l + 1; sig->s; sig++) {
-			memcpy(o, sig->s, sig->len);
-			o += sig->len;
-			*o++ = '\n';
+		for (const struct line *sig = l + 1; sig->s; sig++) {
+			const struct line *last = run_from(sig, NULL, any_line);
+
+			put_run(&o, sig, last);
+			sig = last;
 		}
 		*o = '\0';
 	}
 	o = buf;
 	for (const struct line *own = lines; own != l; own++) {
+		const struct line *last;
+
 		if (*own->s == '>')
 			continue;
-		memmove(o, own->s, own->len);
-		o += own->len;
-		*o++ = '\n';
+		last = run_from(own, l, unquoted);
+		put_run(&o, own, last);
+		own = last;
 	}
 	*o = '\0';
 	return buf;
@@ -572,6 +630,7 @@ static void scan_into(struct sl_text *t, struct line *lines, gboolean pgp)
 
 	t->clearsigned = signed_part != NULL;
 	scan_lines(t, signed_part ? signed_part : lines, pgp);
+	join_lines(lines);
 	assemble(t, signed_part ? signed_part : lines);
 }
 
