@@ -118,7 +118,23 @@ static char *trailers_picked(const struct sl_text *t, const char *keys)
 
 /* ---- the checks ---- */
 
-static unsigned lines_checked, lines_matched;
+static unsigned lines_checked, lines_matched, stamps_found;
+
+/* The timestamp's length, as the replacement the scan made removed it
+ * (NULL where GLib refuses a line that is not UTF-8). */
+static void check_timestamp(const char *line)
+{
+	g_autofree char *bare = g_regex_replace_literal(
+		sl_regex_cached(sl_line_timestamp_re, 0), line, -1, 0, "", 0,
+		NULL);
+	size_t want = bare ? strlen(line) - strlen(bare) : 0;
+	size_t got = sl_line_timestamp(line);
+
+	if (got != want || (bare && strcmp(bare, line + want)))
+		fail_msg("timestamp of '%s': %zu bytes, not %zu", line, got,
+			 want);
+	stamps_found += got > 0;
+}
 
 static void check_line(const char *line)
 {
@@ -138,6 +154,7 @@ static void check_line(const char *line)
 	if (!sl_line_may_be_stamped(line) &&
 	    sl_regex_test(sl_line_timestamp_re, 0, line))
 		fail_msg("timestamp '%s' missed", line);
+	check_timestamp(line);
 	lines_checked++;
 	lines_matched += hunk + diff + log;
 }
@@ -272,6 +289,9 @@ static const char *const hostile_lines[] = {
 	"[    1.234567] x", " [1.2] [T12] x", "\xc2\xa0[1.2] x",
 	"\xe3\x80\x80[1.2]", "x [1.2]", "[\xc2\xa0" "1.2]", "\t[1.2]",
 	"\xef\xbb\xbf[1.2] BOM", "", " ", "\t", "\xff", "\xc3", "\xed\xa0\x80",
+	"[ 1.2]\xff", "\xff[1.2] x", "[1.2] [T1]\xc3", "[1.2][C3]x",
+	"[ 1.2 ] x", "[1.] x", "[.2] x", "[1.2] [T] x", "[1.2] [X1] x",
+	"  [\t12.5]\t[ C12 ]  x", "[\xd9\xa1.\xd9\xa2] x",
 };
 
 static void test_hostile_lines(void **state)
@@ -279,6 +299,8 @@ static void test_hostile_lines(void **state)
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(hostile_lines); i++)
 		check_line(hostile_lines[i]);
+	if (stamps_found < 10)
+		fail_msg("only %u timestamps found", stamps_found);
 }
 
 static void test_long_lines(void **state)

@@ -225,3 +225,16 @@ gboolean sl_line_may_be_stamped(const char *line)
 
 	return *p == '[' || (unsigned char)*p >= 0x80;
 }
+
+/* The regular expression's match, found by lint/util/matches.c: no
+ * replacement's copy of the line nor GLib's match state to allocate. */
+size_t sl_line_timestamp(const char *line)
+{
+	g_autoptr(sl_matches) m = sl_matches_of(sl_line_timestamp_re, 0, line,
+						-1, 0);
+	int start, end;
+
+	if (!sl_matches_next(m) || !sl_matches_fetch_pos(m, 0, &start, &end))
+		return 0;
+	return (size_t)end;
+}
