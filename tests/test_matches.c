@@ -319,6 +319,37 @@ static void test_make_valid_tail(void **state)
 	}
 }
 
+/* A bad byte at each offset of a long ASCII run, and runs of every
+ * length around the 32 and 64 bytes read at once. */
+static void test_make_valid_tail_offsets(void **state)
+{
+	static const char bad[] = { '\0', '\xff', '\xc3', '\x80' };
+	unsigned checked = 0;
+
+	(void)state;
+	for (gsize len = 1; len < 300; len += len < 140 ? 1 : 37) {
+		for (gsize at = 0; at <= len; at++) {
+			for (size_t b = 0; b < G_N_ELEMENTS(bad); b++) {
+				g_autoptr(GString) s = g_string_new("ab");
+				g_autofree char *want = NULL;
+
+				for (gsize i = 0; i < len; i++)
+					g_string_append_c(s, i == at ? bad[b]
+							  : (char)('a' + i % 26));
+				want = g_utf8_make_valid(s->str + 2,
+							 (gssize)(s->len - 2));
+				sl_utf8_make_valid_tail(s, 2);
+				assert_int_equal(s->len - 2, strlen(want));
+				assert_memory_equal(s->str + 2, want,
+						    strlen(want));
+				assert_int_equal(s->str[s->len], '\0');
+				checked++;
+			}
+		}
+	}
+	assert_true(checked > 10000);
+}
+
 static void test_length_and_flags(void **state)
 {
 	g_autoptr(GRegex) re = g_regex_new("^b", G_REGEX_MULTILINE, 0, NULL);
@@ -510,6 +541,7 @@ int main(void)
 		cmocka_unit_test(test_utf8_valid_random),
 		cmocka_unit_test(test_utf8_valid_long),
 		cmocka_unit_test(test_make_valid_tail),
+		cmocka_unit_test(test_make_valid_tail_offsets),
 		cmocka_unit_test(test_length_and_flags),
 		cmocka_unit_test(test_after_jit),
 		cmocka_unit_test(test_next_at),

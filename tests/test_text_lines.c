@@ -2,7 +2,8 @@
 /*
  * The byte tests that stand for regular expressions in the body's scan
  * (rules/lib/text-lines.c), and the texts derived from a body
- * (rules/lib/text.c: its lines, the own text, the unwrapped text;
+ * (rules/lib/text.c: its lines, the scan and the own text made from
+ * one copy of the body, the own text alone, the unwrapped text;
  * sl_text_trailers() in rules/lib/ai-help.c, and the facts' pick of
  * them), held to what the regular expressions, and the code they
  * replaced, answer: on hostile lines (not UTF-8, Unicode white space
@@ -117,7 +118,23 @@ static char *trailers_picked(const struct sl_text *t, const char *keys)
 
 /* ---- the checks ---- */
 
-static unsigned lines_checked, lines_matched;
+static unsigned lines_checked, lines_matched, stamps_found;
+
+/* The timestamp's length, as the replacement the scan made removed it
+ * (NULL where GLib refuses a line that is not UTF-8). */
+static void check_timestamp(const char *line)
+{
+	g_autofree char *bare = g_regex_replace_literal(
+		sl_regex_cached(sl_line_timestamp_re, 0), line, -1, 0, "", 0,
+		NULL);
+	size_t want = bare ? strlen(line) - strlen(bare) : 0;
+	size_t got = sl_line_timestamp(line);
+
+	if (got != want || (bare && strcmp(bare, line + want)))
+		fail_msg("timestamp of '%s': %zu bytes, not %zu", line, got,
+			 want);
+	stamps_found += got > 0;
+}
 
 static void check_line(const char *line)
 {
@@ -137,6 +154,7 @@ static void check_line(const char *line)
 	if (!sl_line_may_be_stamped(line) &&
 	    sl_regex_test(sl_line_timestamp_re, 0, line))
 		fail_msg("timestamp '%s' missed", line);
+	check_timestamp(line);
 	lines_checked++;
 	lines_matched += hunk + diff + log;
 }
@@ -156,6 +174,36 @@ static const char *const picked_keys[] = {
 	"Signed-off-by",
 	"Co-authored-by|Assisted-by",
 };
+
+static unsigned scans_checked;
+
+/* The scan and the own text made from one copy of @body, held to the
+ * scan a line at a time and to sl_text_own() (and so to own_ref()). */
+static void check_scan(const char *body, const char *own_want,
+		       const char *sig_want)
+{
+	g_autofree char *own = NULL;
+	g_autofree char *sig = NULL;
+	g_autoptr(sl_text) t = sl_text_scan_own(body, &own, &sig);
+	g_autoptr(sl_text) plain = sl_text_scan(body);
+	g_autoptr(sl_text) ref = sl_text_scan_by_split(body);
+
+	if (!sl_text_same(t, ref) || !sl_text_same(plain, ref))
+		fail_msg("scan of '%s':\nprose '%s' patch '%s' log '%s' "
+			 "quoted '%s' signature '%s'\nnot\nprose '%s' "
+			 "patch '%s' log '%s' quoted '%s' signature '%s'",
+			 body, t->prose->str, t->patch->str, t->log->str,
+			 t->quoted->str, t->signature, ref->prose->str,
+			 ref->patch->str, ref->log->str, ref->quoted->str,
+			 ref->signature);
+	assert_int_equal(t->prose->len, strlen(t->prose->str));
+	assert_int_equal(t->patch->len, strlen(t->patch->str));
+	assert_int_equal(t->log->len, strlen(t->log->str));
+	assert_int_equal(t->quoted->len, strlen(t->quoted->str));
+	assert_string_equal(own, own_want);
+	assert_string_equal(sig, sig_want);
+	scans_checked++;
+}
 
 static void check_body(const char *body)
 {
@@ -183,6 +231,7 @@ static void check_body(const char *body)
 	}
 	assert_string_equal(own, ref);
 	assert_string_equal(sig, sig_ref);
+	check_scan(body, ref, sig_ref);
 	assert_string_equal(flat, flat_ref);
 	for (size_t i = 0; i < G_N_ELEMENTS(keys); i++) {
 		g_autofree char *got = trailers_now(t, keys[i]);
@@ -240,6 +289,9 @@ static const char *const hostile_lines[] = {
 	"[    1.234567] x", " [1.2] [T12] x", "\xc2\xa0[1.2] x",
 	"\xe3\x80\x80[1.2]", "x [1.2]", "[\xc2\xa0" "1.2]", "\t[1.2]",
 	"\xef\xbb\xbf[1.2] BOM", "", " ", "\t", "\xff", "\xc3", "\xed\xa0\x80",
+	"[ 1.2]\xff", "\xff[1.2] x", "[1.2] [T1]\xc3", "[1.2][C3]x",
+	"[ 1.2 ] x", "[1.] x", "[.2] x", "[1.2] [T] x", "[1.2] [X1] x",
+	"  [\t12.5]\t[ C12 ]  x", "[\xd9\xa1.\xd9\xa2] x",
 };
 
 static void test_hostile_lines(void **state)
@@ -247,6 +299,8 @@ static void test_hostile_lines(void **state)
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(hostile_lines); i++)
 		check_line(hostile_lines[i]);
+	if (stamps_found < 10)
+		fail_msg("only %u timestamps found", stamps_found);
 }
 
 static void test_long_lines(void **state)
@@ -267,6 +321,20 @@ static void test_long_lines(void **state)
 		check_line(line);
 		check_line(hunk);
 		check_body(line);
+	}
+	{
+		/* long lines of each kind, with and without an end */
+		GString *big = g_string_new(NULL);
+		g_autofree char *tail = g_strnfill(70000, 'x');
+
+		g_string_append_printf(big, "%s \t\n> %s\n+%s\n[ 1.2] %s\r\n"
+				       "diff --git a/%s b/x\n@@ -1 +1 @@\n-%s"
+				       "\n+%s\n-- \n%s", tail, tail, tail,
+				       tail, tail, tail, tail, tail);
+		check_body(big->str);
+		g_string_append_c(big, '\n');
+		check_body(big->str);
+		g_string_free(big, TRUE);
 	}
 }
 
@@ -295,6 +363,34 @@ static const char *const hostile_bodies[] = {
 	"a\n\n\nb\r\nc\n", "\n", "", "--\n", "-- \nx", "\r\r\n\n\r",
 	"hunk:\n--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n"
 	"Signed-off-by: after\n",
+	/* the scan's regions, each cut short or at the end */
+	"a\r\nb\rc\r\r\n\r> q\r\n-- \r\nsig\r",
+	"no final newline", "> only quoted", "--", "-- ", "--\n\n\n",
+	"x\n--\n> q\n-- \ny\n", " \t \n\t\n  ", ">\n>>\n> \n",
+	"p\xff\n\xc3\n\xed\xa0\x80 \n\xc3\xa9\t\n\xe2\x80\xa8\n",
+	"diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n x\n"
+	"-- \n+y\n\n-- \nsig\n",
+	"diff --git a/f b/f\n@@ -1,9 +1,9 @@\n a\nprose cuts it\n",
+	"diff --git a/f b/f\n@@ -1,9 +1,9 @@\n a\n-b",
+	"---\n f.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n"
+	"\ndiff --git a/f.c b/f.c\nGIT binary patch\nliteral 5\n"
+	"McmZQzU|;sy\n\nliteral 0\nHcmV?d00001\n\nafter\n",
+	"------------[ cut here ]------------\nWARNING: CPU: 0 x\n"
+	"[    1.234] [  T1] Call Trace:\n <TASK>\n  f+0x1/0x2\n\n"
+	"  more\n\nprose\n==================================\n"
+	"BUG: KASAN: x\nRead of size 8\n",
+	"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n"
+	"- -- \n- --- a\nown\n> q\n-- \nsig\n"
+	"-----BEGIN PGP SIGNATURE-----\nx\n-----END PGP SIGNATURE-----\n",
+	"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256",
+	"-----BEGIN PGP SIGNED MESSAGE-----\n\n- ",
+	"x\n-----BEGIN PGP MESSAGE-----\nhQEMA\n-----END PGP MESSAGE-----",
+	"\x01\x02\x7f\x1b[0m\n\xfe\xff\x80\x80\n\x0b\x0c\n",
+	/* runs of lines copied at once, cut by a chomp, a quote, a kind */
+	"a\nb\n> q\nc\nd  \ne\nf\r\ng\n--\nh\ni \nj\n> k\nl",
+	"a\n\n\n> q\n> r\ns\n\t\n---\n f | 1 +\nt\n-- \n\n",
+	"-----BEGIN PGP SIGNED MESSAGE-----\n\na\n- b\n- c\nd\n- --\ne\n"
+	"-----BEGIN PGP SIGNATURE-----\n",
 };
 
 static void test_hostile_bodies(void **state)
@@ -316,9 +412,10 @@ static void test_fixtures(void **state)
 {
 	(void)state;
 	sl_test_each_fixture(tests_dir, check_file, NULL);
-	if (lines_checked < 10000 || lines_matched < 100)
-		fail_msg("only %u lines (%u matched): the fixtures not found?",
-			 lines_checked, lines_matched);
+	if (lines_checked < 10000 || lines_matched < 100 || scans_checked < 100)
+		fail_msg("only %u lines (%u matched), %u scans: the fixtures "
+			 "not found?", lines_checked, lines_matched,
+			 scans_checked);
 }
 
 int main(int argc, char **argv)
@@ -335,5 +432,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	tests_dir = argv[1];
+	/* each scan proves itself too (rules/lib/text.c) */
+	g_setenv("SECLINT_CHECK_TEXT", "1", TRUE);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,23 +45,6 @@ const char sl_line_log_start_re[] =
 	"syz repro|C reproducer|userspace arch|Downloadable assets|"
 	"disk image|vmlinux|kernel image|compiler):\\s)";
 
-/* Is @s, of @n bytes, ASCII alone (and so valid UTF-8)?  Eight bytes at
- * a time. */
-static gboolean is_ascii(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	for (guint64 w; i + 8 <= n; i += 8) {
-		memcpy(&w, s + i, 8);
-		if (w & G_GUINT64_CONSTANT(0x8080808080808080))
-			return FALSE;
-	}
-	for (; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80)
-			return FALSE;
-	return TRUE;
-}
-
 /* A literal and its length. */
 struct lit {
 	const char *s;
@@ -134,10 +117,11 @@ gboolean sl_line_hunk_header_by_re(const char *line, long *old, long *new)
 }
 
 /*
- * An ASCII line "@@ -A[,B] +C[,D] @@..." is the regular expression's
- * first match: each \d+ takes its whole run of digits (a comma or a space
- * follows it, which no \d matches), and each optional group is taken
- * where its comma is.  Any other line that starts "@@ -" is left to it.
+ * A line "@@ -A[,B] +C[,D] @@..." of ASCII digits, UTF-8 (its function's
+ * name may not be ASCII), is the regular expression's first match: each
+ * \d+ takes its whole run of digits (a comma or a space follows it,
+ * which no \d matches), and each optional group is taken where its
+ * comma is.  Any other line that starts "@@ -" is left to it.
  */
 gboolean sl_line_hunk_header(const char *line, long *old, long *new)
 {
@@ -147,7 +131,7 @@ gboolean sl_line_hunk_header(const char *line, long *old, long *new)
 	if (!HAS_PREFIX(line, "@@ -"))
 		return FALSE;
 	if (range(&p, &b) && HAS_PREFIX(p, " +") && (p += 2, range(&p, &d)) &&
-	    HAS_PREFIX(p, " @@") && is_ascii(line, strlen(line))) {
+	    HAS_PREFIX(p, " @@") && sl_utf8_valid(line, strlen(line))) {
 		*old = b ? strtol(b, NULL, 10) : 1;
 		*new = d ? strtol(d, NULL, 10) : 1;
 		return TRUE;
@@ -201,11 +185,18 @@ static const struct lit log_starts[] = {
 	LIT("compiler:"),
 };
 
-/* The ASCII white space \s matches; the rest of it is not ASCII. */
+/* The ASCII white space \s matches; the rest of it is not ASCII.  A
+ * loop: most lines start with none. */
 static const char *skip_ascii_space(const char *p)
 {
-	return p + strspn(p, " \t\n\v\f\r");
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+		p++;
+	return p;
 }
+
+/* The first bytes of log_starts[] ('-' aside), for a line that starts
+ * with none of them to be spared the loop over them. */
+static const char log_start_firsts[] = "<BCDHIKOUWcdgkpsuv";
 
 /*
  * No alternative starts with white space, so one must start where \s*
@@ -220,7 +211,7 @@ gboolean sl_line_log_start(const char *line)
 
 	if (*p == '-')
 		maybe = HAS_PREFIX(p + strspn(p, "-"), "[ cut here ]");
-	else if (!maybe)
+	else if (!maybe && *p && strchr(log_start_firsts, *p))
 		maybe = starts_with_any(p, log_starts,
 					G_N_ELEMENTS(log_starts));
 	return maybe && sl_regex_test(sl_line_log_start_re, 0, line);
@@ -233,4 +224,17 @@ gboolean sl_line_may_be_stamped(const char *line)
 	const char *p = skip_ascii_space(line);
 
 	return *p == '[' || (unsigned char)*p >= 0x80;
+}
+
+/* The regular expression's match, found by lint/util/matches.c: no
+ * replacement's copy of the line nor GLib's match state to allocate. */
+size_t sl_line_timestamp(const char *line)
+{
+	g_autoptr(sl_matches) m = sl_matches_of(sl_line_timestamp_re, 0, line,
+						-1, 0);
+	int start, end;
+
+	if (!sl_matches_next(m) || !sl_matches_fetch_pos(m, 0, &start, &end))
+		return 0;
+	return (size_t)end;
 }

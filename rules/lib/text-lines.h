@@ -24,5 +24,8 @@ gboolean sl_line_diff_header(const char *line);
 gboolean sl_line_log_start(const char *line);
 /* FALSE if @line cannot start with a dmesg timestamp ("[  1.234] "). */
 gboolean sl_line_may_be_stamped(const char *line);
+/* The length of the dmesg timestamp (sl_line_timestamp_re) that starts
+ * @line, 0 if none: what g_regex_replace_literal() of it removes. */
+size_t sl_line_timestamp(const char *line);
 
 #endif

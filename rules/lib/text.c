@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "crypto.h"
+#include "env-flag.h"
 #include "facts.h"
 #include "literals.h"
 #include "matches.h"
@@ -58,19 +59,10 @@ char **sl_split_lines(const char *text)
 	return lines;
 }
 
-/* g_strchomp() on @line, which ends at @end. */
-static void chomp(char *line, char *end)
-{
-	while (end > line && g_ascii_isspace(end[-1]))
-		end--;
-	*end = '\0';
-}
-
-/* The lines of @text in one copy of it, *@copy, each ended in place;
- * @chomped: each without its trailing white space too.  One memchr() a
- * line: the array grows as they are found instead of being sized by a
- * first count (which read every line twice). */
-static char **lines_in_copy(const char *text, char **copy, gboolean chomped)
+/* The lines of @text in one copy of it, *@copy, each ended in place.  One
+ * memchr() a line: the array grows as they are found instead of being
+ * sized by a first count (which read every line twice). */
+static char **lines_in_copy(const char *text, char **copy)
 {
 	size_t len = strlen(text);
 	char *buf = g_memdup2(text, len + 1);
@@ -85,12 +77,9 @@ static char **lines_in_copy(const char *text, char **copy, gboolean chomped)
 		if (n + 1 >= room)
 			lines = g_renew(char *, lines, room *= 2);
 		lines[n++] = p;
-		if (chomped)
-			chomp(p, nl ? nl : end);
-		else if (nl)
-			*nl = '\0';
 		if (!nl)
 			break;
+		*nl = '\0';
 		p = nl + 1;
 	}
 	lines[n] = NULL;
@@ -105,13 +94,7 @@ static char **lines_in_copy(const char *text, char **copy, gboolean chomped)
  */
 char **sl_text_lines(const char *text, char **copy)
 {
-	return lines_in_copy(text, copy, FALSE);
-}
-
-/* Each line of @body without its trailing white space (g_strchomp()). */
-static char **chomped_lines(const char *body, char **copy)
-{
-	return lines_in_copy(body, copy, TRUE);
+	return lines_in_copy(text, copy);
 }
 
 enum region {
@@ -121,6 +104,25 @@ enum region {
 	IN_BINARY,	/* after "GIT binary patch" */
 	IN_DIFFSTAT,	/* git's summary of a patch, after "---" */
 	IN_LOG,
+};
+
+/* Where a line of the scan goes. */
+enum kind {
+	TO_NONE,	/* the signature's line, a gap in a log, the end */
+	TO_PROSE,
+	TO_PATCH,
+	TO_LOG,
+	TO_QUOTED,
+	TO_SIGNATURE,
+	N_KINDS
+};
+
+/* One line of a body, ended in place ('\0' at @s[@len]), and where the
+ * scan puts it.  An array of them ends with one whose @s is NULL. */
+struct line {
+	char *s;
+	size_t len;
+	enum kind kind;
 };
 
 struct scan {
@@ -156,35 +158,24 @@ static const char log_title[] =
 	"general protection fault|Oops: |Unable to handle kernel|"
 	"kernel BUG at |INFO: task |HEAD commit:)";
 
+/* Only spaces and tabs (most lines: a look at the first byte). */
 static gboolean is_blank(const char *line)
 {
-	return line[strspn(line, " \t")] == '\0';
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return *line == '\0';
 }
 
-/* @line and a "\n" onto @to: copied in place where it has room, as
- * g_string_append_c() does, else by GLib. */
-static void add_line(GString *to, const char *line)
+/* The first byte compared in place: most lines differ there. */
+#define HAS_PREFIX(s, lit) \
+	((s)[0] == (lit)[0] && !strncmp((s), (lit), sizeof(lit) - 1))
+
+static gboolean starts_diff(const struct line *l)
 {
-	size_t n = strlen(line);
-
-	if (to->len + n + 1 < to->allocated_len) {
-		memcpy(to->str + to->len, line, n);
-		to->len += n + 1;
-		to->str[to->len - 1] = '\n';
-		to->str[to->len] = '\0';
-		return;
-	}
-	g_string_append_len(to, line, (gssize)n);
-	g_string_append_c(to, '\n');
-}
-
-#define HAS_PREFIX(s, lit) (!strncmp((s), (lit), sizeof(lit) - 1))
-
-static gboolean starts_diff(char **l)
-{
-	return HAS_PREFIX(*l, "diff --git ") ||
-	       (HAS_PREFIX(*l, "--- ") && l[1] && HAS_PREFIX(l[1], "+++ ") &&
-		l[2] && HAS_PREFIX(l[2], "@@ -"));
+	return HAS_PREFIX(l->s, "diff --git ") ||
+	       (HAS_PREFIX(l->s, "--- ") && l[1].s &&
+		HAS_PREFIX(l[1].s, "+++ ") && l[2].s &&
+		HAS_PREFIX(l[2].s, "@@ -"));
 }
 
 static gboolean open_hunk(struct scan *s, const char *line)
@@ -311,28 +302,28 @@ static gboolean diffstat_line(struct scan *s, const char *line,
 }
 
 /* Patch lines; FALSE when @l is no longer part of a diff. */
-static gboolean patch_line(struct scan *s, char **l)
+static gboolean patch_line(struct scan *s, const struct line *l)
 {
 	if (s->in == IN_HUNK) {
-		if (hunk_line(s, *l))
+		if (hunk_line(s, l->s))
 			return TRUE;
 		s->t->broken_hunks++;
 		s->in = IN_PROSE;
 		return FALSE;
 	}
 	if (s->in == IN_BINARY) {
-		if (sl_binary_patch_line(*l))
+		if (sl_binary_patch_line(l->s))
 			return TRUE;
 		s->in = IN_DIFF;	/* the next file's diff, or not a diff */
 	}
 	if (s->in != IN_DIFF && !starts_diff(l))
 		return FALSE;
 	s->in = IN_DIFF;
-	if (!strcmp(*l, "GIT binary patch")) {
+	if (!strcmp(l->s, "GIT binary patch")) {
 		s->in = IN_BINARY;
 		return TRUE;
 	}
-	if (open_hunk(s, *l) || sl_line_diff_header(*l))
+	if (open_hunk(s, l->s) || sl_line_diff_header(l->s))
 		return TRUE;
 	s->in = IN_PROSE;
 	return FALSE;
@@ -348,15 +339,11 @@ static gboolean is_banner(const char *line, const char *next)
 
 static gboolean log_line(struct scan *s, const char *line, const char *next)
 {
-	/* Most lines cannot have a timestamp: spared the replacement's
-	 * copy (a third of the scan's time). */
-	g_autofree char *bare = !sl_line_may_be_stamped(line) ||
-				!strchr(line, '[') ? NULL :
-		g_regex_replace_literal(sl_regex_cached(sl_line_timestamp_re,
-							0),
-					line, -1, 0, "", 0, NULL);
-	gboolean stamped = bare && strlen(bare) != strlen(line);
-	const char *text = bare ? bare : line;
+	/* Most lines cannot have a timestamp: spared the search. */
+	size_t stamp = !sl_line_may_be_stamped(line) || !strchr(line, '[') ?
+		0 : sl_line_timestamp(line);
+	gboolean stamped = stamp > 0;
+	const char *text = line + stamp;
 
 	if (is_banner(text, next) || sl_line_log_start(text)) {
 		if (sl_regex_test(log_title, 0, text))
@@ -377,63 +364,58 @@ static gboolean log_line(struct scan *s, const char *line, const char *next)
 	return FALSE;
 }
 
-static void classify(struct scan *s, char **l)
+/* Where line @l goes, as the scan @s stands. */
+static enum kind classify(struct scan *s, const struct line *l)
 {
 	struct sl_text *t = s->t;
 	gboolean after_cut = s->after_cut;
 
 	s->after_cut = FALSE;
-	if (diffstat_line(s, *l, after_cut)) {
-		add_line(t->patch, *l);
+	if (diffstat_line(s, l->s, after_cut) || patch_line(s, l)) {
 		t->patch_lines++;
-		return;
+		return TO_PATCH;
 	}
-	if (patch_line(s, l)) {
-		add_line(t->patch, *l);
-		t->patch_lines++;
-		return;
-	}
-	if (s->in == IN_LOG && is_blank(*l)) {
+	if (s->in == IN_LOG && is_blank(l->s)) {
 		s->log_gap = TRUE;
-		return;
+		return TO_NONE;
 	}
-	if (log_line(s, *l, l[1])) {
-		add_line(t->log, *l);
+	if (log_line(s, l->s, l[1].s)) {
 		t->log_lines++;
-		return;
+		return TO_LOG;
 	}
-	add_line(t->prose, *l);
-	if (!is_blank(*l))
+	if (!is_blank(l->s))
 		t->prose_lines++;
-	s->after_cut = !strcmp(*l, "---");
+	s->after_cut = !strcmp(l->s, "---");
+	return TO_PROSE;
 }
 
-/* @pgp: the body may hold an armored PGP block (most have none, and their
- * lines are spared the search). */
-static void scan_lines(struct sl_text *t, char **lines, gboolean pgp)
+/* Each line's kind, and the counts in @t.  @pgp: the body may hold an
+ * armored PGP block (most have none, and their lines are spared the
+ * search). */
+static void scan_lines(struct sl_text *t, struct line *lines, gboolean pgp)
 {
 	struct scan s = { t, IN_PROSE, 0, 0, FALSE, FALSE };
-	GString *sig = NULL;
+	gboolean sig = FALSE;
 
-	for (char **l = lines; *l; l++) {
-		if (!l[1] && !**l)
+	for (struct line *l = lines; l->s; l++) {
+		l->kind = TO_NONE;
+		if (!l[1].s && !l->len)
 			break;	/* the end of the last line */
 		if (sig) {
-			add_line(sig, *l);
-		} else if (s.in != IN_HUNK && **l == '-' &&
-			   (!strcmp(*l, "-- ") || !strcmp(*l, "--"))) {
-			sig = g_string_new(NULL);
-		} else if (s.in != IN_HUNK && **l == '>') {
-			add_line(t->quoted, *l);
+			l->kind = TO_SIGNATURE;
+		} else if (s.in != IN_HUNK && *l->s == '-' &&
+			   (!strcmp(l->s, "-- ") || !strcmp(l->s, "--"))) {
+			sig = TRUE;
+		} else if (s.in != IN_HUNK && *l->s == '>') {
+			l->kind = TO_QUOTED;
 		} else {
-			if (pgp && strstr(*l, "-----BEGIN PGP MESSAGE-----"))
+			if (pgp && strstr(l->s, "-----BEGIN PGP MESSAGE-----"))
 				t->encrypted = TRUE;
-			classify(&s, l);
+			l->kind = classify(&s, l);
 		}
 	}
 	if (s.in == IN_HUNK)
 		t->broken_hunks++;
-	t->signature = sig ? g_string_free(sig, FALSE) : g_strdup("");
 }
 
 /*
@@ -441,46 +423,349 @@ static void scan_lines(struct sl_text *t, char **lines, gboolean pgp)
  * (and its armor headers) and "BEGIN PGP SIGNATURE", "- " unescaped;
  * NULL if the body is not clear-signed.
  */
-static GPtrArray *clearsigned_lines(char **lines)
+static struct line *clearsigned_lines(const struct line *lines)
 {
-	GPtrArray *out;
-	char **l = lines;
+	GArray *out;
+	const struct line *l = lines;
+	struct line end = { NULL, 0, TO_NONE };
 
-	while (*l && strcmp(*l, "-----BEGIN PGP SIGNED MESSAGE-----"))
+	while (l->s && strcmp(l->s, "-----BEGIN PGP SIGNED MESSAGE-----"))
 		l++;
-	if (!*l)
+	if (!l->s)
 		return NULL;
-	for (l++; *l && !is_blank(*l); l++)
+	for (l++; l->s && !is_blank(l->s); l++)
 		;	/* Hash: armor headers */
-	out = g_ptr_array_new();
-	for (; *l && strcmp(*l, "-----BEGIN PGP SIGNATURE-----"); l++)
-		g_ptr_array_add(out, g_str_has_prefix(*l, "- ") ? *l + 2 : *l);
-	g_ptr_array_add(out, NULL);
-	return out;
+	out = g_array_new(FALSE, FALSE, sizeof(struct line));
+	for (; l->s && strcmp(l->s, "-----BEGIN PGP SIGNATURE-----"); l++) {
+		struct line part = *l;
+
+		if (g_str_has_prefix(l->s, "- ")) {
+			part.s += 2;
+			part.len -= 2;
+		}
+		g_array_append_val(out, part);
+	}
+	g_array_append_val(out, end);
+	return (struct line *)(void *)g_array_free(out, FALSE);
+}
+
+/*
+ * The lines of @body (@len bytes, no NUL among them) each without its
+ * trailing white space (g_strchomp()), in one copy of @body with a byte
+ * of room more (for the own text, own_in_copy()), *@copy.  The array is
+ * sized from the body's length, grown if its lines are shorter.
+ */
+static struct line *chomped_lines(const char *body, size_t len, char **copy)
+{
+	char *buf = g_malloc(len + 2);
+	char *end = buf + len;
+	size_t n = 0, room = len / 32 + 2;
+	struct line *lines = g_new(struct line, room);
+	char *p = buf;
+
+	memcpy(buf, body, len + 1);
+	for (;;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *e = nl ? nl : end;
+
+		if (n + 1 >= room)
+			lines = g_renew(struct line, lines, room *= 2);
+		while (e > p && g_ascii_isspace(e[-1]))
+			e--;
+		*e = '\0';
+		lines[n++] = (struct line){ p, (size_t)(e - p), TO_NONE };
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	lines[n] = (struct line){ NULL, 0, TO_NONE };
+	*copy = buf;
+	return lines;
+}
+
+/* Does line @l run on into the next in their copy, its "\n" kept
+ * (join_lines())?  Not after a chomp, nor onto a line "- " unescaped. */
+static gboolean runs_on(const struct line *l)
+{
+	return l[1].s == l->s + l->len + 1 && l->s[l->len] == '\n';
+}
+
+/* Once the lines are scanned: each "\n" that ended a line in the copy
+ * put back, where the line had no trailing white space, so that a run of
+ * such lines is copied at once. */
+static void join_lines(struct line *lines)
+{
+	for (struct line *l = lines; l->s && l[1].s; l++)
+		if (l[1].s == l->s + l->len + 1)
+			l->s[l->len] = '\n';
+}
+
+/* The last line of the run from @l: lines that run on (runs_on()) and
+ * that @same keeps in, up to @stop. */
+static const struct line *run_from(const struct line *l,
+				   const struct line *stop,
+				   gboolean (*same)(const struct line *,
+						    const struct line *))
+{
+	while (l + 1 != stop && l[1].s && runs_on(l) && same(l, l + 1))
+		l++;
+	return l;
+}
+
+static gboolean same_kind(const struct line *a, const struct line *b)
+{
+	return a->kind == b->kind;
+}
+
+static gboolean any_line(const struct line *a, const struct line *b)
+{
+	(void)a;
+	(void)b;
+	return TRUE;
+}
+
+static gboolean unquoted(const struct line *a, const struct line *b)
+{
+	(void)a;
+	return *b->s != '>';
+}
+
+/* The lines from @l to @last, each "\n" ended, at *@to: one copy. */
+static void put_run(char **to, const struct line *l, const struct line *last)
+{
+	size_t n = (size_t)(last->s + last->len - l->s);
+
+	memmove(*to, l->s, n);
+	*to += n;
+	*(*to)++ = '\n';
+}
+
+/*
+ * The texts of @t from the kinds of @lines (joined, join_lines()): each
+ * sized once by what its lines add up to, then filled a run of lines of
+ * its kind at a time.
+ */
+static void assemble(struct sl_text *t, const struct line *lines)
+{
+	size_t size[N_KINDS] = { 0 };
+	char *to[N_KINDS];
+	GString *out[N_KINDS] = { NULL };
+
+	for (const struct line *l = lines; l->s; l++)
+		size[l->kind] += l->len + 1;
+	t->prose = out[TO_PROSE] = g_string_sized_new(size[TO_PROSE]);
+	t->patch = out[TO_PATCH] = g_string_sized_new(size[TO_PATCH]);
+	t->log = out[TO_LOG] = g_string_sized_new(size[TO_LOG]);
+	t->quoted = out[TO_QUOTED] = g_string_sized_new(size[TO_QUOTED]);
+	t->signature = g_malloc(size[TO_SIGNATURE] + 1);
+	for (int k = TO_PROSE; k < N_KINDS; k++)
+		to[k] = out[k] ? out[k]->str : t->signature;
+	for (const struct line *l = lines; l->s; l++) {
+		const struct line *last = run_from(l, NULL, same_kind);
+
+		if (l->kind != TO_NONE)
+			put_run(&to[l->kind], l, last);
+		l = last;
+	}
+	for (int k = TO_PROSE; k < N_KINDS; k++) {
+		*to[k] = '\0';
+		if (out[k])
+			out[k]->len = (gsize)(to[k] - out[k]->str);
+	}
+}
+
+/*
+ * The own text (sl_text_own()) from the chomped lines of the body, in
+ * place in their copy @buf (joined, join_lines()): a run of lines moves
+ * back by what the lines before it lost, so it never overwrites one not
+ * yet moved, and the text cannot outgrow the copy's room
+ * (sl_text_own()).  The signature's lines are copied out first.
+ */
+static char *own_in_copy(const struct line *lines, char *buf,
+			 char **signature)
+{
+	const struct line *l = lines;
+	char *o;
+	size_t size = 0;
+
+	while (l->s && !(l->len == 2 && l->s[0] == '-' && l->s[1] == '-'))
+		l++;
+	if (!l->s) {
+		*signature = g_strdup("");
+	} else {
+		for (const struct line *sig = l + 1; sig->s; sig++)
+			size += sig->len + 1;
+		*signature = o = g_malloc(size + 1);
+		for (const struct line *sig = l + 1; sig->s; sig++) {
+			const struct line *last = run_from(sig, NULL, any_line);
+
+			put_run(&o, sig, last);
+			sig = last;
+		}
+		*o = '\0';
+	}
+	o = buf;
+	for (const struct line *own = lines; own != l; own++) {
+		const struct line *last;
+
+		if (*own->s == '>')
+			continue;
+		last = run_from(own, l, unquoted);
+		put_run(&o, own, last);
+		own = last;
+	}
+	*o = '\0';
+	return buf;
+}
+
+/* The texts of a new @t from @lines. */
+static void scan_into(struct sl_text *t, struct line *lines, gboolean pgp)
+{
+	g_autofree struct line *signed_part =
+		pgp ? clearsigned_lines(lines) : NULL;
+
+	t->clearsigned = signed_part != NULL;
+	scan_lines(t, signed_part ? signed_part : lines, pgp);
+	join_lines(lines);
+	assemble(t, signed_part ? signed_part : lines);
+}
+
+/* The scan of @body into @t, and if @own is not NULL the own text and
+ * its signature as sl_text_own() gives them: one copy of the body for
+ * both, and the own text in it. */
+static void scan_body(struct sl_text *t, const char *body, char **own,
+		      char **own_signature)
+{
+	size_t len = strlen(body);
+	char *copy;
+	g_autofree struct line *lines = chomped_lines(body, len, &copy);
+	/* Either PGP marker, clear-signed or a message */
+	gboolean pgp = strstr(body, "-----BEGIN PGP ") != NULL;
+
+	scan_into(t, lines, pgp);
+	if (own)
+		*own = own_in_copy(lines, copy, own_signature);
+	else
+		g_free(copy);
+}
+
+/*
+ * The code the scan replaced, to prove it by (SECLINT_CHECK_TEXT=1, the
+ * unit tests): a string a line, each chomped, and each text grown a line
+ * at a time.
+ */
+struct sl_text *sl_text_scan_by_split(const char *body)
+{
+	struct sl_text *t = g_new0(struct sl_text, 1);
+	g_auto(GStrv) split = sl_split_lines(body);
+	guint n = g_strv_length(split);
+	g_autofree struct line *lines = g_new(struct line, n + 1);
+	g_autofree struct line *signed_part = NULL;
+	gboolean pgp = strstr(body, "-----BEGIN PGP ") != NULL;
+	GString *out[N_KINDS];
+	struct line *l;
+
+	for (guint i = 0; i < n; i++) {
+		g_strchomp(split[i]);
+		lines[i] = (struct line){ split[i], strlen(split[i]), TO_NONE };
+	}
+	lines[n] = (struct line){ NULL, 0, TO_NONE };
+	signed_part = pgp ? clearsigned_lines(lines) : NULL;
+	t->clearsigned = signed_part != NULL;
+	l = signed_part ? signed_part : lines;
+	scan_lines(t, l, pgp);
+	for (int k = TO_PROSE; k < N_KINDS; k++)
+		out[k] = g_string_new(NULL);
+	for (; l->s; l++) {
+		if (l->kind == TO_NONE)
+			continue;
+		g_string_append(out[l->kind], l->s);
+		g_string_append_c(out[l->kind], '\n');
+	}
+	t->prose = out[TO_PROSE];
+	t->patch = out[TO_PATCH];
+	t->log = out[TO_LOG];
+	t->quoted = out[TO_QUOTED];
+	t->signature = g_string_free(out[TO_SIGNATURE], FALSE);
+	return t;
+}
+
+/* SECLINT_CHECK_TEXT=1: each scan proved against the code it replaced. */
+static gboolean text_checking(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_TEXT", "1");
+}
+
+gboolean sl_text_same(const struct sl_text *a, const struct sl_text *b)
+{
+	return g_string_equal(a->prose, b->prose) &&
+	       g_string_equal(a->patch, b->patch) &&
+	       g_string_equal(a->log, b->log) &&
+	       g_string_equal(a->quoted, b->quoted) &&
+	       !strcmp(a->signature, b->signature) &&
+	       a->prose_lines == b->prose_lines &&
+	       a->patch_lines == b->patch_lines &&
+	       a->log_lines == b->log_lines &&
+	       a->log_reports == b->log_reports && a->hunks == b->hunks &&
+	       a->broken_hunks == b->broken_hunks &&
+	       a->clearsigned == b->clearsigned &&
+	       a->encrypted == b->encrypted;
+}
+
+static void check_scan(const char *body, const struct sl_text *t,
+		       const char *own, const char *own_signature)
+{
+	g_autoptr(sl_text) ref = sl_text_scan_by_split(body);
+	g_autofree char *sig = NULL;
+	g_autofree char *own_ref = own ? sl_text_own(body, &sig) : NULL;
+
+	if (!sl_text_same(t, ref))
+		g_error("seclint: the scan of this body differs from its "
+			"line by line scan:\n%s", body);
+	if (own && (strcmp(own, own_ref) || strcmp(own_signature, sig)))
+		g_error("seclint: the own text of this body differs from "
+			"sl_text_own()'s:\n%s", body);
+}
+
+struct sl_text *sl_text_scan_own(const char *body, char **own,
+				 char **own_signature)
+{
+	struct sl_text *t = g_new0(struct sl_text, 1);
+
+	scan_body(t, body, own, own_signature);
+	if (text_checking())
+		check_scan(body, t, own ? *own : NULL,
+			   own ? *own_signature : NULL);
+	return t;
 }
 
 struct sl_text *sl_text_scan(const char *body)
 {
-	struct sl_text *t = g_new0(struct sl_text, 1);
-	g_autofree char *copy = NULL;
-	g_autofree char **lines = chomped_lines(body, &copy);
-	g_autoptr(GPtrArray) signed_part = NULL;
-	/* Either PGP marker, clear-signed or a message */
-	gboolean pgp = strstr(body, "-----BEGIN PGP ") != NULL;
-
-	t->prose = g_string_new(NULL);
-	t->patch = g_string_new(NULL);
-	t->log = g_string_new(NULL);
-	t->quoted = g_string_new(NULL);
-	signed_part = pgp ? clearsigned_lines(lines) : NULL;
-	t->clearsigned = signed_part != NULL;
-	scan_lines(t, signed_part ? (char **)signed_part->pdata : lines, pgp);
-	return t;
+	return sl_text_scan_own(body, NULL, NULL);
 }
 
 /* The keys of this module's facts (rules/lib/facts.h). */
 static const char text_key, own_key, signature_key, no_disclaimers_key,
 	had_disclaimers_key;
+
+/* The scan as the facts keep it: with the own text made from the same
+ * copy of the body, until sl_facts_own_text() takes it. */
+struct text_fact {
+	struct sl_text t;	/* first: the slot's data is both */
+	char *own;
+	char *own_signature;
+};
+
+static void text_fact_free(gpointer data)
+{
+	struct text_fact *tf = data;
+
+	g_free(tf->own);
+	g_free(tf->own_signature);
+	sl_text_free(&tf->t);
+}
 
 /* Scanned once per message, for all the rules that read it. */
 const struct sl_text *sl_facts_text(struct sl_facts *f)
@@ -488,12 +773,16 @@ const struct sl_text *sl_facts_text(struct sl_facts *f)
 	struct sl_facts_slot *s = sl_facts_slot(f, &text_key);
 
 	if (!s->filled) {
-		struct sl_text *t = sl_text_scan(f->msg->body->str);
+		struct text_fact *tf = g_new0(struct text_fact, 1);
+		const char *body = f->msg->body->str;
 
-		sl_facts_fill(s, t, (GDestroyNotify)sl_text_free);
+		scan_body(&tf->t, body, &tf->own, &tf->own_signature);
+		if (text_checking())
+			check_scan(body, &tf->t, tf->own, tf->own_signature);
+		sl_facts_fill(s, tf, text_fact_free);
 		/* the texts the word lists are asked of */
-		sl_facts_literals_keep(f, t->prose->str);
-		sl_facts_literals_keep(f, t->log->str);
+		sl_facts_literals_keep(f, tf->t.prose->str);
+		sl_facts_literals_keep(f, tf->t.log->str);
 	}
 	return s->data;
 }
@@ -598,14 +887,27 @@ char *sl_text_find_disclaimer(const char *own, const char *signature)
 	return hit ? hit : find_disclaimer(signature);
 }
 
+/*
+ * The own text, made by the scan from its copy of the body (the text of
+ * nearly every message is scanned: ai-signed-off-by reads each), unless
+ * a rule took the scan's first.
+ */
 static void own_fill(struct sl_facts *f)
 {
 	struct sl_facts_slot *own = sl_facts_slot(f, &own_key);
-	char *signature;
+	struct text_fact *tf;
+	char *signature, *text_own;
 
 	if (own->filled)
 		return;
-	sl_facts_fill(own, sl_text_own(f->msg->body->str, &signature), g_free);
+	tf = (struct text_fact *)sl_facts_text(f);
+	if (tf->own) {
+		text_own = g_steal_pointer(&tf->own);
+		signature = g_steal_pointer(&tf->own_signature);
+	} else {
+		text_own = sl_text_own(f->msg->body->str, &signature);
+	}
+	sl_facts_fill(own, text_own, g_free);
 	sl_facts_fill(sl_facts_slot(f, &signature_key), signature, g_free);
 	sl_facts_literals_keep(f, own->data);
 }

@@ -33,6 +33,14 @@ char **sl_text_lines(const char *text, char **copy);
  * "delta N", base85 data, or a blank line. */
 gboolean sl_binary_patch_line(const char *line);
 struct sl_text *sl_text_scan(const char *body);
+/* The same, and the own text and its signature as sl_text_own() gives
+ * them, made from the same lines. */
+struct sl_text *sl_text_scan_own(const char *body, char **own,
+				 char **own_signature);
+/* The scan as it was made a line at a time, which SECLINT_CHECK_TEXT=1
+ * holds each scan to; are two scans the same? */
+struct sl_text *sl_text_scan_by_split(const char *body);
+gboolean sl_text_same(const struct sl_text *a, const struct sl_text *b);
 /* The message's body, scanned once per message, owned by @facts. */
 const struct sl_text *sl_facts_text(struct sl_facts *facts);
 void sl_text_free(struct sl_text *text);

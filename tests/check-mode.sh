@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# A check mode proved on every fixture, acceptance message and example:
+# with VARIABLE=1 seclint proves a shortcut against what it replaced and
+# aborts on a difference.  SECLINT_CHECK_DIGEST: a reused GMime address
+# reading that differs from a parse of the value or an address copied in
+# one block that differs from its normal form (lint/mail/address.c), a
+# pass over the headers that differs from their lookup by name
+# (lint/mail/message.c), or a part's window on the input that differs
+# from its stream (lint/mail/mime-crypto.c).  SECLINT_CHECK_TEXT: a scan of a body whose
+# texts differ from those of the scan a line at a time, or an own text
+# that differs from sl_text_own()'s (rules/lib/text.c).
+# usage: check-mode.sh VARIABLE SECLINT SOURCE_DIR
+var=$1 seclint=$2 src=$3
+export "$var=1"
+files=$(find "$src/tests/rules" "$src/tests/acceptance" "$src/tests/inputs" \
+	"$src/examples" -type f \( -name '*.eml' -o -name '*.mbox' \) | sort)
+# shellcheck disable=SC2086
+"$seclint" --no-repo --color=never -j 2 $files >/dev/null 2>&1
+rc=$?
+if [ $rc -ge 128 ]; then
+	echo "check-mode $var: exit $rc" >&2
+	exit 1
+fi
+exit 0
