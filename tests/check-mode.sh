@@ -10,6 +10,10 @@
 # from its stream (lint/mail/mime-crypto.c).  SECLINT_CHECK_TEXT: a scan of a body whose
 # texts differ from those of the scan a line at a time, or an own text
 # that differs from sl_text_own()'s (rules/lib/text.c).
+# SECLINT_CHECK_PRESCAN: an mbox message's limits and address pre-scan
+# over its line ends that differ from the scans a line at a time, or a
+# remembered From value of the thread scan that differs from a new
+# reading (lint/mail/input.c).
 # usage: check-mode.sh VARIABLE SECLINT SOURCE_DIR
 var=$1 seclint=$2 src=$3
 export "$var=1"
