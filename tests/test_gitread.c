@@ -36,6 +36,25 @@
 #include "mailmap.h"
 #include "patch.h"
 
+/*
+ * libgit2 1.5 leaks on two inputs given it here (a mailmap line "<>": the
+ * entry allocated before its assertion; a config with an extension):
+ * LeakSanitizer leaves libgit2's own allocations alone.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libgit2.so\n";
+}
+
+/* ... which needs whole stacks: libgit2's leak of PCRE2 match data is
+ * otherwise told by PCRE2's frames alone. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "fast_unwind_on_malloc=0";
+}
+
 static char **corpora;		/* MBOX arguments */
 static char *home;		/* the scratch $HOME */
 
@@ -703,17 +722,19 @@ static void test_mailmap_forms(void **state)
 		"<a@x\n> <b@x>\n",
 		"\n\n\n<a@x> <b@x>\n\n",
 		"Caf\xc3\xa9 <a@x> <b@x>\n",
-		"<a@x> <b@x>\n\0<c@x> <d@x>\n",
 		"<a@x> <b@x>\x0b\n<c@x>\x0c<d@x>\n",
 	};
+
+	/* a NUL voids the whole file */
+	static const char nul[] = "<a@x> <b@x>\n\0<c@x> <d@x>\n";
 
 	(void)state;
 	for (gsize i = 0; i < G_N_ELEMENTS(files); i++) {
 		g_autofree char *label = g_strdup_printf("mailmap %zu", i);
-		gsize len = i == 27 ? 28 : strlen(files[i]);
 
-		compare_mailmap(files[i], len, label);
+		compare_mailmap(files[i], strlen(files[i]), label);
 	}
+	compare_mailmap(nul, sizeof(nul) - 1, "mailmap with a NUL");
 }
 
 /* Random lines of the characters that matter to the reader. */
