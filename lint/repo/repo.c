@@ -9,7 +9,11 @@
  * found to hold a patch or to name files.  So the send-email hook, which
  * runs for every patch of every series, pays nothing for an ordinary
  * patch to a public list.  Outside any repository (sl_repo_may_find())
- * libgit2 is not started at all.
+ * libgit2 is not started at all.  Nor, in a repository of the common shape,
+ * for what the hook of a patch to security@ asks: where the repository is
+ * (locate.c), MAINTAINERS (from the work tree and its cache), the files of
+ * a well-formed patch (patch.c) and .mailmap (mailmap.c) are read without
+ * it; the history (upstream, releases, patch-ids) needs libgit2.
  *
  * "Upstream" is what the remote-tracking branches hold: the config
  * seclint.upstream (multi-valued: ref names such as origin/master or
