@@ -697,8 +697,8 @@ static void test_mailmap_forms(void **state)
 		"Proper Name <commit@example.org>\n",
 		"<proper@example.org> <commit@example.org>\n",
 		"Proper Name <proper@example.org> <commit@example.org>\n",
-		"Proper Name <proper@example.org> Commit Name "
-		"<commit@example.org>\n",
+		("Proper Name <proper@example.org> Commit Name "
+		 "<commit@example.org>\n"),
 		"<proper@example.org> Commit Name <commit@example.org>\n",
 		"# a comment\n<a@x> <b@x> # trailing comment\n",
 		"<a@x> <b@x>\n<c@x> <b@x>\n",
