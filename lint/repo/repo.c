@@ -9,7 +9,11 @@
  * found to hold a patch or to name files.  So the send-email hook, which
  * runs for every patch of every series, pays nothing for an ordinary
  * patch to a public list.  Outside any repository (sl_repo_may_find())
- * libgit2 is not started at all.
+ * libgit2 is not started at all.  Nor, in a repository of the common shape,
+ * for what the hook of a patch to security@ asks: where the repository is
+ * (locate.c), MAINTAINERS (from the work tree and its cache), the files of
+ * a well-formed patch (patch.c) and .mailmap (mailmap.c) are read without
+ * it; the history (upstream, releases, patch-ids) needs libgit2.
  *
  * "Upstream" is what the remote-tracking branches hold: the config
  * seclint.upstream (multi-valued: ref names such as origin/master or
@@ -24,6 +28,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -31,7 +37,10 @@
 #include <git2.h>
 
 #include "address.h"
+#include "env-flag.h"
 #include "errors.h"
+#include "locate.h"
+#include "mailmap.h"
 #include "maint-cache.h"
 #include "maintainers.h"
 #include "patch.h"
@@ -70,7 +79,11 @@ struct sl_repo {
 	GCond answered;
 	GThread *thread;	/* the git thread, once started */
 	GAsyncQueue *queries;	/* of struct query, for it */
-	gboolean tried;		/* opening was attempted */
+	gboolean tried;		/* locating was attempted */
+	char *gitdir;		/* located: the git directory, with a '/' */
+	char *workdir;		/* and the work tree, or NULL (bare) */
+	gboolean light;		/* located without libgit2 (locate.c) */
+	gboolean git_tried;	/* opening with libgit2 was attempted */
 	char *open_error;	/* why it could not be opened */
 	gboolean libgit2;	/* git_libgit2_init() was called */
 	git_repository *git;
@@ -81,6 +94,7 @@ struct sl_repo {
 	struct sl_maintainers *maint;
 	gboolean mailmap_tried;
 	git_mailmap *mailmap;
+	struct sl_mailmap *own_mailmap;	/* read without libgit2 */
 	GHashTable *aliases;	/* fixture: address -> address */
 	GPtrArray *fixture;	/* of struct fixture_commit; NULL: real repo */
 	/* sl_repo_available() once answered, 1: no, 2: yes; 0: not yet.
@@ -142,14 +156,16 @@ struct query {
 	gboolean done;
 };
 
+/* Every call loads libgit2 (lint/util/git2-lazy.c): none if unused. */
 static void release_git(struct sl_repo *r)
 {
+	if (!r->libgit2)
+		return;
 	git_mailmap_free(r->mailmap);
 	r->mailmap = NULL;
 	git_repository_free(r->git);
 	r->git = NULL;
-	if (r->libgit2)
-		git_libgit2_shutdown();
+	git_libgit2_shutdown();
 	r->libgit2 = FALSE;
 }
 
@@ -214,6 +230,9 @@ void sl_repo_free(struct sl_repo *r)
 	g_cond_clear(&r->answered);
 	g_mutex_clear(&r->lock);
 	g_free(r->open_error);
+	g_free(r->gitdir);
+	g_free(r->workdir);
+	sl_mailmap_free(r->own_mailmap);
 	g_free(r->path);
 	g_free(r);
 }
@@ -271,18 +290,37 @@ gboolean sl_repo_may_find(void)
 	}
 }
 
-/* On the git thread, as every static function below that uses libgit2. */
-static gboolean ensure_open(struct sl_repo *r)
+/*
+ * SECLINT_CHECK_GIT=1: every answer found without libgit2 (the repository,
+ * a patch's files, the mailmap) is also asked of libgit2, and a difference
+ * aborts.
+ */
+static gboolean check_git(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_GIT", "1");
+}
+
+static void differs(const char *what, const char *ours, const char *libgit2)
+{
+	fprintf(stderr, "seclint: SECLINT_CHECK_GIT: %s: '%s' here, '%s' by "
+		"libgit2\n", what, ours ? ours : "(none)",
+		libgit2 ? libgit2 : "(none)");
+	abort();
+}
+
+/* Opened with libgit2.  On the git thread, as every static function below
+ * that uses libgit2. */
+static gboolean ensure_git(struct sl_repo *r)
 {
 	const git_error *e;
 	int rc;
 
-	if (r->fixture)
-		return TRUE;
-	if (r->tried)
+	if (r->git_tried)
 		return r->git != NULL;
-	r->tried = TRUE;
-	if (!r->path && !sl_repo_may_find())
+	r->git_tried = TRUE;
+	if (!r->path && !sl_repo_may_find() && !check_git())
 		return FALSE;
 	ensure_libgit2(r);
 	/* FROM_ENV: searches up from ".", honours GIT_DIR (the hook's). */
@@ -300,9 +338,54 @@ static gboolean ensure_open(struct sl_repo *r)
 	return r->git != NULL;
 }
 
+static void check_located(struct sl_repo *r)
+{
+	gboolean found = ensure_git(r);
+
+	if (!found != !r->gitdir)
+		differs("repository", r->gitdir, found ? "found" : NULL);
+	if (!found)
+		return;
+	if (strcmp(r->gitdir, git_repository_path(r->git)))
+		differs("git directory", r->gitdir, git_repository_path(r->git));
+	if (g_strcmp0(r->workdir, git_repository_workdir(r->git)))
+		differs("work tree", r->workdir, git_repository_workdir(r->git));
+}
+
+/*
+ * The repository's git directory and work tree: without libgit2 where
+ * that is certain (lint/repo/locate.c), else opened with libgit2.
+ */
+static gboolean ensure_located(struct sl_repo *r)
+{
+	if (r->fixture)
+		return TRUE;
+	if (r->tried)
+		return r->gitdir != NULL;
+	r->tried = TRUE;
+	if (!r->path &&
+	    sl_repo_locate(&r->gitdir, &r->workdir) != SL_LOCATE_UNSURE) {
+		r->light = TRUE;
+		if (check_git())
+			check_located(r);
+		return r->gitdir != NULL;
+	}
+	if (!ensure_git(r))
+		return FALSE;
+	r->gitdir = g_strdup(git_repository_path(r->git));
+	r->workdir = g_strdup(git_repository_workdir(r->git));
+	return TRUE;
+}
+
+/* Opened with libgit2, for what only libgit2 answers (the history). */
+static gboolean ensure_open(struct sl_repo *r)
+{
+	return ensure_located(r) && (r->fixture || ensure_git(r));
+}
+
 static void ask_available(struct sl_repo *r, struct query *q)
 {
-	q->yes = ensure_open(r);
+	q->yes = ensure_located(r);
 }
 
 /* Opening is tried once: the answer never changes after the first. */
@@ -334,11 +417,51 @@ static void ask_patches(struct sl_repo *r, struct query *q)
 	q->answer = sl_patches_parse(q->text);
 }
 
+static char *joined(const struct sl_patch *p)
+{
+	g_autofree char *files = g_strjoinv(" ", p->files);
+
+	return g_strdup_printf("%s%s", files, p->renames ? " (renames)" : "");
+}
+
+/* SECLINT_CHECK_GIT: sl_patches_read()'s answer, q->answer, against
+ * libgit2's; on the git thread, which computes the ids. */
+static void ask_check_patches(struct sl_repo *r, struct query *q)
+{
+	GPtrArray *ours = q->answer;
+	g_autoptr(GPtrArray) theirs = NULL;
+	g_autofree char *n_ours = NULL, *n_theirs = NULL;
+
+	ensure_libgit2(r);
+	theirs = sl_patches_parse(q->text);
+	n_ours = g_strdup_printf("%u patches", ours->len);
+	n_theirs = g_strdup_printf("%u patches", theirs->len);
+	if (ours->len != theirs->len)
+		differs("patches of a message", n_ours, n_theirs);
+	for (guint i = 0; i < ours->len; i++) {
+		struct sl_patch *a = ours->pdata[i];
+		const struct sl_patch *b = theirs->pdata[i];
+		g_autofree char *fa = joined(a), *fb = joined(b);
+
+		if (strcmp(fa, fb))
+			differs("files of a patch", fa, fb);
+		if (strcmp(sl_patch_id(a), b->id))
+			differs("patch-id", a->id, b->id);
+	}
+}
+
+/* Read without libgit2 where the patch has git format-patch's shape. */
 GPtrArray *sl_repo_patches(struct sl_repo *r, const char *text)
 {
 	struct query q = { .ask = ask_patches, .text = text };
 
-	ask(r, &q);
+	q.answer = sl_patches_read(text);
+	if (q.answer && check_git()) {
+		q.ask = ask_check_patches;
+		ask(r, &q);
+	}
+	if (!q.answer)
+		ask(r, &q);
 	return q.answer;
 }
 
@@ -649,7 +772,7 @@ static char *find_by_patch_id(struct sl_repo *r, const struct sl_patch *p)
 		git_commit *commit = NULL;
 		char *found;
 
-		if (!id || strcmp(id, p->id) ||
+		if (!id || strcmp(id, sl_patch_id((struct sl_patch *)p)) ||
 		    git_commit_lookup(&commit, r->git, oid) < 0)
 			continue;
 		found = describe(commit);
@@ -703,9 +826,14 @@ static char *fixture_describe(const struct fixture_commit *fc)
 
 static void ask_patch_upstream(struct sl_repo *r, struct query *q)
 {
-	if (r->fixture)
-		q->answer = fixture_describe(fixture_find(r, q->patch->id, NULL));
-	else if (ensure_open(r))
+	const char *id;
+
+	if (r->fixture) {
+		ensure_libgit2(r);
+		id = sl_patch_id((struct sl_patch *)q->patch);
+		q->answer = fixture_describe(fixture_find(r, *id ? id : NULL,
+							  NULL));
+	} else if (ensure_open(r))
 		q->answer = find_by_patch_id(r, q->patch);
 }
 
@@ -884,18 +1012,18 @@ static struct sl_maintainers *from_cache(GBytes *cached,
 }
 
 /* Parse @text and cache what it gives under @key. */
-static struct sl_maintainers *parse_and_cache(git_repository *git,
+static struct sl_maintainers *parse_and_cache(const char *gitdir,
 					      const char *text, gsize len,
 					      const struct sl_maint_key *key)
 {
 	g_autoptr(GBytes) index = sl_maintainers_index(text, len);
 
-	sl_maint_cache_write(git_repository_path(git), key, index);
+	sl_maint_cache_write(gitdir, key, index);
 	return sl_maintainers_load(index);
 }
 
 /* The work tree's MAINTAINERS; FALSE: there is none to read. */
-static gboolean worktree_maintainers(git_repository *git, const char *path,
+static gboolean worktree_maintainers(const char *gitdir, const char *path,
 				     GBytes *cached,
 				     const struct sl_maint_key *have,
 				     struct sl_maintainers **m)
@@ -917,9 +1045,9 @@ static gboolean worktree_maintainers(git_repository *git, const char *path,
 	 * them, so that the next patch need not read the file. */
 	if (*m && want.has_stat && (!have->has_stat ||
 				    memcmp(have->st, want.st, sizeof(want.st))))
-		sl_maint_cache_write(git_repository_path(git), &want, cached);
+		sl_maint_cache_write(gitdir, &want, cached);
 	if (!*m)
-		*m = parse_and_cache(git, text, len, &want);
+		*m = parse_and_cache(gitdir, text, len, &want);
 	return TRUE;
 }
 
@@ -941,7 +1069,8 @@ static struct sl_maintainers *head_maintainers(git_repository *git,
 	git_oid_tostr(want.oid, sizeof(want.oid), git_tree_entry_id(entry));
 	m = from_cache(cached, have, &want);
 	if (!m && git_blob_lookup(&blob, git, git_tree_entry_id(entry)) == 0)
-		m = parse_and_cache(git, git_blob_rawcontent(blob),
+		m = parse_and_cache(git_repository_path(git),
+				    git_blob_rawcontent(blob),
 				    git_blob_rawsize(blob), &want);
 out:
 	git_blob_free(blob);
@@ -954,25 +1083,23 @@ out:
  * and cached under the git directory (lint/repo/maint-cache.c), so the hook
  * parses the kernel's once for a series, not once per patch.
  */
-static struct sl_maintainers *read_maintainers(git_repository *git)
+static struct sl_maintainers *read_maintainers(struct sl_repo *r)
 {
-	const char *workdir = git_repository_workdir(git);
-	g_autofree char *path = workdir ? g_build_filename(workdir,
+	g_autofree char *path = r->workdir ? g_build_filename(r->workdir,
 		"MAINTAINERS", NULL) : NULL;
 	struct sl_maint_key have = { .has_stat = FALSE };
-	g_autoptr(GBytes) cached = sl_maint_cache_read(
-		git_repository_path(git), &have);
+	g_autoptr(GBytes) cached = sl_maint_cache_read(r->gitdir, &have);
 	struct sl_maintainers *m = NULL;
 
-	if (path && worktree_maintainers(git, path, cached, &have, &m))
+	if (path && worktree_maintainers(r->gitdir, path, cached, &have, &m))
 		return m;
-	return head_maintainers(git, cached, &have);
+	return ensure_git(r) ? head_maintainers(r->git, cached, &have) : NULL;
 }
 
 static void ask_maintainers(struct sl_repo *r, struct query *q)
 {
-	if (!r->maint_tried && ensure_open(r))
-		r->maint = read_maintainers(r->git);
+	if (!r->maint_tried && ensure_located(r))
+		r->maint = read_maintainers(r);
 	r->maint_tried = TRUE;
 	q->answer = r->maint;
 }
@@ -989,6 +1116,22 @@ const struct sl_maintainers *sl_repo_maintainers(struct sl_repo *r)
 	return q.answer;
 }
 
+/*
+ * Located without libgit2, the repository has no mailmap.file nor
+ * mailmap.blob (locate.c) and a work tree: its mailmap is the work tree's
+ * .mailmap, read here.
+ */
+static void read_mailmap(struct sl_repo *r)
+{
+	g_autofree char *path = g_strconcat(r->workdir, ".mailmap", NULL);
+	g_autofree char *text = NULL;
+	gsize len;
+
+	r->own_mailmap = sl_mailmap_new();
+	if (g_file_get_contents(path, &text, &len, NULL))
+		sl_mailmap_add_buffer(r->own_mailmap, text, len);
+}
+
 /* .mailmap (and mailmap.file, mailmap.blob) of the repository. */
 static void ask_mailmap(struct sl_repo *r, struct query *q)
 {
@@ -1001,13 +1144,24 @@ static void ask_mailmap(struct sl_repo *r, struct query *q)
 		q->answer = g_strdup(mapped);
 		return;
 	}
-	if (!r->mailmap_tried && ensure_open(r) &&
-	    git_mailmap_from_repository(&r->mailmap, r->git) < 0)
-		r->mailmap = NULL;
+	if (!r->mailmap_tried && ensure_located(r)) {
+		if (r->light)
+			read_mailmap(r);
+		if ((!r->light || check_git()) && ensure_git(r) &&
+		    git_mailmap_from_repository(&r->mailmap, r->git) < 0)
+			r->mailmap = NULL;
+	}
 	r->mailmap_tried = TRUE;
 	if (r->mailmap &&
-	    git_mailmap_resolve(&name, &email, r->mailmap, "", q->text) == 0 &&
-	    email && g_ascii_strcasecmp(email, q->text))
+	    git_mailmap_resolve(&name, &email, r->mailmap, "", q->text) < 0)
+		email = NULL;
+	if (r->own_mailmap) {
+		mapped = sl_mailmap_email(r->own_mailmap, q->text);
+		if (r->mailmap && g_strcmp0(mapped, email))
+			differs("mailmap", mapped, email);
+		email = mapped;
+	}
+	if (email && g_ascii_strcasecmp(email, q->text))
 		q->answer = sl_address_normalise(email);
 }
 

@@ -260,6 +260,9 @@ int git_libgit2_opts(int option, ...)
 	return rc;
 }
 SL_GIT2_VOID(git_mailmap_free, (git_mailmap *mm), (mm))
+SL_GIT2_FN(int, git_mailmap_from_buffer,
+	   (git_mailmap **out, const char *buf, size_t len),
+	   (out, buf, len))
 SL_GIT2_FN(int, git_mailmap_from_repository,
 	   (git_mailmap **out, git_repository *repo),
 	   (out, repo))
