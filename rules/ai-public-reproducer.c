@@ -69,7 +69,7 @@ static void check(struct sl_check *c)
 	t = sl_facts_text(c->facts);
 	maintainers_only = sl_param_flag(c, "ai-report-maintainers-only");
 	/* Most posts carry no reproducer: asked first, as it is cheaper. */
-	repro = sl_text_reproducer(c->msg, t, TRUE);
+	repro = sl_facts_reproducer(c->facts, c->msg, t, TRUE);
 	who = repro ? ai_or_tool(c, t, &said) : NULL;
 	if (who && maintainers_only && !strcmp(who, "AI"))
 		sl_report(c, "body", "the report was probably found with AI "

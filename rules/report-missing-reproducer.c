@@ -44,7 +44,7 @@ static void check(struct sl_check *c)
 	    !sl_guarded_test(c->facts, impact_heading, 0,
 			     &impact_heading_guard, t->prose->str))
 		return;
-	if (sl_text_not_own_finding(t) || sl_text_reproducer(c->msg, t, FALSE))
+	if (sl_text_not_own_finding(t) || sl_facts_reproducer(c->facts, c->msg, t, FALSE))
 		return;
 	sl_report(c, "body", "the report shows no reproducer, steps to "
 		  "reproduce or mention of one; an issue nobody can "

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "facts.h"
 #include "message.h"
 #include "signals.h"
 #include "text.h"
@@ -408,6 +409,65 @@ static void test_reproducer_kinds(void **state)
 	}
 }
 
+/* The answers kept in the facts (sl_facts_reproducer()) are the text's,
+ * asked in any order, and a text or message not the facts' own is never
+ * answered from them. */
+static const char *or_none(const char *kind)
+{
+	return kind ? kind : "none";
+}
+
+static void test_reproducer_kept(void **state)
+{
+	static const char *const texts[] = {
+		"Build it:\n  int main(void) { return poke(); }\n",
+		"$ ls /dev/foo\n$ cat /dev/foo\n",
+		"A reproducer is available on request.\n",
+		"No reproducer could be produced.\n",
+		"Please maintain the driver.\n",
+		"\xff\xfe reproducer \xc3\n$ ls\n$ cat\n",
+	};
+	static const gboolean orders[][3] = {
+		{ TRUE, FALSE, TRUE }, { FALSE, TRUE, FALSE },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+		for (size_t o = 0; o < G_N_ELEMENTS(orders); o++) {
+			g_autoptr(sl_message) msg = sl_message_new();
+			g_autoptr(sl_message) other_msg = sl_message_new();
+			g_auto(sl_facts) facts = SL_FACTS_INIT(msg, NULL);
+			const size_t j = (i + 1) % G_N_ELEMENTS(texts);
+			g_autoptr(sl_text) other = sl_text_scan(texts[j]);
+			const struct sl_text *t;
+
+			g_string_assign(msg->body, texts[i]);
+			t = sl_facts_text(&facts);
+			for (int k = 0; k < 3; k++) {
+				gboolean only = orders[o][k];
+
+				assert_string_equal(
+					or_none(sl_facts_reproducer(
+						&facts, msg, t, only)),
+					or_none(sl_text_reproducer(msg, t,
+								   only)));
+				/* neither another text nor another message
+				 * has the facts' answer */
+				assert_string_equal(
+					or_none(sl_facts_reproducer(
+						&facts, msg, other, only)),
+					or_none(sl_text_reproducer(msg, other,
+								   only)));
+				assert_ptr_equal(
+					sl_facts_reproducer(&facts, other_msg,
+							    other, only),
+					sl_text_reproducer(other_msg, other,
+							   only));
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -429,6 +489,7 @@ int main(void)
 		cmocka_unit_test(test_unnegated),
 		cmocka_unit_test(test_ai_disclosure),
 		cmocka_unit_test(test_reproducer_kinds),
+		cmocka_unit_test(test_reproducer_kept),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

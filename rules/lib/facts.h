@@ -8,7 +8,7 @@
 #include "rule.h"
 
 /* Room for the facts of one message: each module that derives one takes
- * a slot or two (sl_facts_slot() aborts when they run out).  17 keys
+ * a slot or two (sl_facts_slot() aborts when they run out).  18 keys
  * are in use; a slot costs 32 bytes on the stack of a message's pass. */
 #define SL_FACTS_SLOTS 24
 
@@ -42,7 +42,8 @@ struct sl_facts_slot {
  * request in cve-request.c, the embargo scan and the words its text holds
  * in embargo/scan.c, the signs of AI help and the trailers in ai-help.c,
  * the claims text in nonconforming.c, the unwrapped own words in
- * private-with-public-list.c, and in literals.c the texts the facts keep
+ * private-with-public-list.c, the kind of reproducer of the text in
+ * signals.c, and in literals.c the texts the facts keep
  * (their own and the message's) with the words each holds.  A new fact
  * needs no change here.
  */

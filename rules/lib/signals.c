@@ -10,6 +10,7 @@
 
 #include "address.h"
 #include "context.h"
+#include "facts.h"
 #include "filetype.h"
 #include "fixref.h"
 #include "literals.h"
@@ -728,33 +729,119 @@ gboolean sl_text_has_source_reproducer(const struct sl_message *msg,
 	       repro_attachment(msg, TRUE) != NULL;
 }
 
-const char *sl_text_reproducer(const struct sl_message *msg,
-			       const struct sl_text *t, gboolean content_only)
+/* The kinds sl_text_reproducer() tells, by their index in facts' memo
+ * (below); a kind is always one of these strings. */
+enum {
+	REPRO_NONE, REPRO_PROGRAM, REPRO_SHELL, REPRO_STEPS, REPRO_COMMANDS,
+	REPRO_LINK, REPRO_ATTACHED, REPRO_KINDS
+};
+static const char *const repro_kinds[REPRO_KINDS] = {
+	[REPRO_NONE] = NULL,
+	[REPRO_PROGRAM] = "an inline program",
+	[REPRO_SHELL] = "shell commands",
+	[REPRO_STEPS] = "reproduction steps",
+	[REPRO_COMMANDS] = "commands to run",
+	[REPRO_LINK] = "a link to a reproducer",
+	[REPRO_ATTACHED] = "an attached reproducer",
+};
+static const char repro_mentioned[] = "a mention of a reproducer";
+
+/* The reproducer @t and @msg carry (sl_text_reproducer() with
+ * @content_only), its index in repro_kinds. */
+static guint repro_content(const struct sl_message *msg,
+			   const struct sl_text *t)
 {
 	const char *prose = t->prose->str;
-	g_autofree char *mention = NULL;
 	unsigned may;
 
 	if (has_program(prose))
-		return "an inline program";
+		return REPRO_PROGRAM;
 	may = repro_lines(prose);
 	if (line_count(repro_shell, may & MAY_SHELL, prose) >= 2)
-		return "shell commands";
+		return REPRO_SHELL;
 	if (line_test(repro_steps, may & MAY_STEPS, prose))
-		return "reproduction steps";
+		return REPRO_STEPS;
 	if (holds_match(prose, repro_run, repro_run_has) ||
 	    line_test(repro_command, may & MAY_COMMAND, prose))
-		return "commands to run";
+		return REPRO_COMMANDS;
 	if (holds_match(t->log->str, repro_link, repro_link_has) ||
 	    holds_match(prose, repro_link, repro_link_has))
-		return "a link to a reproducer";
+		return REPRO_LINK;
 	if (repro_attachment(msg, FALSE))
-		return "an attached reproducer";
-	if (content_only)
-		return NULL;
-	mention = sl_text_find_unnegated(sl_regex_cached(repro_word,
-							 0), prose, NULL);
-	return mention ? "a mention of a reproducer" : NULL;
+		return REPRO_ATTACHED;
+	return REPRO_NONE;
+}
+
+/* A mention of a reproducer in @t's prose, not negated, or NULL. */
+static const char *repro_mention(const struct sl_text *t)
+{
+	g_autofree char *mention = sl_text_find_unnegated(
+		sl_regex_cached(repro_word, 0), t->prose->str, NULL);
+
+	return mention ? repro_mentioned : NULL;
+}
+
+const char *sl_text_reproducer(const struct sl_message *msg,
+			       const struct sl_text *t, gboolean content_only)
+{
+	const char *kind = repro_kinds[repro_content(msg, t)];
+
+	return kind || content_only ? kind : repro_mention(t);
+}
+
+/*
+ * The answers of sl_text_reproducer() for the facts' own text, kept for
+ * the message: ai-public-reproducer asks it of every message to a public
+ * list, report-missing-reproducer of a report, and its patterns read the
+ * whole prose each time (400 K instructions on a long report).  Kept
+ * only for the text sl_facts_text() made and the facts' message, which
+ * the facts hold unchanged until they are cleared: no other text or
+ * message is answered from the slot.  The slot holds no allocation: its
+ * data is the bits below, with the kind's index in repro_kinds.
+ * SECLINT_CHECK_LITERALS=1 reads the text anew all the same and aborts on
+ * a difference.
+ */
+enum {
+	REPRO_CONTENT_KNOWN = 1,
+	REPRO_MENTION_KNOWN = 2,
+	REPRO_MENTION = 4,
+	REPRO_KIND_SHIFT = 3,	/* the kind's index, above the flags */
+};
+
+static const char repro_key;
+
+const char *sl_facts_reproducer(struct sl_facts *facts,
+				const struct sl_message *msg,
+				const struct sl_text *t, gboolean content_only)
+{
+	struct sl_facts_slot *s;
+	guint bits;
+	const char *kind;
+
+	if (!facts || !msg || msg != facts->msg || t != sl_facts_text(facts))
+		return sl_text_reproducer(msg, t, content_only);
+	s = sl_facts_slot(facts, &repro_key);
+	bits = GPOINTER_TO_UINT(s->data);
+	if (!(bits & REPRO_CONTENT_KNOWN))
+		bits |= REPRO_CONTENT_KNOWN |
+			repro_content(msg, t) << REPRO_KIND_SHIFT;
+	kind = repro_kinds[bits >> REPRO_KIND_SHIFT];
+	if (!kind && !content_only) {
+		if (!(bits & REPRO_MENTION_KNOWN))
+			bits |= REPRO_MENTION_KNOWN |
+				(repro_mention(t) ? REPRO_MENTION : 0);
+		kind = bits & REPRO_MENTION ? repro_mentioned : NULL;
+	}
+	sl_facts_fill(s, GUINT_TO_POINTER(bits), NULL);
+	if (sl_literals_checking()) {
+		const char *anew = sl_text_reproducer(msg, t, content_only);
+
+		if (g_strcmp0(kind, anew))
+			g_error("seclint: the reproducer kept of a message "
+				"says %s, its text read anew %s",
+				kind ? kind : "none", anew ? anew : "none");
+	}
+	return kind;
 }
 
 /* A reproducer's status in any sense, negated too: "no reproducer could

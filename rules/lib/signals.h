@@ -47,6 +47,12 @@ const char *sl_text_tool_finding(struct sl_facts *facts,
  * out mere mentions ("a reproducer is available"). */
 const char *sl_text_reproducer(const struct sl_message *msg,
 			       const struct sl_text *t, gboolean content_only);
+/* The same of @msg and @t, kept in @facts for the message where @msg is
+ * theirs and @t is sl_facts_text(@facts); any other (or NULL facts) is
+ * read anew. */
+const char *sl_facts_reproducer(struct sl_facts *facts,
+				const struct sl_message *msg,
+				const struct sl_text *t, gboolean content_only);
 /* What the report says of its reproducer: one (as sl_text_reproducer()),
  * or its status, even negated ("no reproducer could be produced", "not
  * tested at runtime"); NULL: nothing. */
