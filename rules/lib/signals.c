@@ -502,7 +502,8 @@ static const char repro_command[] =
 	"^\\s*echo .* > */(proc|sys)\\b";
 static const char repro_link[] =
 	"(?m)^\\s*(syz repro|C reproducer):\\s*https?://";
-static const char *const repro_link_has[] = { "://", NULL };
+static const char *const repro_link_has[] = { "syz repro", "C reproducer",
+					      NULL };
 
 /*
  * What a "(?m)^\\s*..." pattern can match at the first byte of a line
@@ -674,11 +675,13 @@ static gboolean has(const char *text, const char *const *strings)
 }
 
 /* sl_regex_test() of @pattern, asked only of a text that holds one of
- * @strings, those every match of it holds. */
+ * @strings, those every match of it holds; with SECLINT_CHECK_LITERALS=1
+ * a text without any is matched all the same, and a match aborts. */
 static gboolean holds_match(const char *text, const char *pattern,
 			    const char *const *strings)
 {
-	return has(text, strings) && sl_regex_test(pattern, 0, text);
+	return has(text, strings) ? sl_regex_test(pattern, 0, text)
+				  : !sl_regex_cannot_match(pattern, 0, text);
 }
 
 /* Only a mention: "a reproducer is available on request". */
