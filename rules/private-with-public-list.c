@@ -208,7 +208,7 @@ static const char *first_report_with_fix(struct sl_check *c)
 	    !sl_facts_content_visible(c->facts))
 		return NULL;
 	t = sl_facts_text(c->facts);
-	repro = sl_text_reproducer(c->msg, t, TRUE);
+	repro = sl_facts_reproducer(c->facts, c->msg, t, TRUE);
 	/* "commands to run" is also a path such as ./drivers/foo.c in a
 	 * fix's analysis: too weak to call a patch a report. */
 	if (!repro || !strcmp(repro, "commands to run"))
@@ -273,7 +273,7 @@ static const char *report_shape(struct sl_check *c, char **said)
 		return "the sender says they found a vulnerability";
 	if ((*said = own_words_say(c, poc_words,
 				   &poc_words_guard))) {
-		repro = sl_text_reproducer(c->msg, t, TRUE);
+		repro = sl_facts_reproducer(c->facts, c->msg, t, TRUE);
 		if (repro && strcmp(repro, "commands to run"))
 			return "a proof of concept";
 		g_clear_pointer(said, g_free);
