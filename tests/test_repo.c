@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -503,6 +505,188 @@ static void test_cache_stat_key(void **state)
 	remove_tree(dir);
 }
 
+/* Write @n bytes at @at of @path in place, its mtime kept. */
+static void poke_in_place(const char *path, gsize at, const void *bytes,
+			  gsize n)
+{
+	struct stat st;
+	struct timespec times[2];
+	int fd = open(path, O_WRONLY);
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(pwrite(fd, bytes, n, (off_t)at), (ssize_t)n);
+	times[0] = st.st_atim;
+	times[1] = st.st_mtim;
+	assert_int_equal(futimens(fd, times), 0);
+	assert_int_equal(close(fd), 0);
+}
+
+/* Put @len bytes at @path as a new file of @model's size and mtime. */
+static void replace_alike(const char *path, const char *bytes, gsize len,
+			  const struct stat *model)
+{
+	g_autofree char *temp = g_strconcat(path, ".new", NULL);
+	struct timespec times[2] = { model->st_atim, model->st_mtim };
+
+	assert_true(g_file_set_contents(temp, bytes, (gssize)len, NULL));
+	assert_int_equal(utimensat(AT_FDCWD, temp, times, 0), 0);
+	assert_int_equal(rename(temp, path), 0);
+}
+
+/* The cache read as if @late seconds from now; NULL: not usable. */
+static GBytes *cached_at(const char *gitdir, gint64 late,
+			 gboolean *recorded)
+{
+	struct sl_maint_key key;
+
+	return sl_maint_cache_read_at(gitdir, &key,
+		g_get_real_time() / G_USEC_PER_SEC + late, recorded);
+}
+
+/*
+ * The record that the cache was summed: made only for a file older than
+ * the racy window, believed only for the very file (a write in place with
+ * the mtime set back, a file of the same size and mtime renamed over it,
+ * a damaged record: all summed again, and a damaged cache refused).
+ */
+static void test_cache_record(void **state)
+{
+	g_autofree char *dir = scratch_repo();
+	g_autofree char *gitdir = g_build_filename(dir, ".git", NULL);
+	g_autofree char *path = g_build_filename(gitdir, "seclint",
+						 "maintainers", NULL);
+	g_autofree char *ok = g_strconcat(path, ".ok", NULL);
+	g_autofree char *want = fingerprint(maint);
+	g_autofree char *first = repo_fingerprint(dir);
+	g_autofree char *good = NULL, *record = NULL;
+	gsize len, record_len;
+	gboolean recorded = TRUE;
+	g_autoptr(GBytes) index = NULL;
+	struct stat st;
+	const guint8 flip = 0x5a;
+
+	(void)state;
+	assert_string_equal(first, want);
+	assert_true(g_file_get_contents(path, &good, &len, NULL));
+	/* Just written: summed, and not recorded. */
+	index = cached_at(gitdir, 0, &recorded);
+	assert_non_null(index);
+	assert_false(recorded);
+	assert_false(g_file_test(ok, G_FILE_TEST_EXISTS));
+	/* Older than the window: recorded, then believed. */
+	for (int i = 0; i < 2; i++) {
+		g_autoptr(GBytes) again = cached_at(gitdir, 10, &recorded);
+
+		assert_non_null(again);
+		assert_true(g_bytes_equal(again, index));
+		assert_int_equal(recorded, i == 1);
+	}
+	assert_true(g_file_get_contents(ok, &record, &record_len, NULL));
+	/* A byte of the index changed in place, the mtime set back. */
+	assert_int_equal(stat(path, &st), 0);
+	poke_in_place(path, len - 2, &flip, 1);
+	assert_null(cached_at(gitdir, 10, &recorded));
+	assert_false(recorded);
+	{
+		g_autofree char *got = repo_fingerprint(dir);
+
+		assert_string_equal(got, want);
+	}
+	/* Another file of the same size and mtime renamed over it. */
+	for (int i = 0; i < 2; i++) {
+		g_autoptr(GBytes) again = cached_at(gitdir, 10, &recorded);
+
+		assert_non_null(again);
+		assert_int_equal(recorded, i == 1);
+	}
+	assert_int_equal(stat(path, &st), 0);
+	{
+		g_autofree char *bad = g_memdup2(good, len);
+
+		bad[len - 2] ^= flip;
+		replace_alike(path, bad, len, &st);
+	}
+	assert_null(cached_at(gitdir, 10, &recorded));
+	assert_false(recorded);
+	/* Truncated in place, the mtime set back. */
+	assert_int_equal(truncate(path, (off_t)len - 8), 0);
+	{
+		struct timespec times[2] = { st.st_atim, st.st_mtim };
+
+		assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
+	}
+	assert_null(cached_at(gitdir, 10, &recorded));
+	assert_false(recorded);
+	/* The good file back, recorded; then the record damaged, cut
+	 * short, another file's, or no file at all: the cache is summed. */
+	assert_true(g_file_set_contents(path, good, (gssize)len, NULL));
+	{
+		g_autoptr(GBytes) a = cached_at(gitdir, 10, &recorded);
+		g_autoptr(GBytes) b = cached_at(gitdir, 10, &recorded);
+
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_true(recorded);
+	}
+	g_free(record);
+	assert_true(g_file_get_contents(ok, &record, &record_len, NULL));
+	for (int i = 0; i < 4; i++) {
+		g_autofree char *bad = g_memdup2(record, record_len);
+		gsize bad_len = record_len;
+		g_autoptr(GBytes) again = NULL;
+
+		if (i < 3)
+			bad[(gsize[]){ 0, 16, record_len - 1 }[i]] ^= 1;
+		else
+			bad_len--;
+		assert_true(g_file_set_contents(ok, bad, (gssize)bad_len,
+						NULL));
+		again = cached_at(gitdir, 0, &recorded);
+		assert_non_null(again);
+		assert_false(recorded);
+	}
+	assert_int_equal(unlink(ok), 0);
+	assert_int_equal(mkfifo(ok, 0600), 0);
+	{
+		g_autoptr(GBytes) again = cached_at(gitdir, 0, &recorded);
+
+		assert_non_null(again);
+		assert_false(recorded);
+	}
+	remove_tree(dir);
+}
+
+/* MAINTAINERS changed in place within the racy window, its size and
+ * mtime kept: the change is seen. */
+static void test_maintainers_racy_edit(void **state)
+{
+	g_autofree char *dir = scratch_repo();
+	g_autofree char *file = g_build_filename(dir, "MAINTAINERS", NULL);
+	g_autofree char *want = fingerprint(maint);
+	g_autofree char *first = repo_fingerprint(dir);
+	g_autofree char *second = NULL, *third = NULL, *padded = NULL;
+	g_autoptr(sl_maintainers) om = NULL;
+	g_autofree char *other_fp = NULL;
+
+	(void)state;
+	assert_string_equal(first, want);
+	/* The other text, padded with blank lines to the same size. */
+	assert_true(maint_len > strlen(other));
+	padded = g_strnfill(maint_len, '\n');
+	memcpy(padded, other, strlen(other));
+	om = sl_maintainers_parse(padded, maint_len);
+	other_fp = fingerprint(om);
+	poke_in_place(file, 0, padded, maint_len);
+	second = repo_fingerprint(dir);
+	assert_string_equal(second, other_fp);
+	/* And back, the same way. */
+	poke_in_place(file, 0, maint_text, maint_len);
+	third = repo_fingerprint(dir);
+	assert_string_equal(third, want);
+	remove_tree(dir);
+}
+
 /* Does libgit2 find a repository from the environment, here? */
 static gboolean libgit2_finds(void)
 {
@@ -611,6 +795,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_cache_damaged),
 		cmocka_unit_test(test_cache_unwritable),
 		cmocka_unit_test(test_cache_stat_key),
+		cmocka_unit_test(test_cache_record),
+		cmocka_unit_test(test_maintainers_racy_edit),
 		cmocka_unit_test(test_may_find),
 	};
 	int rc;
