@@ -426,24 +426,44 @@ static gboolean checking(void)
 	return sl_env_flag(&once, "SECLINT_CHECK_MAINTAINERS", "1");
 }
 
-/* Does the F: or X: pattern @pat cover @file? */
-static gboolean pattern_covers(const char *pat, const char *file)
+/* Does the F: or X: pattern @pat cover @file?  The whole test. */
+G_GNUC_NO_INLINE static gboolean pattern_covers(const char *pat,
+						const char *file)
 {
-	size_t n;
+	size_t n = strlen(pat);
 
-	/* Most patterns fail on their first character: glob_prefix()
-	 * would too, without the strlen(). */
-	if (*pat != *file && *pat != '*' && *pat != '?' && *pat != '[') {
-		if (checking() && glob_prefix(pat, file))
-			g_error("seclint: MAINTAINERS pattern '%s' was passed "
-				"over, yet matches %s", pat, file);
-		return FALSE;
-	}
-	n = strlen(pat);
 	if (!n || !glob_prefix(pat, file))
 		return FALSE;
 	return pat[n - 1] == '/' || names_directory(pat, file) ||
 	       slashes(file) == slashes(pat);
+}
+
+/* With SECLINT_CHECK_MAINTAINERS=1: the pattern @pat, passed over for
+ * its first character, tested whole too. */
+G_GNUC_NO_INLINE static void check_passed_over(const char *pat,
+					       const char *file)
+{
+	if (pattern_covers(pat, file))
+		g_error("seclint: MAINTAINERS pattern '%s' was passed "
+			"over, yet matches %s", pat, file);
+}
+
+/*
+ * Does the F: or X: pattern @pat cover @file?  Most patterns fail on
+ * their first character: glob_prefix() would too, without the strlen()
+ * and the call, which cost more than the test (a section's patterns are
+ * run through here for every file of a patch).  @check: checking().
+ */
+static inline gboolean covers(const char *pat, const char *file,
+			      gboolean check)
+{
+	if (G_LIKELY(*pat != *file && *pat != '*' && *pat != '?' &&
+		     *pat != '[')) {
+		if (G_UNLIKELY(check))
+			check_passed_over(pat, file);
+		return FALSE;
+	}
+	return pattern_covers(pat, file);
 }
 
 /*
@@ -527,17 +547,19 @@ gboolean sl_maint_regex_may_match(const char *re, const char *file)
 	}
 }
 
-gboolean sl_maint_section_match(const struct sl_maint_section *section,
-				const char *file, int *depth)
+/* sl_maint_section_match(), @check: checking(), asked once by the caller
+ * (once for all sections is less than the match of one). */
+static gboolean section_match(const struct sl_maint_section *section,
+			      const char *file, int *depth, gboolean check)
 {
 	gboolean hit = FALSE;
 
 	for (char **x = section->excludes; *x; x++)
-		if (pattern_covers(*x, file))
+		if (covers(*x, file, check))
 			return FALSE;
 	*depth = -1;
 	for (char **f = section->files; *f; f++) {
-		if (pattern_covers(*f, file)) {
+		if (covers(*f, file, check)) {
 			*depth = hit ? MAX(*depth, pattern_depth(*f))
 				     : pattern_depth(*f);
 			hit = TRUE;
@@ -548,7 +570,7 @@ gboolean sl_maint_section_match(const struct sl_maint_section *section,
 		/* Compiled on first use, once per process (lint/util/regex.c),
 		 * and only for a file that may match. */
 		gboolean may = sl_maint_regex_may_match(*n, file);
-		GRegex *re = may || checking() ?
+		GRegex *re = may || check ?
 			     sl_regex(*n, G_REGEX_EXTENDED, 0, NULL) : NULL;
 
 		if (re && sl_regex_matches(re, file, 0)) {
@@ -560,6 +582,12 @@ gboolean sl_maint_section_match(const struct sl_maint_section *section,
 		}
 	}
 	return hit;
+}
+
+gboolean sl_maint_section_match(const struct sl_maint_section *section,
+				const char *file, int *depth)
+{
+	return section_match(section, file, depth, checking());
 }
 
 struct match {
@@ -596,6 +624,7 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 					    sizeof(struct match));
 	GArray *matches = deep;
 	GPtrArray *out = g_ptr_array_new();
+	const gboolean check = checking();
 
 	for (guint i = 0; i < m->n_sections; i++) {
 		struct match d = { &m->sections[i], -2 }, a = d;
@@ -603,7 +632,7 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 		for (const char *const *f = files; *f; f++) {
 			int depth;
 
-			if (!sl_maint_section_match(a.section, *f, &depth))
+			if (!section_match(a.section, *f, &depth, check))
 				continue;
 			a.depth = MAX(a.depth, depth);
 			if ((int)slashes(*f) - depth < 1)
