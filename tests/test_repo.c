@@ -11,8 +11,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <git2.h>
@@ -503,6 +506,286 @@ static void test_cache_stat_key(void **state)
 	remove_tree(dir);
 }
 
+/* Write @n bytes at @at of @path in place, its mtime kept. */
+static void poke_in_place(const char *path, gsize at, const void *bytes,
+			  gsize n)
+{
+	struct stat st;
+	struct timespec times[2];
+	int fd = open(path, O_WRONLY);
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(pwrite(fd, bytes, n, (off_t)at), (ssize_t)n);
+	times[0] = st.st_atim;
+	times[1] = st.st_mtim;
+	assert_int_equal(futimens(fd, times), 0);
+	assert_int_equal(close(fd), 0);
+}
+
+/* Put @len bytes at @path as a new file of @model's size and mtime. */
+static void replace_alike(const char *path, const char *bytes, gsize len,
+			  const struct stat *model)
+{
+	g_autofree char *temp = g_strconcat(path, ".new", NULL);
+	struct timespec times[2] = { model->st_atim, model->st_mtim };
+
+	assert_true(g_file_set_contents(temp, bytes, (gssize)len, NULL));
+	assert_int_equal(utimensat(AT_FDCWD, temp, times, 0), 0);
+	assert_int_equal(rename(temp, path), 0);
+}
+
+/* The cache read as if @late seconds from now; NULL: not usable. */
+static GBytes *cached_at(const char *gitdir, gint64 late,
+			 gboolean *recorded)
+{
+	struct sl_maint_key key;
+
+	return sl_maint_cache_read_at(gitdir, &key,
+		g_get_real_time() / G_USEC_PER_SEC + late, recorded);
+}
+
+/* A scratch repository, its cache and the record of its sum. */
+struct cache_repo {
+	char *dir, *gitdir, *path, *ok;
+};
+
+static void cache_repo_init(struct cache_repo *c)
+{
+	c->dir = scratch_repo();
+	c->gitdir = g_build_filename(c->dir, ".git", NULL);
+	c->path = g_build_filename(c->gitdir, "seclint", "maintainers", NULL);
+	c->ok = g_strconcat(c->path, ".ok", NULL);
+}
+
+static void cache_repo_clear(struct cache_repo *c)
+{
+	remove_tree(c->dir);
+	g_free(c->dir);
+	g_free(c->gitdir);
+	g_free(c->path);
+	g_free(c->ok);
+}
+
+/*
+ * The record that the cache was summed: made only for a file older than
+ * the racy window, believed only for the very file (a write in place with
+ * the mtime set back, a file of the same size and mtime renamed over it,
+ * a damaged record: all summed again, and a damaged cache refused).
+ */
+static void test_cache_record(void **state)
+{
+	struct cache_repo c;
+	g_autofree char *want = fingerprint(maint);
+	g_autofree char *first = NULL;
+	g_autofree char *good = NULL, *record = NULL;
+	gsize len, record_len;
+	gboolean recorded = TRUE;
+	g_autoptr(GBytes) index = NULL;
+	struct stat st;
+	const guint8 flip = 0x5a;
+
+	(void)state;
+	cache_repo_init(&c);
+	first = repo_fingerprint(c.dir);
+	assert_string_equal(first, want);
+	assert_true(g_file_get_contents(c.path, &good, &len, NULL));
+	/* Just written: summed, and not recorded. */
+	index = cached_at(c.gitdir, 0, &recorded);
+	assert_non_null(index);
+	assert_false(recorded);
+	assert_false(g_file_test(c.ok, G_FILE_TEST_EXISTS));
+	/* Older than the window: recorded, then believed. */
+	for (int i = 0; i < 2; i++) {
+		g_autoptr(GBytes) again = cached_at(c.gitdir, 10, &recorded);
+
+		assert_non_null(again);
+		assert_true(g_bytes_equal(again, index));
+		assert_int_equal(recorded, i == 1);
+	}
+	assert_true(g_file_get_contents(c.ok, &record, &record_len, NULL));
+	/* A byte of the index changed in place, the mtime set back. */
+	assert_int_equal(stat(c.path, &st), 0);
+	poke_in_place(c.path, len - 2, &flip, 1);
+	assert_null(cached_at(c.gitdir, 10, &recorded));
+	assert_false(recorded);
+	{
+		g_autofree char *got = repo_fingerprint(c.dir);
+
+		assert_string_equal(got, want);
+	}
+	/* Another file of the same size and mtime renamed over it. */
+	for (int i = 0; i < 2; i++) {
+		g_autoptr(GBytes) again = cached_at(c.gitdir, 10, &recorded);
+
+		assert_non_null(again);
+		assert_int_equal(recorded, i == 1);
+	}
+	assert_int_equal(stat(c.path, &st), 0);
+	{
+		g_autofree char *bad = g_memdup2(good, len);
+
+		bad[len - 2] ^= flip;
+		replace_alike(c.path, bad, len, &st);
+	}
+	assert_null(cached_at(c.gitdir, 10, &recorded));
+	assert_false(recorded);
+	/* Truncated in place, the mtime set back. */
+	assert_int_equal(truncate(c.path, (off_t)len - 8), 0);
+	{
+		struct timespec times[2] = { st.st_atim, st.st_mtim };
+
+		assert_int_equal(utimensat(AT_FDCWD, c.path, times, 0), 0);
+	}
+	assert_null(cached_at(c.gitdir, 10, &recorded));
+	assert_false(recorded);
+	/* The good file back, recorded; then the record damaged, cut
+	 * short, another file's, or no file at all: the cache is summed. */
+	assert_true(g_file_set_contents(c.path, good, (gssize)len, NULL));
+	{
+		g_autoptr(GBytes) a = cached_at(c.gitdir, 10, &recorded);
+		g_autoptr(GBytes) b = cached_at(c.gitdir, 10, &recorded);
+
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_true(recorded);
+	}
+	g_free(record);
+	assert_true(g_file_get_contents(c.ok, &record, &record_len, NULL));
+	for (int i = 0; i < 4; i++) {
+		g_autofree char *bad = g_memdup2(record, record_len);
+		gsize bad_len = record_len;
+		g_autoptr(GBytes) again = NULL;
+
+		if (i < 3)
+			bad[(gsize[]){ 0, 16, record_len - 1 }[i]] ^= 1;
+		else
+			bad_len--;
+		assert_true(g_file_set_contents(c.ok, bad, (gssize)bad_len,
+						NULL));
+		again = cached_at(c.gitdir, 0, &recorded);
+		assert_non_null(again);
+		assert_false(recorded);
+	}
+	assert_int_equal(unlink(c.ok), 0);
+	assert_int_equal(mkfifo(c.ok, 0600), 0);
+	{
+		g_autoptr(GBytes) again = cached_at(c.gitdir, 0, &recorded);
+
+		assert_non_null(again);
+		assert_false(recorded);
+	}
+	cache_repo_clear(&c);
+}
+
+/* The child of test_cache_record_checked(): read the cache of the git
+ * directory @gitdir under SECLINT_CHECK_MAINTAINERS=1. */
+static int check_child(const char *gitdir)
+{
+	struct sl_maint_key key;
+	gboolean recorded;
+	g_autoptr(GBytes) index = NULL;
+
+	g_setenv("SECLINT_CHECK_MAINTAINERS", "1", TRUE);
+	index = sl_maint_cache_read_at(gitdir, &key,
+		g_get_real_time() / G_USEC_PER_SEC + 10, &recorded);
+	return index ? 0 : 1;
+}
+
+/*
+ * What the record cannot see, damage that leaves the stat data alone
+ * (here: a record forged for the damaged file): believed, the price of
+ * not summing; SECLINT_CHECK_MAINTAINERS=1 sums it anyway, and aborts.
+ */
+static void test_cache_record_checked(void **state)
+{
+	struct cache_repo c;
+	g_autofree char *first = NULL;
+	g_autofree char *record = NULL;
+	gsize len, record_len;
+	gboolean recorded = FALSE;
+	struct sl_maint_key now = { .has_stat = FALSE };
+	struct stat st;
+	const guint8 flip = 0x5a;
+	g_autofree char *self = g_file_read_link("/proc/self/exe", NULL);
+	char *argv[] = { self, "--check-child", NULL, NULL };
+	gint status = 0;
+
+	(void)state;
+	cache_repo_init(&c);
+	first = repo_fingerprint(c.dir);
+	assert_non_null(first);
+	for (int i = 0; i < 2; i++) {
+		g_autoptr(GBytes) index = cached_at(c.gitdir, 10, &recorded);
+
+		assert_non_null(index);
+	}
+	assert_true(recorded);
+	assert_true(g_file_get_contents(c.ok, &record, &record_len, NULL));
+	assert_int_equal(stat(c.path, &st), 0);
+	len = (gsize)st.st_size;
+	poke_in_place(c.path, len - 2, &flip, 1);
+	assert_int_equal(stat(c.path, &st), 0);
+	sl_maint_key_set_stat(&now, &st, G_MAXINT64);
+	for (int w = 0; w < SL_MAINT_STAT_WORDS; w++) {
+		guint64 le = GUINT64_TO_LE(now.st[w]);
+
+		memcpy(record + 8 + 8 * w, &le, 8);
+	}
+	assert_true(g_file_set_contents(c.ok, record, (gssize)record_len,
+					NULL));
+	/* Believed, unless this run is itself checked. */
+	if (g_strcmp0(g_getenv("SECLINT_CHECK_MAINTAINERS"), "1")) {
+		g_autoptr(GBytes) index = cached_at(c.gitdir, 10, &recorded);
+
+		assert_non_null(index);
+		assert_true(recorded);
+	}
+	assert_non_null(self);
+	argv[2] = c.gitdir;
+	assert_true(g_spawn_sync(NULL, argv, NULL,
+				 G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+				 NULL, NULL, &status, NULL));
+	assert_true(WIFSIGNALED(status));
+	/* Without the forged record: summed, and refused. */
+	assert_int_equal(unlink(c.ok), 0);
+	assert_true(g_spawn_sync(NULL, argv, NULL,
+				 G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+				 NULL, NULL, &status, NULL));
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	cache_repo_clear(&c);
+}
+
+/* MAINTAINERS changed in place within the racy window, its size and
+ * mtime kept: the change is seen. */
+static void test_maintainers_racy_edit(void **state)
+{
+	g_autofree char *dir = scratch_repo();
+	g_autofree char *file = g_build_filename(dir, "MAINTAINERS", NULL);
+	g_autofree char *want = fingerprint(maint);
+	g_autofree char *first = repo_fingerprint(dir);
+	g_autofree char *second = NULL, *third = NULL, *padded = NULL;
+	g_autoptr(sl_maintainers) om = NULL;
+	g_autofree char *other_fp = NULL;
+
+	(void)state;
+	assert_string_equal(first, want);
+	/* The other text, padded with blank lines to the same size. */
+	assert_true(maint_len > strlen(other));
+	padded = g_strnfill(maint_len, '\n');
+	memcpy(padded, other, strlen(other));
+	om = sl_maintainers_parse(padded, maint_len);
+	other_fp = fingerprint(om);
+	poke_in_place(file, 0, padded, maint_len);
+	second = repo_fingerprint(dir);
+	assert_string_equal(second, other_fp);
+	/* And back, the same way. */
+	poke_in_place(file, 0, maint_text, maint_len);
+	third = repo_fingerprint(dir);
+	assert_string_equal(third, want);
+	remove_tree(dir);
+}
+
 /* Does libgit2 find a repository from the environment, here? */
 static gboolean libgit2_finds(void)
 {
@@ -611,10 +894,15 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_cache_damaged),
 		cmocka_unit_test(test_cache_unwritable),
 		cmocka_unit_test(test_cache_stat_key),
+		cmocka_unit_test(test_cache_record),
+		cmocka_unit_test(test_cache_record_checked),
+		cmocka_unit_test(test_maintainers_racy_edit),
 		cmocka_unit_test(test_may_find),
 	};
 	int rc;
 
+	if (argc == 3 && !strcmp(argv[1], "--check-child"))
+		return check_child(argv[2]);
 	if (argc != 2 ||
 	    !g_file_get_contents(argv[1], &maint_text, &maint_len, NULL))
 		return 2;

@@ -28,6 +28,24 @@
  * damage; it is no signature, and needs none: whoever can write to the
  * git directory can change its hooks and config too.
  *
+ * Summing the kernel's cache (475 KB) was half a million instructions of
+ * every hook run, for a file that changes once in many runs.  So once the
+ * sum has matched, $GIT_DIR/seclint/maintainers.ok records the cache
+ * file's own stat data (device, inode, size, mtime and ctime to the
+ * nanosecond) and its checksum field; while the file stats the same, it
+ * is the bytes that were summed, and they are not summed again.  The same
+ * racily-clean rule as above: recorded only when both times are more than
+ * SL_RACY_SECONDS older than the moment before the file was read, so any
+ * later write to it (in place, or another file renamed over it, however
+ * its size and mtime are set) gives it another ctime or inode, and the
+ * sum is taken again.  Before the record is written the cache's data are
+ * flushed to disk (fdatasync), so a crash cannot leave a record for bytes
+ * that never reached it.  A record that is not exactly that of the file
+ * read (damaged, of another file, of another checksum) is no record.
+ * Everything else is checked on every read as before, and
+ * SECLINT_CHECK_MAINTAINERS=1 sums the file even so, and aborts where the
+ * sum does not match.
+ *
  * Written to a new file in $GIT_DIR/seclint and renamed over the old one,
  * so a reader sees a whole file or none, and processes racing to write
  * it each rename a whole file.  Nothing is written where $GIT_DIR/seclint
@@ -45,10 +63,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "env-flag.h"
 #include "maint-cache.h"
 
 #define SL_CACHE_DIR "seclint"
 #define SL_CACHE_FILE "maintainers"
+#define SL_CACHE_STAMP "maintainers.ok"
 #define SL_CACHE_MAX (64u * 1024 * 1024)
 #define SL_CACHE_FORMAT 1u
 #define SL_RACY_SECONDS 2
@@ -171,22 +191,23 @@ static char *cache_dir(const char *gitdir)
 	return g_build_filename(gitdir, SL_CACHE_DIR, NULL);
 }
 
-/* The whole of a regular file of @min to @max bytes, or NULL. */
-static GBytes *read_small(const char *path, gsize min, gsize max)
+/* The whole of a regular file of @min to @max bytes, or NULL; its stat
+ * data, taken once it was open, in @st. */
+static GBytes *read_small(const char *path, gsize min, gsize max,
+			  struct stat *st)
 {
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
 	guint8 *buf = NULL;
 	gsize got = 0;
 
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (guint64)st.st_size < min || (guint64)st.st_size > max)
+	if (fstat(fd, st) || !S_ISREG(st->st_mode) ||
+	    (guint64)st->st_size < min || (guint64)st->st_size > max)
 		goto out;
-	buf = g_malloc((gsize)st.st_size);
-	while (got < (gsize)st.st_size) {
-		ssize_t n = read(fd, buf + got, (gsize)st.st_size - got);
+	buf = g_malloc((gsize)st->st_size);
+	while (got < (gsize)st->st_size) {
+		ssize_t n = read(fd, buf + got, (gsize)st->st_size - got);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -196,7 +217,7 @@ static GBytes *read_small(const char *path, gsize min, gsize max)
 	}
 out:
 	close(fd);
-	if (!buf || got != (gsize)st.st_size) {
+	if (!buf || got != (gsize)st->st_size) {
 		g_free(buf);
 		return NULL;
 	}
@@ -210,14 +231,89 @@ static void header_version(guint8 *field)
 	       strnlen(SECLINT_VERSION, H_OID - H_VERSION - 1));
 }
 
-GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key)
+/*
+ * The record that the cache file was summed (maintainers.ok, see the
+ * top): a magic, the file's stat data and its checksum field, 64-bit
+ * little-endian.  Trusted only when it is exactly that for the file read.
+ */
+static const char record_magic[8] = "seclintO";
+enum {
+	R_MAGIC = 0,
+	R_STAT = 8,
+	R_SUM = R_STAT + 8 * SL_MAINT_STAT_WORDS,
+	R_SIZE = R_SUM + 8,
+};
+
+static void record_make(guint8 *out, const struct sl_maint_key *self,
+			guint64 sum)
 {
-	g_autoptr(GBytes) file = sl_git_cache_read(gitdir, SL_CACHE_FILE,
-						   H_SIZE, SL_CACHE_MAX);
+	memcpy(out + R_MAGIC, record_magic, sizeof(record_magic));
+	for (int i = 0; i < SL_MAINT_STAT_WORDS; i++)
+		sl_cache_put64(out + R_STAT + 8 * i, self->st[i]);
+	sl_cache_put64(out + R_SUM, sum);
+}
+
+/* Was the file of @self's stat data, with checksum field @sum, summed? */
+static gboolean record_says_summed(const char *gitdir,
+				   const struct sl_maint_key *self,
+				   guint64 sum)
+{
+	g_autoptr(GBytes) record = sl_git_cache_read(gitdir, SL_CACHE_STAMP,
+						     R_SIZE, R_SIZE);
+	guint8 want[R_SIZE];
+
+	record_make(want, self, sum);
+	return record && !memcmp(g_bytes_get_data(record, NULL), want,
+				 R_SIZE);
+}
+
+/* Record that the cache at @path, of @self's stat data, was summed: once
+ * its data are on disk, and if it is still that file. */
+static void record_summed(const char *gitdir, const char *path,
+			  const struct sl_maint_key *self, guint64 sum)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct sl_maint_key now = { .has_stat = FALSE };
+	struct stat st;
+	guint8 record[R_SIZE];
+	gboolean same;
+
+	if (fd < 0)
+		return;
+	same = !fstat(fd, &st);
+	if (same)
+		sl_maint_key_set_stat(&now, &st, G_MAXINT64);
+	same = same && !memcmp(now.st, self->st, sizeof(now.st)) &&
+	       !fdatasync(fd);
+	close(fd);
+	if (!same)
+		return;
+	record_make(record, self, sum);
+	sl_git_cache_write(gitdir, SL_CACHE_STAMP, record, R_SIZE, NULL, 0);
+}
+
+/* SECLINT_CHECK_MAINTAINERS=1: sum the cache even where it need not be. */
+static gboolean checking(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_MAINTAINERS", "1");
+}
+
+GBytes *sl_maint_cache_read_at(const char *gitdir, struct sl_maint_key *key,
+			       gint64 before, gboolean *recorded)
+{
+	g_autofree char *dir = cache_dir(gitdir);
+	g_autofree char *path = g_build_filename(dir, SL_CACHE_FILE, NULL);
+	struct stat st;
+	g_autoptr(GBytes) file = read_small(path, H_SIZE, SL_CACHE_MAX, &st);
+	struct sl_maint_key self = { .has_stat = FALSE };
 	guint8 version[H_OID - H_VERSION];
 	const guint8 *p;
 	gsize len;
+	guint64 sum;
 
+	*recorded = FALSE;
 	if (!file)
 		return NULL;
 	p = g_bytes_get_data(file, &len);
@@ -226,16 +322,36 @@ GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key)
 	    sl_cache_get64(p + H_FORMAT) != SL_CACHE_FORMAT ||
 	    memcmp(p + H_VERSION, version, sizeof(version)) ||
 	    sl_cache_get64(p + H_LENGTH) != len - H_SIZE ||
-	    sl_cache_get64(p + H_CHECKSUM) != whole_checksum(p, p + H_SIZE,
-						    len - H_SIZE) ||
 	    !memchr(p + H_OID, '\0', SL_MAINT_OID_SIZE) ||
 	    sl_cache_get64(p + H_STAT) > 1)
 		return NULL;
+	sl_maint_key_set_stat(&self, &st, before);
+	sum = sl_cache_get64(p + H_CHECKSUM);
+	*recorded = record_says_summed(gitdir, &self, sum);
+	if ((!*recorded || checking()) &&
+	    sum != whole_checksum(p, p + H_SIZE, len - H_SIZE)) {
+		if (*recorded)
+			g_error("seclint: %s was recorded as summed, yet its "
+				"checksum does not match", path);
+		return NULL;
+	}
+	if (!*recorded && self.has_stat)
+		record_summed(gitdir, path, &self, sum);
 	memcpy(key->oid, p + H_OID, SL_MAINT_OID_SIZE);
 	key->has_stat = sl_cache_get64(p + H_STAT) == 1;
 	for (int i = 0; i < SL_MAINT_STAT_WORDS; i++)
 		key->st[i] = sl_cache_get64(p + H_STAT + 8 * (1 + i));
 	return g_bytes_new_from_bytes(file, H_SIZE, len - H_SIZE);
+}
+
+GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key)
+{
+	gboolean recorded;
+
+	/* Before the file is opened: see sl_maint_read_file(). */
+	return sl_maint_cache_read_at(gitdir, key,
+				      g_get_real_time() / G_USEC_PER_SEC,
+				      &recorded);
 }
 
 static gboolean write_all(int fd, const guint8 *p, gsize n)
@@ -274,8 +390,9 @@ GBytes *sl_git_cache_read(const char *gitdir, const char *name, gsize min,
 {
 	g_autofree char *dir = cache_dir(gitdir);
 	g_autofree char *path = g_build_filename(dir, name, NULL);
+	struct stat st;
 
-	return read_small(path, min, max);
+	return read_small(path, min, max, &st);
 }
 
 void sl_git_cache_write(const char *gitdir, const char *name,

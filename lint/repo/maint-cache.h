@@ -39,6 +39,11 @@ guint64 sl_cache_get64(const guint8 *p);
 
 /* The index cached in @gitdir and its key; NULL: none, or unusable. */
 GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key);
+/* The same, read at @before (seconds, as sl_maint_key_set_stat() takes
+ * it); *@recorded: whether a record of an earlier sum stood for summing
+ * the file (for the tests). */
+GBytes *sl_maint_cache_read_at(const char *gitdir, struct sl_maint_key *key,
+			       gint64 before, gboolean *recorded);
 /* Cache @index under @key; quietly nothing where that cannot be done. */
 void sl_maint_cache_write(const char *gitdir, const struct sl_maint_key *key,
 			  GBytes *index);

@@ -263,7 +263,31 @@ static const char *string_at(const char *strings, guint32 size, guint32 off)
 	return off < size ? strings + off : NULL;
 }
 
-/* Fill @m's sections from the index @p: FALSE where it does not add up. */
+/* Point @n offsets at @entries into @strings at *@out, then a NULL, and
+ * move *@out past them: FALSE if an offset is outside the strings. */
+static inline gboolean load_field(char ***out, const guint8 *entries,
+				  guint32 n, const char *strings, guint32 size)
+{
+	char **o = *out;
+
+	for (guint32 k = 0; k < n; k++) {
+		guint32 off = get32(entries, k);
+
+		if (off >= size)
+			return FALSE;
+		o[k] = (char *)strings + off;
+	}
+	o[n] = NULL;
+	*out = o + n + 1;
+	return TRUE;
+}
+
+/*
+ * Fill @m's sections from the index @p: FALSE where it does not add up.
+ * Run for every hook process on the whole index (13,000 entries in 16,000
+ * fields for the kernel's): a section's counts are checked once, and its
+ * six fields unrolled.
+ */
 static gboolean load_sections(struct sl_maintainers *m, const guint8 *p,
 			      guint32 n_entries, const char *strings,
 			      guint32 size)
@@ -276,28 +300,27 @@ static gboolean load_sections(struct sl_maintainers *m, const guint8 *p,
 	for (guint i = 0; i < m->n_sections; i++) {
 		struct sl_maint_section *s = &m->sections[i];
 		gsize at = INDEX_HEAD + (gsize)i * SECTION_WORDS;
-		char **field[SL_MAINT_FIELDS];
+		char ***field[SL_MAINT_FIELDS] = {
+			&s->maintainers, &s->reviewers, &s->lists,
+			&s->files, &s->excludes, &s->regexes,
+		};
+		guint32 n[SL_MAINT_FIELDS];
+		guint64 total = 0;
 
-		if (!(s->name = (char *)string_at(strings, size, get32(p, at))))
+#pragma GCC unroll 6
+		for (int f = 0; f < SL_MAINT_FIELDS; f++)
+			total += n[f] = get32(p, at + 1 + f);
+		if (total > n_entries - next ||
+		    !(s->name = (char *)string_at(strings, size, get32(p, at))))
 			return FALSE;
+#pragma GCC unroll 6
 		for (int f = 0; f < SL_MAINT_FIELDS; f++) {
-			guint32 n = get32(p, at + 1 + f);
-
-			if (n > n_entries - next)
+			*field[f] = out;
+			if (!load_field(&out, entries + 4 * next, n[f], strings,
+					size))
 				return FALSE;
-			field[f] = out;
-			for (guint32 k = 0; k < n; k++, next++)
-				if (!(*out++ = (char *)string_at(strings, size,
-						get32(entries, next))))
-					return FALSE;
-			*out++ = NULL;
+			next += n[f];
 		}
-		s->maintainers = field[0];
-		s->reviewers = field[1];
-		s->lists = field[2];
-		s->files = field[3];
-		s->excludes = field[4];
-		s->regexes = field[5];
 	}
 	return next == n_entries;
 }
@@ -426,24 +449,44 @@ static gboolean checking(void)
 	return sl_env_flag(&once, "SECLINT_CHECK_MAINTAINERS", "1");
 }
 
-/* Does the F: or X: pattern @pat cover @file? */
-static gboolean pattern_covers(const char *pat, const char *file)
+/* Does the F: or X: pattern @pat cover @file?  The whole test. */
+G_GNUC_NO_INLINE static gboolean pattern_covers(const char *pat,
+						const char *file)
 {
-	size_t n;
+	size_t n = strlen(pat);
 
-	/* Most patterns fail on their first character: glob_prefix()
-	 * would too, without the strlen(). */
-	if (*pat != *file && *pat != '*' && *pat != '?' && *pat != '[') {
-		if (checking() && glob_prefix(pat, file))
-			g_error("seclint: MAINTAINERS pattern '%s' was passed "
-				"over, yet matches %s", pat, file);
-		return FALSE;
-	}
-	n = strlen(pat);
 	if (!n || !glob_prefix(pat, file))
 		return FALSE;
 	return pat[n - 1] == '/' || names_directory(pat, file) ||
 	       slashes(file) == slashes(pat);
+}
+
+/* With SECLINT_CHECK_MAINTAINERS=1: the pattern @pat, passed over for
+ * its first character, tested whole too. */
+G_GNUC_NO_INLINE static void check_passed_over(const char *pat,
+					       const char *file)
+{
+	if (pattern_covers(pat, file))
+		g_error("seclint: MAINTAINERS pattern '%s' was passed "
+			"over, yet matches %s", pat, file);
+}
+
+/*
+ * Does the F: or X: pattern @pat cover @file?  Most patterns fail on
+ * their first character: glob_prefix() would too, without the strlen()
+ * and the call, which cost more than the test (a section's patterns are
+ * run through here for every file of a patch).  @check: checking().
+ */
+static inline gboolean covers(const char *pat, const char *file,
+			      gboolean check)
+{
+	if (G_LIKELY(*pat != *file && *pat != '*' && *pat != '?' &&
+		     *pat != '[')) {
+		if (G_UNLIKELY(check))
+			check_passed_over(pat, file);
+		return FALSE;
+	}
+	return pattern_covers(pat, file);
 }
 
 /*
@@ -527,17 +570,19 @@ gboolean sl_maint_regex_may_match(const char *re, const char *file)
 	}
 }
 
-gboolean sl_maint_section_match(const struct sl_maint_section *section,
-				const char *file, int *depth)
+/* sl_maint_section_match(), @check: checking(), asked once by the caller
+ * (once for all sections is less than the match of one). */
+static gboolean section_match(const struct sl_maint_section *section,
+			      const char *file, int *depth, gboolean check)
 {
 	gboolean hit = FALSE;
 
 	for (char **x = section->excludes; *x; x++)
-		if (pattern_covers(*x, file))
+		if (covers(*x, file, check))
 			return FALSE;
 	*depth = -1;
 	for (char **f = section->files; *f; f++) {
-		if (pattern_covers(*f, file)) {
+		if (covers(*f, file, check)) {
 			*depth = hit ? MAX(*depth, pattern_depth(*f))
 				     : pattern_depth(*f);
 			hit = TRUE;
@@ -548,7 +593,7 @@ gboolean sl_maint_section_match(const struct sl_maint_section *section,
 		/* Compiled on first use, once per process (lint/util/regex.c),
 		 * and only for a file that may match. */
 		gboolean may = sl_maint_regex_may_match(*n, file);
-		GRegex *re = may || checking() ?
+		GRegex *re = may || check ?
 			     sl_regex(*n, G_REGEX_EXTENDED, 0, NULL) : NULL;
 
 		if (re && sl_regex_matches(re, file, 0)) {
@@ -560,6 +605,12 @@ gboolean sl_maint_section_match(const struct sl_maint_section *section,
 		}
 	}
 	return hit;
+}
+
+gboolean sl_maint_section_match(const struct sl_maint_section *section,
+				const char *file, int *depth)
+{
+	return section_match(section, file, depth, checking());
 }
 
 struct match {
@@ -596,6 +647,7 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 					    sizeof(struct match));
 	GArray *matches = deep;
 	GPtrArray *out = g_ptr_array_new();
+	const gboolean check = checking();
 
 	for (guint i = 0; i < m->n_sections; i++) {
 		struct match d = { &m->sections[i], -2 }, a = d;
@@ -603,7 +655,7 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 		for (const char *const *f = files; *f; f++) {
 			int depth;
 
-			if (!sl_maint_section_match(a.section, *f, &depth))
+			if (!section_match(a.section, *f, &depth, check))
 				continue;
 			a.depth = MAX(a.depth, depth);
 			if ((int)slashes(*f) - depth < 1)
