@@ -63,8 +63,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "env-flag.h"
 #include "maint-cache.h"
+#include "maintainers.h"
 
 #define SL_CACHE_DIR "seclint"
 #define SL_CACHE_FILE "maintainers"
@@ -292,13 +292,6 @@ static void record_summed(const char *gitdir, const char *path,
 	sl_git_cache_write(gitdir, SL_CACHE_STAMP, record, R_SIZE, NULL, 0);
 }
 
-/* SECLINT_CHECK_MAINTAINERS=1: sum the cache even where it need not be. */
-static gboolean checking(void)
-{
-	static gsize once;
-
-	return sl_env_flag(&once, "SECLINT_CHECK_MAINTAINERS", "1");
-}
 
 GBytes *sl_maint_cache_read_at(const char *gitdir, struct sl_maint_key *key,
 			       gint64 before, gboolean *recorded)
@@ -328,7 +321,7 @@ GBytes *sl_maint_cache_read_at(const char *gitdir, struct sl_maint_key *key,
 	sl_maint_key_set_stat(&self, &st, before);
 	sum = sl_cache_get64(p + H_CHECKSUM);
 	*recorded = record_says_summed(gitdir, &self, sum);
-	if ((!*recorded || checking()) &&
+	if ((!*recorded || sl_maint_checking()) &&
 	    sum != whole_checksum(p, p + H_SIZE, len - H_SIZE)) {
 		if (*recorded)
 			g_error("seclint: %s was recorded as summed, yet its "

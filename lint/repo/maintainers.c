@@ -440,9 +440,10 @@ static gboolean names_directory(const char *pat, const char *file)
 
 /*
  * SECLINT_CHECK_MAINTAINERS=1: every pattern the fast paths below pass
- * over is matched the slow way too, and one that matches aborts.
+ * over is matched the slow way too, and one that matches aborts; the
+ * cache (maint-cache.c) is summed even where its record says it was.
  */
-static gboolean checking(void)
+gboolean sl_maint_checking(void)
 {
 	static gsize once;
 
@@ -475,7 +476,7 @@ G_GNUC_NO_INLINE static void check_passed_over(const char *pat,
  * Does the F: or X: pattern @pat cover @file?  Most patterns fail on
  * their first character: glob_prefix() would too, without the strlen()
  * and the call, which cost more than the test (a section's patterns are
- * run through here for every file of a patch).  @check: checking().
+ * run through here for every file of a patch).  @check: sl_maint_checking().
  */
 static inline gboolean covers(const char *pat, const char *file,
 			      gboolean check)
@@ -570,7 +571,7 @@ gboolean sl_maint_regex_may_match(const char *re, const char *file)
 	}
 }
 
-/* sl_maint_section_match(), @check: checking(), asked once by the caller
+/* sl_maint_section_match(), @check: sl_maint_checking(), asked once by the caller
  * (once for all sections is less than the match of one). */
 static gboolean section_match(const struct sl_maint_section *section,
 			      const char *file, int *depth, gboolean check)
@@ -610,7 +611,7 @@ static gboolean section_match(const struct sl_maint_section *section,
 gboolean sl_maint_section_match(const struct sl_maint_section *section,
 				const char *file, int *depth)
 {
-	return section_match(section, file, depth, checking());
+	return section_match(section, file, depth, sl_maint_checking());
 }
 
 struct match {
@@ -647,7 +648,7 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 					    sizeof(struct match));
 	GArray *matches = deep;
 	GPtrArray *out = g_ptr_array_new();
-	const gboolean check = checking();
+	const gboolean check = sl_maint_checking();
 
 	for (guint i = 0; i < m->n_sections; i++) {
 		struct match d = { &m->sections[i], -2 }, a = d;

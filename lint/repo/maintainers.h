@@ -23,6 +23,9 @@ struct sl_maintainers *sl_maintainers_load(GBytes *index);
 void sl_maintainers_free(struct sl_maintainers *m);
 typedef struct sl_maintainers sl_maintainers;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_maintainers, sl_maintainers_free)
+/* SECLINT_CHECK_MAINTAINERS=1: the matching's and the cache's shortcuts
+ * checked the slow way too (an abort on a difference). */
+gboolean sl_maint_checking(void);
 /*
  * The sections for @files as `get_maintainer.pl --pattern-depth 1` picks
  * them (falling back to every matching section when those name no M:),
