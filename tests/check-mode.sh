@@ -13,7 +13,10 @@
 # SECLINT_CHECK_PRESCAN: an mbox message's limits and address pre-scan
 # over its line ends that differ from the scans a line at a time, or a
 # remembered From value of the thread scan that differs from a new
-# reading (lint/mail/input.c).
+# reading (lint/mail/input.c).  SECLINT_CHECK_QUIET: a message parsed
+# without GMime's warning callback, as its header section allowed, that
+# draws a complaint seclint refuses mail for when parsed with it
+# (lint/mail/quiet.c).
 # usage: check-mode.sh VARIABLE SECLINT SOURCE_DIR
 var=$1 seclint=$2 src=$3
 export "$var=1"

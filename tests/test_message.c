@@ -15,6 +15,7 @@
 #include "gmime-extra.h"
 #include "input.h"
 #include "message.h"
+#include "quiet.h"
 #include "routing.h"
 #include "subject-tag.h"
 #include "testlib.h"
@@ -1258,6 +1259,231 @@ static void test_address_headers_plain(void **state)
 	assert_true(plain > 5 && plain < texts->len);
 }
 
+/* Every .eml file of @dir, read into @texts. */
+static void add_emls(GPtrArray *texts, const char *dir_name)
+{
+	g_autoptr(GDir) dir = g_dir_open(dir_name, 0, NULL);
+	const char *name;
+
+	assert_non_null(dir);
+	while ((name = g_dir_read_name(dir))) {
+		g_autofree char *path = g_build_filename(dir_name, name, NULL);
+		char *bytes;
+
+		if (g_str_has_suffix(name, ".eml") &&
+		    g_file_get_contents(path, &bytes, NULL, NULL))
+			g_ptr_array_add(texts, bytes);
+	}
+}
+
+/*
+ * The messages GMime may parse without its warning callback
+ * (lint/mail/quiet.c): each shape it complains of is refused by the
+ * pre-scan, its near misses pass; and every fixture, hostile input and
+ * case, and variants of their header sections mangled at random, are
+ * parsed with the check on, which aborts where a message found quiet
+ * draws a complaint seclint refuses for, and digested the same either way.
+ */
+static void test_parse_quiet(void **state)
+{
+	static const struct {
+		const char *text;
+		gboolean quiet;
+		const char *refused;	/* the parse's refusal, if any */
+	} cases[] = {
+		{ "From: a@b.org\nTo: c@d.org\nSubject: s\n\nbody\n",
+		  TRUE, NULL },
+		{ "From: a@b.org\r\nSubject: s\r\n\r\nbody\r\n", TRUE, NULL },
+		{ "From: a@b.org\nSubject: s\n\n", TRUE, NULL },
+		{ "From: a@b.org\nTo: c@d.org\nTo: e@f.org\nCc: g@h.org\n"
+		  "CC: i@j.org\nbcc: k@l.org\nBcc: m@n.org\n\nb\n",
+		  TRUE, NULL },
+		{ "From: a@b.org\nX-A: 1\nX-A: 2\nReceived: x\nReceived: y\n"
+		  "Subject: s\n  folded\n\tand again\n\nb\n", TRUE, NULL },
+		{ "From: a@b.org\nSubject: s\nSubject: t\n\nb\n", FALSE,
+		  "conflicting header" },
+		{ "From: a@b.org\nSubject: s\nsubject: s\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nDate: x\nDate: y\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nFrom: c@d.org\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nMessage-ID: <1@b>\nMessage-Id: <2@b>\n\nb\n",
+		  FALSE, NULL },
+		{ "From: a@b.org\nReferences: <1@b>\nReferences: <2@b>\n\nb\n",
+		  FALSE, NULL },
+		{ "From: a@b.org\nSubject: s\n", FALSE, NULL },
+		{ "From: a@b.org\nSubject: s", FALSE, NULL },
+		{ "From: a@b.org\nSubject: s\n folded", FALSE, NULL },
+		{ "From: a@b.org\nBad Name: x\n\nb\n", FALSE,
+		  "invalid header name" },
+		{ "From: a@b.org\nName : x\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nno colon here\n\nb\n", FALSE, NULL },
+		{ " From: a@b.org\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nX\001: x\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nX\303\251: x\n\nb\n", FALSE, NULL },
+		{ ": x\nFrom: a@b.org\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\n\r\r\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain; charset=utf-8; "
+		  "format=flowed\n\nb\n", TRUE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain;\n charset=\"utf-8\""
+		  "\n\nb\n", TRUE, NULL },
+		{ "From: a@b.org\nContent-Type: TEXT / X-DIFF ;\n\n\nb\n",
+		  TRUE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain; charset=utf-8; "
+		  "CHARSET=latin1\n\nb\n", FALSE,
+		  "conflicting header parameter" },
+		{ "From: a@b.org\nContent-Type: text/plain\nContent-Type: "
+		  "text/html\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: multipart/mixed\n\nb\n", FALSE,
+		  "boundary" },
+		{ "From: a@b.org\nContent-Type: Multipart/Mixed; boundary=x\n\n"
+		  "--x\n\nb\n--x--\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: message/rfc822\n\nSubject: a\n"
+		  "Subject: b\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: (c) multipart/mixed\n\nb\n",
+		  FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain (c)\n\nb\n",
+		  FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain; =?us-ascii?q?a=3D1;"
+		  "_a=3D2?=\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain; a*0=x; a*1=y\n"
+		  "\nb\n",
+		  FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain; a=\"x\\\"; "
+		  "a=y\"\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain; a=\"x\n\nb\n",
+		  FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain; a=x b\n\nb\n",
+		  FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text/plain; charset=\xe9\n"
+		  "\nb\n",
+		  FALSE, NULL },
+		{ "From: a@b.org\nContent-Type: text\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-Type:\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-Disposition: inline\n\nb\n",
+		  TRUE, NULL },
+		{ "From: a@b.org\nContent-Disposition: attachment; filename=\""
+		  "a b.txt\"\n\nb\n", TRUE, NULL },
+		{ "From: a@b.org\nContent-Disposition: attachment; filename=a; "
+		  "FileName=b\n\nb\n", FALSE, "conflicting header parameter" },
+		{ "From: a@b.org\nContent-Disposition: ; filename=a\n\nb\n",
+		  FALSE, NULL },
+	};
+	static const char mangle[] = " \t:(\";=*\\\001\200\r\n";
+	g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GRand) rand = g_rand_new_with_seed(32);
+	g_autofree char *hostile = g_build_filename(inputs, "hostile", NULL);
+	g_autofree char *rules = g_build_filename(inputs, "..", "rules", NULL);
+	g_autofree char *acceptance = g_build_filename(inputs, "..",
+						       "acceptance", "msgs",
+						       NULL);
+	const char *dirs[] = { inputs, hostile, acceptance };
+	unsigned quiet = 0, loud = 0, originals, variants = 0;
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		const char *t = cases[i].text;
+		g_autoptr(GError) error = NULL;
+		gboolean mbox;
+
+		if (sl_parse_quiet(t, strlen(t)) != cases[i].quiet)
+			fail_msg("case %u: not %d", i, cases[i].quiet);
+		g_ptr_array_add(texts, g_strdup(t));
+		if (!cases[i].refused)
+			continue;
+		if (sl_input_parse(t, strlen(t), NULL, &mbox, sl_test_keep,
+				   NULL, &error) ||
+		    !strstr(error->message, cases[i].refused))
+			fail_msg("case %u: not refused for '%s'", i,
+				 cases[i].refused);
+	}
+	for (guint d = 0; d < G_N_ELEMENTS(dirs); d++)
+		add_emls(texts, dirs[d]);
+	{
+		g_autoptr(GDir) dir = g_dir_open(rules, 0, NULL);
+		const char *name;
+
+		assert_non_null(dir);
+		while ((name = g_dir_read_name(dir))) {
+			g_autofree char *sub = g_build_filename(rules, name,
+								NULL);
+
+			if (g_file_test(sub, G_FILE_TEST_IS_DIR))
+				add_emls(texts, sub);
+		}
+	}
+	originals = texts->len;
+	assert_true(originals > 1000);
+	/* Each text as it is, then mangled in its header section: a line
+	 * given twice, a byte of it replaced, the empty line dropped. */
+	for (guint i = 0, n = texts->len; i < n; i++) {
+		const char *t = texts->pdata[i];
+		const char *head_end = strstr(t, "\n\n");
+		gsize head = head_end ? (gsize)(head_end - t) + 1 : strlen(t);
+
+		for (guint v = 0; v < 3 && head > 1; v++) {
+			GString *m = g_string_new(t);
+			gsize at = (gsize)g_rand_int_range(rand, 0,
+							   (gint32)head);
+			const char *eol = memchr(m->str + at, '\n', head - at);
+			gsize sol = at;
+
+			while (sol && m->str[sol - 1] != '\n')
+				sol--;
+			switch (v % 3) {
+			case 0:
+				if (eol)	/* the line, given twice */
+					g_string_insert_len(
+						m, (gssize)sol, m->str + sol,
+						eol + 1 - (m->str + sol));
+				break;
+			case 1:
+				m->str[at] = mangle[g_rand_int_range(
+					rand, 0, sizeof(mangle) - 1)];
+				break;
+			default:
+				if (head_end)
+					g_string_erase(m, (gssize)head, 1);
+				break;
+			}
+			g_ptr_array_add(texts, g_string_free(m, FALSE));
+			variants++;
+		}
+	}
+	for (guint i = 0; i < texts->len; i++) {
+		const char *t = texts->pdata[i];
+		g_autofree char *mbox = g_strconcat(ADDR_SEP, t, NULL);
+		g_autoptr(GString) fast = NULL;
+		g_autoptr(GString) slow = NULL;
+		gboolean q = sl_parse_quiet(t, strlen(t));
+
+		if (i < originals)
+			quiet += q;
+		else
+			loud += !q;
+		/* The mbox path (each mangled text), and the single
+		 * message's (each whole one). */
+		sl_parse_quiet_check(TRUE);
+		slow = digest_of(mbox);	/* aborts where it erred */
+		sl_parse_quiet_check(FALSE);
+		fast = digest_of(mbox);
+		assert_string_equal(fast->str, slow->str);
+		if (i >= originals)
+			continue;
+		g_string_free(fast, TRUE);
+		fast = digest_of(t);
+		g_string_free(slow, TRUE);
+		sl_parse_quiet_check(TRUE);
+		slow = digest_of(t);
+		sl_parse_quiet_check(FALSE);
+		assert_string_equal(fast->str, slow->str);
+	}
+	print_message("%u texts (%u quiet), %u variants (%u not)\n",
+		      originals, quiet, variants, loud);
+	/* Most whole texts are quiet, many mangled ones are not. */
+	assert_true(variants > 3000);
+	assert_true(quiet > originals / 2 && quiet < originals);
+	assert_true(loud > variants / 4 && loud < variants);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -1290,6 +1516,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_thread_run_context),
 		cmocka_unit_test(test_thread_one_sender),
 		cmocka_unit_test(test_address_headers_plain),
+		cmocka_unit_test(test_parse_quiet),
 	};
 	int rc;
 

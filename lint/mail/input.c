@@ -21,6 +21,7 @@
 #include "message.h"
 #include "msglimits.h"
 #include "pool.h"
+#include "quiet.h"
 #include "thread.h"
 
 struct parse_state {
@@ -28,6 +29,8 @@ struct parse_state {
 	gint64 offset;
 	gint64 base;		/* the input offset of the parsed stream's 0 */
 	gboolean plain;		/* address_headers_plain() said so (checked) */
+	gboolean quiet;		/* sl_parse_quiet() said so */
+	gboolean warned;	/* on_parser_warning() took a complaint */
 };
 
 static void on_parser_warning(gint64 offset, GMimeParserWarning code,
@@ -64,6 +67,7 @@ static void on_parser_warning(gint64 offset, GMimeParserWarning code,
 	default:
 		return;	/* tolerated: GMime's recovery cannot hide a rule */
 	}
+	st->warned = TRUE;
 	if (st->critical->len)
 		return;
 	g_string_append(st->critical, what);
@@ -441,8 +445,16 @@ static struct sl_message *next_message(GMimeParser *parser,
 	g_autoptr(sl_message) msg = NULL;
 	gint64 start = g_mime_parser_tell(parser);
 
-	g_mime_parser_options_set_warning_callback(opts, on_parser_warning, st);
+	/* Without complaints to listen for, GMime parses without decoding
+	 * every header value (lint/mail/quiet.c). */
+	if (!st->quiet || sl_parse_quiet_checking())
+		g_mime_parser_options_set_warning_callback(opts,
+							   on_parser_warning,
+							   st);
 	gm = g_mime_parser_construct_message(parser, opts);
+	if (st->quiet && st->warned)
+		g_error("seclint: message %u was found quiet, yet GMime "
+			"complains: %s", index, st->critical->str);
 	if (g_mime_parser_tell(parser) - start > SL_MAX_INPUT_SIZE) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
 			    "message %u: larger than %u MiB, refusing to guess",
@@ -576,11 +588,11 @@ static struct sl_message *parse_one(GMimeStream *stream,
 
 /* A single message: all of @stream. */
 static gboolean parse_single(GMimeStream *stream, struct sl_lines *lines,
-			     const GPtrArray *extra, sl_message_fn each,
-			     gpointer data, GError **error)
+			     gboolean quiet, const GPtrArray *extra,
+			     sl_message_fn each, gpointer data, GError **error)
 {
 	g_autoptr(GString) critical = g_string_new(NULL);
-	struct parse_state st = { critical, 0, 0, FALSE };
+	struct parse_state st = { critical, 0, 0, FALSE, quiet, FALSE };
 
 	return deliver(parse_one(stream, &st, lines, 1, error), extra, each,
 		       data, error);
@@ -654,7 +666,8 @@ gboolean sl_input_parse(const char *bytes, gsize len, const GPtrArray *extra,
 		return FALSE;
 	}
 	stream = g_mime_stream_mem_new_with_buffer(bytes, len);
-	return parse_single(stream, lines, extra, each, data, error);
+	return parse_single(stream, lines, sl_parse_quiet(bytes, len), extra,
+			    each, data, error);
 }
 
 /*
@@ -1044,7 +1057,7 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 	g_autoptr(GMimeStream) stream = NULL;
 	g_autoptr(sl_lines) lines = NULL;
 	g_autoptr(GString) critical = g_string_new(NULL);
-	struct parse_state st = { critical, 0, 0, FALSE };
+	struct parse_state st = { critical, 0, 0, FALSE, FALSE, FALSE };
 	struct sl_message *msg;
 	struct stat was;
 	gsize len;
@@ -1081,6 +1094,8 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 	if (!check_single(fd, head, len, error))
 		return FALSE;
 	lines = sl_lines_new_fd(fd, g_mime_stream_tell(stream));
+	/* its header section, if all of it is in @head */
+	st.quiet = sl_parse_quiet(head, len);
 	msg = parse_one(stream, &st, lines, 1, error);
 	if (msg && !unchanged(fd, &was, error)) {
 		sl_message_free(msg);
@@ -1096,7 +1111,8 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 			    gpointer data, GError **error)
 {
 	g_autoptr(GString) critical = g_string_new(NULL);
-	struct parse_state st = { critical, 0, raw->offset, FALSE };
+	struct parse_state st = { critical, 0, raw->offset, FALSE, FALSE,
+				  FALSE };
 	struct sl_message *msg;
 	g_autoptr(sl_lines) lines = sl_lines_new_slice(
 		(const char *)raw->bytes->data, raw->bytes->len, raw->line);
@@ -1106,6 +1122,8 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 		g_prefix_error(error, "message %u: ", raw->index);
 		return FALSE;
 	}
+	st.quiet = sl_parse_quiet((const char *)raw->bytes->data,
+				  raw->bytes->len);
 	{
 		/* The stream takes the bytes over (and frees them with
 		 * itself, before the rules run). */

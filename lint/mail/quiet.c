@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * When GMime's parse needs no warning callback (lint/mail/quiet.h).
+ *
+ * With a warning callback set, GMime 3.2 decodes every header value as it
+ * parses, looks each RFC 5322 single field up for a repeat and each
+ * parameter list for a repeated name: its parse costs half as much again
+ * (bench/run.sh: parse-only --checked / parse-only).  seclint needs the
+ * callback only for what it refuses a message for (on_parser_warning() in
+ * lint/mail/input.c), and GMime 3.2.13 reports those here only
+ * (gmime-parser.c, gmime-param.c):
+ *
+ *  - an invalid header name: a field whose name holds a control byte or a
+ *    blank before more of the name, or a line with no ':' at all;
+ *  - a conflicting header: an RFC 5322 single field (Bcc, Cc, Date, From,
+ *    In-Reply-To, Message-ID, References, Reply-To, Sender, Subject, To)
+ *    given twice with two values; seclint lets its recipient fields be;
+ *  - a conflicting parameter: a name given twice in the parameters of a
+ *    Content-Type or Content-Disposition (as GMime decodes the value:
+ *    an encoded word or an RFC 2231 continuation can make one);
+ *  - a multipart without a boundary, MIME nesting too deep, a part with
+ *    neither headers nor content: only inside a multipart or message;
+ *  - a truncated message: a header section the input ends in (or a
+ *    multipart's).
+ *
+ * So a message is quiet when its header section ends on an empty line,
+ * each of its fields starts "name:" with a name of printable ASCII, none of
+ * those single fields but seclint's recipient ones is there twice,
+ * Content-Type is there at most once and names a type other than
+ * multipart and message, and each Content-Type and Content-Disposition is
+ * plain ASCII in the plainest syntax (tokens and quoted strings, no
+ * comment, encoded word, escape or '*' in a name) with parameters of
+ * distinct names.  Anything else is parsed with the callback, as every
+ * message was before.  SECLINT_CHECK_QUIET=1 parses every message with
+ * it, and aborts where a message found quiet draws such a complaint.
+ */
+#include <string.h>
+
+#include "env-flag.h"
+#include "message.h"
+#include "quiet.h"
+
+/* RFC 5322 section 3.6's fields that may be there once, as GMime knows
+ * them (rfc5322_single_hdr[]). */
+static const struct {
+	char name[12];
+	guint8 len;
+} single_names[] = {
+	{ "bcc", 3 }, { "cc", 2 }, { "date", 4 }, { "from", 4 },
+	{ "in-reply-to", 11 }, { "message-id", 10 }, { "references", 10 },
+	{ "reply-to", 8 }, { "sender", 6 }, { "subject", 7 }, { "to", 2 },
+};
+
+/* More parameters than any plain Content-Type has: past this, the parse
+ * with the callback decides. */
+#define MOST_PARAMS 16
+
+static gint checking = -1;
+
+gboolean sl_parse_quiet_checking(void)
+{
+	static gsize once;
+	gint on = g_atomic_int_get(&checking);
+
+	return on >= 0 ? on : sl_env_flag(&once, "SECLINT_CHECK_QUIET", "1");
+}
+
+void sl_parse_quiet_check(gboolean on)
+{
+	g_atomic_int_set(&checking, !!on);
+}
+
+static gboolean is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* A byte of an RFC 2045 token: printable ASCII but tspecials. */
+static gboolean is_token(char c)
+{
+	return (guchar)c > ' ' && (guchar)c < 0x7f &&
+	       !strchr("()<>@,;:\\\"/[]?=", c);
+}
+
+static const char *skip_space(const char *p, const char *end)
+{
+	while (p < end && is_space(*p))
+		p++;
+	return p;
+}
+
+static const char *skip_token(const char *p, const char *end)
+{
+	while (p < end && is_token(*p))
+		p++;
+	return p;
+}
+
+static gboolean same_word(const char *p, gsize n, const char *word)
+{
+	return n == strlen(word) && !g_ascii_strncasecmp(p, word, n);
+}
+
+/*
+ * The value of a Content-Type (@type) or Content-Disposition from @p to
+ * @end, folded lines and all: TRUE if GMime reads it as this reads it,
+ * with no parameter name twice (and, for a type, neither multipart nor
+ * message).
+ */
+static gboolean plain_content(const char *p, const char *end, gboolean type)
+{
+	const char *names[MOST_PARAMS];
+	gsize lens[MOST_PARAMS];
+	guint n = 0;
+	const char *word;
+
+	for (const char *q = p; q < end; q++) {
+		guchar c = (guchar)*q;
+
+		if (c >= 0x7f || (c < ' ' && !is_space(*q)) || c == '(' ||
+		    c == '\\' || (c == '=' && q + 1 < end && q[1] == '?'))
+			return FALSE;
+	}
+	word = skip_space(p, end);
+	p = skip_token(word, end);
+	if (p == word)
+		return FALSE;
+	if (type) {
+		if (same_word(word, (gsize)(p - word), "multipart") ||
+		    same_word(word, (gsize)(p - word), "message"))
+			return FALSE;
+		p = skip_space(p, end);
+		if (p == end || *p != '/')
+			return FALSE;
+		word = skip_space(p + 1, end);
+		p = skip_token(word, end);
+		if (p == word)
+			return FALSE;
+	}
+	for (;;) {
+		const char *name;
+
+		p = skip_space(p, end);
+		if (p == end)
+			return TRUE;
+		if (*p != ';')
+			return FALSE;
+		p = skip_space(p + 1, end);
+		if (p == end)
+			return TRUE;
+		name = p;
+		p = skip_token(name, end);
+		if (p == name || memchr(name, '*', (gsize)(p - name)) ||
+		    n == MOST_PARAMS)
+			return FALSE;
+		for (guint i = 0; i < n; i++)
+			if (lens[i] == (gsize)(p - name) &&
+			    !g_ascii_strncasecmp(names[i], name, lens[i]))
+				return FALSE;
+		names[n] = name;
+		lens[n++] = (gsize)(p - name);
+		p = skip_space(p, end);
+		if (p == end || *p != '=')
+			return FALSE;
+		p = skip_space(p + 1, end);
+		if (p < end && *p == '"') {
+			const char *close = p + 1;
+
+			while (close < end && *close != '"' && *close != '\r' &&
+			       *close != '\n')
+				close++;
+			if (close == end || *close != '"')
+				return FALSE;
+			p = close + 1;
+		} else {
+			word = p;
+			p = skip_token(word, end);
+			if (p == word)
+				return FALSE;
+		}
+	}
+}
+
+/* Which of single_names[] the field name at @name (@n bytes) is, or -1. */
+static int single_of(const char *name, gsize n)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(single_names); i++)
+		if (n == single_names[i].len &&
+		    !g_ascii_strncasecmp(name, single_names[i].name, n))
+			return (int)i;
+	return -1;
+}
+
+gboolean sl_parse_quiet(const char *bytes, gsize len)
+{
+	const char *end = bytes + len, *line = bytes;
+	guint seen = 0;		/* single_names[] met, a bit each */
+	gboolean typed = FALSE;
+
+	while (line < end) {
+		const char *eol = memchr(line, '\n', (gsize)(end - line));
+		const char *colon = line, *next;
+		gsize name;
+		int single;
+
+		if (!eol)
+			return FALSE;	/* the section is not closed */
+		if (eol == line || (eol == line + 1 && *line == '\r'))
+			return TRUE;	/* the empty line that closes it */
+		while (colon < eol && (guchar)*colon > ' ' &&
+		       (guchar)*colon < 0x7f && *colon != ':')
+			colon++;
+		if (colon == line || *colon != ':')
+			return FALSE;	/* not "name:" */
+		next = eol + 1;
+		while (next < end && (*next == ' ' || *next == '\t')) {
+			eol = memchr(next, '\n', (gsize)(end - next));
+			if (!eol)
+				return FALSE;
+			next = eol + 1;
+		}
+		name = (gsize)(colon - line);
+		if (same_word(line, name, "content-type")) {
+			if (typed || !plain_content(colon + 1, next, TRUE))
+				return FALSE;
+			typed = TRUE;
+		} else if (same_word(line, name, "content-disposition")) {
+			if (!plain_content(colon + 1, next, FALSE))
+				return FALSE;
+		} else if ((single = single_of(line, name)) >= 0) {
+			if ((seen >> single) & 1 &&
+			    !sl_is_recipient_header(single_names[single].name))
+				return FALSE;
+			seen |= 1u << single;
+		}
+		line = next;
+	}
+	return FALSE;
+}
