@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "input.h"
+#include "quiet.h"
 #include "lines.h"
 #include "msglimits.h"
 #include "testlib.h"
@@ -120,33 +121,36 @@ static void check_lines(const char *bytes, gsize len, GRand *rand)
  * The pre-scan of an mbox's messages on shared line ends
  * (sl_input_prescan()) held to the two scans it replaced: the same answer
  * and message as sl_limits_check_lines(), the same plain as
- * sl_input_address_headers_plain(), and the lines of offsets.
+ * sl_input_address_headers_plain(), the same quiet as sl_parse_quiet(),
+ * and the lines of offsets.
  */
-static unsigned prescans, plain_seen[2];
+static unsigned prescans, plain_seen[2], quiet_seen[2];
 
 static void check_prescan(const char *bytes, gsize len, GRand *rand)
 {
 	g_autoptr(sl_lines) lines = sl_lines_new_slice(bytes, len, 5);
 	g_autoptr(GError) fast_error = NULL;
 	g_autoptr(GError) slow_error = NULL;
-	gboolean plain = TRUE;
+	gboolean plain = TRUE, quiet = TRUE;
 	gboolean fast = sl_input_prescan(bytes, len, 1000, lines, &plain,
-					 &fast_error);
+					 &quiet, &fast_error);
 	gboolean slow = sl_limits_check_lines(bytes, len, 1000, NULL,
 					      &slow_error);
 	gboolean slow_plain = slow && sl_input_address_headers_plain(bytes,
 								     len);
+	gboolean slow_quiet = slow && sl_parse_quiet(bytes, len);
 	gint64 at = 0;
 
-	if (fast != slow || plain != slow_plain ||
+	if (fast != slow || plain != slow_plain || quiet != slow_quiet ||
 	    (!fast && strcmp(fast_error->message, slow_error->message)))
-		fail_msg("pre-scan: %s, plain %d; the scans: %s, plain %d, "
-			 "on %zu bytes: %.*s",
-			 fast ? "accepted" : fast_error->message, plain,
+		fail_msg("pre-scan: %s, plain %d, quiet %d; the scans: %s, "
+			 "plain %d, quiet %d, on %zu bytes: %.*s",
+			 fast ? "accepted" : fast_error->message, plain, quiet,
 			 slow ? "accepted" : slow_error->message, slow_plain,
-			 len, (int)MIN(len, 300), bytes);
+			 slow_quiet, len, (int)MIN(len, 300), bytes);
 	prescans++;
 	plain_seen[plain]++;
+	quiet_seen[quiet]++;
 	if (!fast)
 		return;
 	for (int i = 0; i < 40; i++) {
@@ -526,12 +530,16 @@ static void test_both_seen(void **state)
 {
 	(void)state;
 	print_message("%u compared, %u refused, %u with their lines, %u "
-		      "pre-scanned (%u plain)\n", compared, refused,
-		      lines_checked, prescans, plain_seen[1]);
+		      "pre-scanned (%u plain, %u quiet)\n", compared, refused,
+		      lines_checked, prescans, plain_seen[1], quiet_seen[1]);
 	if (prescans != compared || plain_seen[0] < 100 / (unsigned)scale ||
 	    plain_seen[1] < 1000 / (unsigned)scale)
 		fail_msg("%u pre-scanned of %u, %u plain, %u not", prescans,
 			 compared, plain_seen[1], plain_seen[0]);
+	if (quiet_seen[0] < 100 / (unsigned)scale ||
+	    quiet_seen[1] < 1000 / (unsigned)scale)
+		fail_msg("%u pre-scanned, %u quiet, %u not", prescans,
+			 quiet_seen[1], quiet_seen[0]);
 	if (refused < 100 / (unsigned)scale ||
 	    lines_checked < 1000 / (unsigned)scale ||
 	    compared - refused < 1000 / (unsigned)scale)

@@ -230,18 +230,19 @@ static gboolean checking_prescan(void)
 
 static gboolean prescan_slow(const char *bytes, gsize len, gint64 base,
 			     struct sl_lines *lines, gboolean *plain,
-			     GError **error)
+			     gboolean *quiet, GError **error)
 {
-	*plain = FALSE;
+	*plain = *quiet = FALSE;
 	if (!sl_limits_check_lines(bytes, len, base, lines, error))
 		return FALSE;
 	*plain = sl_input_address_headers_plain(bytes, len);
+	*quiet = sl_parse_quiet(bytes, len);
 	return TRUE;
 }
 
 gboolean sl_input_prescan(const char *bytes, gsize len, gint64 base,
 			  struct sl_lines *lines, gboolean *plain,
-			  GError **error)
+			  gboolean *quiet, GError **error)
 {
 	g_autoptr(GError) failed = NULL;
 	gsize n;
@@ -249,24 +250,29 @@ gboolean sl_input_prescan(const char *bytes, gsize len, gint64 base,
 	gboolean ok;
 
 	if (!ends)
-		return prescan_slow(bytes, len, base, lines, plain, error);
+		return prescan_slow(bytes, len, base, lines, plain, quiet,
+				    error);
 	ok = sl_limits_check_ends(bytes, len, base, ends, n, &failed);
 	*plain = ok && address_headers_plain_ends(bytes, len, ends, n);
+	*quiet = ok && sl_parse_quiet_ends(bytes, len, ends, n);
 	if (checking_prescan()) {
 		g_autoptr(GError) slow_error = NULL;
-		gboolean slow_plain;
+		gboolean slow_plain, slow_quiet;
 		gboolean slow = prescan_slow(bytes, len, base, NULL,
-					     &slow_plain, &slow_error);
+					     &slow_plain, &slow_quiet,
+					     &slow_error);
 
 		if (slow != ok || slow_plain != *plain ||
+		    slow_quiet != *quiet ||
 		    (!ok && strcmp(slow_error->message, failed->message)))
 			g_error("seclint: the message pre-scan on line ends "
-				"differs from the slow one: %s, %s plain; "
-				"slow: %s, %s plain",
+				"differs from the slow one: %s, %s plain, "
+				"%s quiet; slow: %s, %s plain, %s quiet",
 				ok ? "accepted" : failed->message,
-				*plain ? "" : "not",
+				*plain ? "" : "not", *quiet ? "" : "not",
 				slow ? "accepted" : slow_error->message,
-				slow_plain ? "" : "not");
+				slow_plain ? "" : "not",
+				slow_quiet ? "" : "not");
 	}
 	if (!ok) {
 		g_free(ends);
@@ -1118,12 +1124,11 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 		(const char *)raw->bytes->data, raw->bytes->len, raw->line);
 
 	if (!sl_input_prescan((const char *)raw->bytes->data, raw->bytes->len,
-			      raw->offset, lines, &st.plain, error)) {
+			      raw->offset, lines, &st.plain, &st.quiet,
+			      error)) {
 		g_prefix_error(error, "message %u: ", raw->index);
 		return FALSE;
 	}
-	st.quiet = sl_parse_quiet((const char *)raw->bytes->data,
-				  raw->bytes->len);
 	{
 		/* The stream takes the bytes over (and frees them with
 		 * itself, before the rules run). */

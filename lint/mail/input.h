@@ -77,12 +77,14 @@ void sl_raw_message_free(struct sl_raw_message *raw);
  * (lint/mail/input.c).  SECLINT_CHECK_ADDRESS_HEADERS=1 (read once)
  * parses with it still, and aborts where it acts after a TRUE. */
 gboolean sl_input_address_headers_plain(const char *bytes, gsize len);
-/* Both, and the limits (sl_limits_check_lines(), @lines may be NULL), on
- * one search for the line ends: what a message of an mbox is read with. */
+/* Both, whether GMime's parse of it can draw no complaint seclint refuses
+ * mail for (@quiet: sl_parse_quiet(), lint/mail/quiet.h), and the limits
+ * (sl_limits_check_lines(), @lines may be NULL), on one search for the
+ * line ends: what a message of an mbox is read with. */
 struct sl_lines;
 gboolean sl_input_prescan(const char *bytes, gsize len, gint64 base,
 			  struct sl_lines *lines, gboolean *plain,
-			  GError **error);
+			  gboolean *quiet, GError **error);
 gboolean sl_input_checking_address_headers(void);
 /* The same, set (for tests: parse with the pattern, or as configured). */
 void sl_input_check_address_headers(gboolean on);

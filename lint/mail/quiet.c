@@ -191,20 +191,42 @@ static int single_of(const char *name, gsize n)
 	return -1;
 }
 
-gboolean sl_parse_quiet(const char *bytes, gsize len)
+/* The lines of a message in turn, their ends found by memchr() or given
+ * (sl_line_ends(): the offset after each '\n'). */
+struct lines {
+	const char *bytes;
+	gsize len;
+	const guint32 *ends;
+	gsize n, i;
+};
+
+/* The offset after the '\n' that ends the line at @at, the next line's
+ * first, or 0 if no '\n' ends it. */
+static gsize line_after(struct lines *l, gsize at)
 {
-	const char *end = bytes + len, *line = bytes;
+	const char *eol;
+
+	if (l->ends)
+		return l->i < l->n ? l->ends[l->i++] : 0;
+	eol = memchr(l->bytes + at, '\n', l->len - at);
+	return eol ? (gsize)(eol - l->bytes) + 1 : 0;
+}
+
+static gboolean quiet(struct lines *l)
+{
+	const char *bytes = l->bytes;
+	gsize at = 0;
 	guint seen = 0;		/* single_names[] met, a bit each */
 	gboolean typed = FALSE;
 
-	while (line < end) {
-		const char *eol = memchr(line, '\n', (gsize)(end - line));
-		const char *colon = line, *next;
-		gsize name;
+	while (at < l->len) {
+		const char *line = bytes + at, *colon = line, *eol;
+		gsize next = line_after(l, at), name;
 		int single;
 
-		if (!eol)
+		if (!next)
 			return FALSE;	/* the section is not closed */
+		eol = bytes + next - 1;
 		if (eol == line || (eol == line + 1 && *line == '\r'))
 			return TRUE;	/* the empty line that closes it */
 		while (colon < eol && (guchar)*colon > ' ' &&
@@ -212,20 +234,18 @@ gboolean sl_parse_quiet(const char *bytes, gsize len)
 			colon++;
 		if (colon == line || *colon != ':')
 			return FALSE;	/* not "name:" */
-		next = eol + 1;
-		while (next < end && (*next == ' ' || *next == '\t')) {
-			eol = memchr(next, '\n', (gsize)(end - next));
-			if (!eol)
+		while (next < l->len && (bytes[next] == ' ' ||
+					 bytes[next] == '\t'))
+			if (!(next = line_after(l, next)))
 				return FALSE;
-			next = eol + 1;
-		}
 		name = (gsize)(colon - line);
 		if (same_word(line, name, "content-type")) {
-			if (typed || !plain_content(colon + 1, next, TRUE))
+			if (typed ||
+			    !plain_content(colon + 1, bytes + next, TRUE))
 				return FALSE;
 			typed = TRUE;
 		} else if (same_word(line, name, "content-disposition")) {
-			if (!plain_content(colon + 1, next, FALSE))
+			if (!plain_content(colon + 1, bytes + next, FALSE))
 				return FALSE;
 		} else if ((single = single_of(line, name)) >= 0) {
 			if ((seen >> single) & 1 &&
@@ -233,7 +253,22 @@ gboolean sl_parse_quiet(const char *bytes, gsize len)
 				return FALSE;
 			seen |= 1u << single;
 		}
-		line = next;
+		at = next;
 	}
 	return FALSE;
+}
+
+gboolean sl_parse_quiet(const char *bytes, gsize len)
+{
+	struct lines l = { bytes, len, NULL, 0, 0 };
+
+	return quiet(&l);
+}
+
+gboolean sl_parse_quiet_ends(const char *bytes, gsize len,
+			     const guint32 *ends, gsize n)
+{
+	struct lines l = { bytes, len, ends, n, 0 };
+
+	return quiet(&l);
 }

@@ -14,6 +14,9 @@
  * the callback, as every message was before.
  */
 gboolean sl_parse_quiet(const char *bytes, gsize len);
+/* The same on the line ends sl_line_ends() found in @bytes (all @n). */
+gboolean sl_parse_quiet_ends(const char *bytes, gsize len,
+			     const guint32 *ends, gsize n);
 
 /* SECLINT_CHECK_QUIET=1 (read once), or as a test set it: parse every
  * message with the callback, and abort where it reports such a problem
