@@ -13,6 +13,7 @@
 
 #include <glib/gstdio.h>
 
+#include "env-flag.h"
 #include "errors.h"
 #include "gitconfig.h"
 #include "output.h"
@@ -352,6 +353,62 @@ static void test_exit_and_shown(void **state)
 	sl_settings_clear(&s);
 }
 
+/*
+ * Environment switches (lint/util/env-flag.h): a check mode by its own
+ * variable, or named in SECLINT_CHECK's list, or all of them; its own
+ * variable, when set, decides; a switch that is no check mode is not
+ * listed.  Each call has its own once, as each reader in the code does.
+ */
+static void test_env_flag_list(void **state)
+{
+	static const struct {
+		const char *list, *name, *own;
+		gboolean on;
+	} cases[] = {
+		{ NULL, "SECLINT_CHECK_QUIET", "1", TRUE },
+		{ NULL, "SECLINT_CHECK_QUIET", "0", FALSE },
+		{ NULL, "SECLINT_CHECK_QUIET", NULL, FALSE },
+		{ "quiet", "SECLINT_CHECK_QUIET", NULL, TRUE },
+		{ "text,quiet", "SECLINT_CHECK_QUIET", NULL, TRUE },
+		{ "text quiet", "SECLINT_CHECK_QUIET", NULL, TRUE },
+		{ "text", "SECLINT_CHECK_QUIET", NULL, FALSE },
+		{ "quiet2,quie", "SECLINT_CHECK_QUIET", NULL, FALSE },
+		{ "address-headers", "SECLINT_CHECK_ADDRESS_HEADERS", NULL,
+		  TRUE },
+		{ "address_headers", "SECLINT_CHECK_ADDRESS_HEADERS", NULL,
+		  FALSE },
+		{ "all", "SECLINT_CHECK_POLICY_CACHE", NULL, TRUE },
+		{ "all", "SECLINT_CHECK_POLICY_CACHE", "0", FALSE },
+		{ "all", "SECLINT_REGEX_JIT", NULL, FALSE },
+		{ "", "SECLINT_CHECK_TEXT", NULL, FALSE },
+	};
+
+	(void)state;
+	for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+		gsize once = 0;
+
+		if (cases[i].list)
+			g_setenv("SECLINT_CHECK", cases[i].list, TRUE);
+		else
+			g_unsetenv("SECLINT_CHECK");
+		if (cases[i].own)
+			g_setenv(cases[i].name, cases[i].own, TRUE);
+		else
+			g_unsetenv(cases[i].name);
+		if (sl_env_flag(&once, cases[i].name, "1") != cases[i].on)
+			fail_msg("case %u: %s with SECLINT_CHECK=%s not %d", i,
+				 cases[i].name,
+				 cases[i].list ? cases[i].list : "(unset)",
+				 cases[i].on);
+		/* read once: a change now is not seen */
+		g_setenv(cases[i].name, cases[i].on ? "0" : "1", TRUE);
+		assert_int_equal(sl_env_flag(&once, cases[i].name, "1"),
+				 cases[i].on);
+		g_unsetenv(cases[i].name);
+	}
+	g_unsetenv("SECLINT_CHECK");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -367,6 +424,7 @@ int main(void)
 		cmocka_unit_test(test_enable_off_rule),
 		cmocka_unit_test(test_profile_error_names_key),
 		cmocka_unit_test(test_exit_and_shown),
+		cmocka_unit_test(test_env_flag_list),
 	};
 	g_autofree char *dir = g_dir_make_tmp("seclint-settings-XXXXXX", NULL);
 	g_autofree char *profile = NULL;

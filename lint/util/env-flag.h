@@ -11,6 +11,9 @@
  *	static gsize once;
  *	return sl_env_flag(&once, "SECLINT_CHECK_LITERALS", "1");
  * Set the variable before the first call (a test, with g_setenv()).
+ * A check mode SECLINT_CHECK_X_Y that is not set is also on where
+ * SECLINT_CHECK lists "x-y" or "all" (commas or spaces between):
+ * SECLINT_CHECK=all proves every shortcut at once.
  */
 gboolean sl_env_flag(gsize *once, const char *name, const char *value);
 
