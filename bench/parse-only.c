@@ -10,7 +10,11 @@
  * With --checked, GMime's parser also reports what it finds wrong (a
  * warning callback that ignores it), which seclint needs to refuse a
  * broken message: GMime then decodes every header's value to check it.
- * That is the parse seclint cannot do without, shown beside the floor.
+ * seclint paid that for every message until its header pre-scan
+ * (lint/mail/quiet.c) learnt to prove, for most mail, that none of the
+ * complaints it refuses for can come; it still parses the rest so.
+ * Issue 32 set rows 1 and 2's goals against this parse, so bench/run.sh
+ * keeps it as their floor and shows the plain parse beside it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
