@@ -181,9 +181,17 @@ static gboolean plain_content(const char *p, const char *end, gboolean type)
 	}
 }
 
-/* Which of single_names[] the field name at @name (@n bytes) is, or -1. */
+/* Which of single_names[] the field name at @name (@n bytes) is, or -1.
+ * Most fields are none: the first letter turns them away. */
 static int single_of(const char *name, gsize n)
 {
+	switch (*name | 0x20) {
+	case 'b': case 'c': case 'd': case 'f': case 'i': case 'm':
+	case 'r': case 's': case 't':
+		break;
+	default:
+		return -1;
+	}
 	for (guint i = 0; i < G_N_ELEMENTS(single_names); i++)
 		if (n == single_names[i].len &&
 		    !g_ascii_strncasecmp(name, single_names[i].name, n))
@@ -239,15 +247,16 @@ static gboolean quiet(struct lines *l)
 			if (!(next = line_after(l, next)))
 				return FALSE;
 		name = (gsize)(colon - line);
-		if (same_word(line, name, "content-type")) {
+		if (name == 12 && same_word(line, name, "content-type")) {
 			if (typed ||
 			    !plain_content(colon + 1, bytes + next, TRUE))
 				return FALSE;
 			typed = TRUE;
-		} else if (same_word(line, name, "content-disposition")) {
+		} else if (name == 19 &&
+			   same_word(line, name, "content-disposition")) {
 			if (!plain_content(colon + 1, bytes + next, FALSE))
 				return FALSE;
-		} else if ((single = single_of(line, name)) >= 0) {
+		} else if (name <= 11 && (single = single_of(line, name)) >= 0) {
 			if ((seen >> single) & 1 &&
 			    !sl_is_recipient_header(single_names[single].name))
 				return FALSE;
