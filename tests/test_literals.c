@@ -424,6 +424,83 @@ static void test_kept_long(void **state)
 }
 
 /*
+ * A long text is read in pieces at once, each but the first started a
+ * little before the one before it ends; where the pieces meet depends on
+ * the text's length and the thread's longest word.  So each hostile case
+ * is put at every place of texts of several lengths (one piece, and
+ * pieces that meet around it): a word, in either case, after a word
+ * character or a space; a word whose "s" is a long s or whose "k" is a
+ * Kelvin sign (the text is then read list by list); and the text's end
+ * cutting a word or either character short.  Each list's answer through
+ * the facts is its own scan's, which test_samples proves against PCRE2.
+ */
+static void seams_check(const char *text, gboolean expect,
+			const char *const *list)
+{
+	g_auto(sl_facts) facts = SL_FACTS_INIT(NULL, NULL);
+
+	sl_facts_literals_keep(&facts, text);
+	for (size_t i = 0; i < G_N_ELEMENTS(lists); i++)
+		assert_int_equal(sl_facts_literals_found(&facts, text,
+							 lists[i]),
+				 sl_literals_found(text, lists[i]));
+	if (list)
+		assert_int_equal(sl_facts_literals_found(&facts, text, list),
+				 expect);
+}
+
+static void test_kept_seams(void **state)
+{
+	static const struct {
+		const char *piece;
+		const char *const *list;
+		gboolean after_space;	/* found after a space */
+		gboolean after_x;	/* found after an "x" */
+	} cases[] = {
+		{ "speculative execution", hardware, TRUE, FALSE },
+		{ "SPECULATIVE-EXECUTION", hardware, TRUE, FALSE },
+		{ "Do Not Forward", nda, TRUE, TRUE },
+		{ "kasan", debug, TRUE, TRUE },
+		{ "@", at, TRUE, TRUE },
+		{ "A.I.", ai, TRUE, FALSE },
+		{ "\xc5\xbfpectre", hardware, TRUE, FALSE },
+		{ "LOC\xe2\x84\xaa" "DEP", debug, TRUE, TRUE },
+		{ "lockde", debug, FALSE, FALSE },
+		{ "\xc5", at, FALSE, FALSE },
+		{ "\xe2\x84", at, FALSE, FALSE },
+	};
+	static const gsize sizes[] = { 255, 256, 300, 777, 1030 };
+
+	(void)state;
+	for (size_t z = 0; z < G_N_ELEMENTS(sizes); z++)
+		for (size_t c = 0; c < G_N_ELEMENTS(cases); c++)
+			for (int fill = 0; fill < 2; fill++) {
+				const char *piece = cases[c].piece;
+				gsize n = strlen(piece);
+				char *text = g_malloc(sizes[z] + 1);
+				gboolean expect = fill ? cases[c].after_x
+						       : cases[c].after_space;
+
+				memset(text, fill ? 'x' : ' ', sizes[z]);
+				text[sizes[z]] = '\0';
+				/* the piece at every place, and cut short by
+				 * the text's end */
+				for (gsize at = 1; at + n <= sizes[z]; at++) {
+					memcpy(text + at, piece, n);
+					seams_check(text, expect,
+						    cases[c].list);
+					memset(text + at, fill ? 'x' : ' ', n);
+				}
+				for (gsize cut = 1; cut < n; cut++) {
+					memcpy(text + sizes[z] - cut, piece,
+					       cut);
+					seams_check(text, FALSE, NULL);
+				}
+				g_free(text);
+			}
+}
+
+/*
  * Texts that are not the facts' own, asked through them: a copy made for
  * the call and freed, whose memory the next copy reuses with other words,
  * and a buffer written anew.  Each answer is the text's own, never what
@@ -540,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_kept_random),
 		cmocka_unit_test(test_kept_new_lists),
 		cmocka_unit_test(test_kept_long),
+		cmocka_unit_test(test_kept_seams),
 		cmocka_unit_test(test_kept_temporary),
 	};
 
