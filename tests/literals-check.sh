@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Every literal list and guard before a pattern (rules/lib/literals.h)
-# proved on every fixture, acceptance message and example: with
+# proved on every fixture, acceptance message, input (inputs/guards.mbox:
+# the hostile texts of guards and windows) and example: with
 # SECLINT_CHECK_LITERALS=1 a text ruled out that the pattern matches
 # aborts seclint.  As addressed, and to each closed list too, so that
 # every content rule reads each file.
@@ -10,7 +11,8 @@ seclint=$1 src=$2
 SECLINT_CHECK_LITERALS=1
 export SECLINT_CHECK_LITERALS
 fail=0
-files=$(find "$src/tests/rules" "$src/tests/acceptance" "$src/examples" \
+files=$(find "$src/tests/rules" "$src/tests/acceptance" "$src/tests/inputs" \
+	"$src/examples" \
 	-type f \( -name '*.eml' -o -name '*.mbox' \) | sort)
 for to in "" --to=security@kernel.org --to=hardware-security@kernel.org \
 	  --to=distros@vs.openwall.org; do
