@@ -73,14 +73,23 @@ static enum sl_severity public_tool_severity(struct sl_check *c, gboolean *ai)
 static const char asks_embargo[] =
 	"(?i)\\bembargo(ed)?\\b|\\bundisclosed\\b|\\bnot\\s+(yet\\s+)?public\\b"
 	"|\\b(keep|treat)\\s+(this|it)\\s+(private|confidential)\\b";
-/* One of these is in every match of asks_embargo, in any case (as
- * (?i) matches them); of says_public and the ones below, likewise. */
-static const struct sl_guard asks_embargo_guard = {
-	.has = (const char *const[]){
-		"embargo", "undisclosed", "public", "private", "confidential",
-		NULL
-	},
-	.caseless = TRUE,
+/* Each match of asks_embargo holds a word of both lists of one of these
+ * pairs (signals.h), in any case (as (?i) matches them); of says_public,
+ * likewise; of the ones below, a word of their guards.  "public" and
+ * "private" are in most messages, "not ... public" and "keep this
+ * private" in few. */
+static const char *const embargo_words[] = {
+	"\\bembargo", "\\bundisclosed", NULL
+};
+static const char *const not_words[] = { "\\bnot", NULL };
+static const char *const public_words[] = { "public", NULL };
+static const char *const keep_words[] = { "\\bkeep", "\\btreat", NULL };
+static const char *const private_words[] = {
+	"private", "confidential", NULL
+};
+static const sl_word_pair asks_embargo_pairs[] = {
+	{ embargo_words, NULL }, { not_words, public_words },
+	{ keep_words, private_words }, { NULL, NULL },
 };
 
 
@@ -97,12 +106,27 @@ static const char says_public[] =
 	"(this|it|the (patch|issue|bug))?\\s*(to|on|through|via)\\s+"
 	"(linux-[\\w.-]+|lkml|[\\w.-]+@vger\\.kernel\\.org|the\\s+(public\\s+)?"
 	"(mailing\\s+)?lists?)\\b";
-static const struct sl_guard says_public_guard = {
-	.has = (const char *const[]){
-		"already", "previously", "earlier", "upstream", "linux-",
-		"lkml", "@vger.kernel.org", "list", NULL
-	},
-	.caseless = TRUE,
+/* Its three branches' pairs: "already" or "list" is in most messages. */
+static const char *const already_words[] = {
+	"\\balready", "\\bpreviously", "\\bearlier", NULL
+};
+static const char *const already_done[] = {
+	"posted", "reported", "discussed", "disclosed", "public", "published",
+	"fixed", "removed", NULL
+};
+static const char *const done_words[] = {
+	"\\bfixed", "\\bremoved", "\\bdone", "\\bmerged", NULL
+};
+static const char *const upstream_words[] = { "upstream", NULL };
+static const char *const sent_words[] = {
+	"\\bpost", "\\bsubmit", "\\bsent", "\\breport", NULL
+};
+static const char *const list_words[] = {
+	"linux-", "lkml", "@vger.kernel.org", "list", NULL
+};
+static const sl_word_pair says_public_pairs[] = {
+	{ already_words, already_done }, { done_words, upstream_words },
+	{ sent_words, list_words }, { NULL, NULL },
 };
 
 /*
@@ -239,16 +263,18 @@ static const char *flat_own_words(struct sl_check *c)
 }
 
 /* The first unnegated match of @pattern in the sender's own words; none
- * where they hold nothing of @guard. */
+ * where they hold nothing of @guard, or, @guard NULL, no pair of @pairs. */
 static char *own_words_say(struct sl_check *c, const char *pattern,
-			   const struct sl_guard *guard)
+			   const struct sl_guard *guard,
+			   const sl_word_pair *pairs)
 {
 	const char *flat;
 
 	if (!sl_facts_content_visible(c->facts))
 		return NULL;
 	flat = flat_own_words(c);
-	if (!sl_guard_admits(c->facts, pattern, 0, guard, flat))
+	if (guard ? !sl_guard_admits(c->facts, pattern, 0, guard, flat)
+		  : !sl_pairs_admit(c->facts, pattern, 0, pairs, flat))
 		return NULL;
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }
@@ -264,22 +290,22 @@ static const char *report_shape(struct sl_check *c, char **said)
 	const char *repro;
 
 	if ((*said = own_words_say(c, report_heading,
-				   &report_heading_guard))) {
+				   &report_heading_guard, NULL))) {
 		g_strstrip(*said);
 		return "a vulnerability report's heading";
 	}
 	if ((*said = own_words_say(c, discovered_vuln,
-				   &discovered_vuln_guard)))
+				   &discovered_vuln_guard, NULL)))
 		return "the sender says they found a vulnerability";
 	if ((*said = own_words_say(c, poc_words,
-				   &poc_words_guard))) {
+				   &poc_words_guard, NULL))) {
 		repro = sl_facts_reproducer(c->facts, c->msg, t, TRUE);
 		if (repro && strcmp(repro, "commands to run"))
 			return "a proof of concept";
 		g_clear_pointer(said, g_free);
 	}
 	if ((*said = own_words_say(c, reproducer_word,
-				   &reproducer_word_guard))) {
+				   &reproducer_word_guard, NULL))) {
 		if (sl_text_has_source_reproducer(c->msg, t))
 			return "a reproducer program";
 		g_clear_pointer(said, g_free);
@@ -407,8 +433,8 @@ static void check(struct sl_check *c)
 	 * leaked to a list. */
 	patch = sl_msg_patch_subject(c->msg);
 	if (patch) {
-		embargo = own_words_say(c, asks_embargo,
-					&asks_embargo_guard);
+		embargo = own_words_say(c, asks_embargo, NULL,
+					asks_embargo_pairs);
 		report = first_report_with_fix(c);
 	}
 	tolerated = public_tool_severity(c, &ai);
@@ -418,8 +444,8 @@ static void check(struct sl_check *c)
 			      tolerated != SL_SEV_OFF && !ai);
 		return;
 	}
-	if (!embargo && (said = own_words_say(c, says_public,
-						      &says_public_guard))) {
+	if (!embargo && (said = own_words_say(c, says_public, NULL,
+						      says_public_pairs))) {
 		sl_report_capped(c, SL_SEV_INFO, open->header, "the closed "
 				 "list %s (%s) and the public mailing list %s "
 				 "(%s) are recipients; tolerated because the "
@@ -458,7 +484,7 @@ static void check(struct sl_check *c)
 			  open->addr, open->header);
 	else if (tolerated != SL_SEV_OFF && (said = own_words_say(c,
 						     team_relays,
-						     &team_relays_guard)))
+						     &team_relays_guard, NULL)))
 		sl_report_capped(c, SL_SEV_INFO, open->header, "the closed "
 				 "list %s (%s) and the public mailing list %s "
 				 "(%s) are recipients of an AI-found report "

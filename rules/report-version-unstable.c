@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "literals.h"
 #include "matches.h"
 #include "message.h"
 #include "regex-cache.h"
@@ -129,12 +132,132 @@ static void keep(char **slot, char *found)
 		*slot = found;
 }
 
+/*
+ * version_token is tried only where a match can start.  Each match holds
+ * its version's "[2-9]." and starts at most two words before it: PCRE2's
+ * search tried the two optional words at every byte of the text, a
+ * thousand instructions a byte of prose.  The window of a version: back
+ * from its digit over an optional "v", white space, ":", a word, white
+ * space and a word, as the pattern reads them, with every byte that is
+ * not ASCII taken for a word character and for a space (\w and \s are
+ * Unicode's): a wider window, never a narrower one.  Each character start
+ * of a window is tried in turn with the pattern anchored, as the search
+ * tries each start, so the first match found is the search's.
+ */
+static gboolean word_byte(guchar b)
+{
+	return b >= 0x80 || g_ascii_isalnum(b) || b == '_' || b == '!' ||
+	       b == '/' || b == '-';
+}
+
+static gboolean space_byte(guchar b)
+{
+	return b >= 0x80 || (b && strchr(" \t\n\v\f\r", b));
+}
+
+/* Back from @at over the bytes @in admits, not below @lo. */
+static gsize back_over(const guchar *s, gsize at, gsize lo,
+		       gboolean (*in)(guchar))
+{
+	while (at > lo && in(s[at - 1]))
+		at--;
+	return at;
+}
+
+/* Where a match of version_token whose version starts at @c may start,
+ * at the earliest (not before @lo). */
+static gsize window_start(const guchar *s, gsize c, gsize lo)
+{
+	gsize p = c > lo && s[c - 1] == 'v' ? c - 1 : c;
+	gsize q = back_over(s, p, lo, space_byte), r, t, u;
+
+	if (q == p)
+		return p;		/* no white space: no words before */
+	if (q > lo && s[q - 1] == ':')
+		q--;
+	r = back_over(s, q, lo, word_byte);
+	if (r == q)
+		return p;
+	t = back_over(s, r, lo, space_byte);
+	if (t == r)
+		return r;
+	u = back_over(s, t, lo, word_byte);
+	return u < t ? u : r;
+}
+
+struct tokens {
+	sl_matches *m;		/* version_token, anchored */
+	sl_matches *search;	/* the search, with SECLINT_CHECK_LITERALS=1 */
+	const guchar *s;
+	gsize len;
+	gsize from;		/* no match starts before */
+};
+
+/* Does the search find the match @t found (@found: one at all)? */
+static void tokens_prove(struct tokens *t, gboolean found)
+{
+	gboolean again = sl_matches_next(t->search);
+
+	for (int g = 0; again == found && found && g <= 4; g++) {
+		int a, b, c, d;
+
+		sl_matches_fetch_pos(t->m, g, &a, &b);
+		sl_matches_fetch_pos(t->search, g, &c, &d);
+		if (a != c || b != d)
+			again = !found;
+	}
+	if (again != found)
+		g_error("seclint: version_token's windows and its search "
+			"differ: %s", (const char *)t->s);
+}
+
+/* The next match of version_token, as sl_matches_next() of a search. */
+static gboolean tokens_next(struct tokens *t)
+{
+	gboolean found = FALSE;
+
+	while (!found && t->from < t->len) {
+		const guchar *d = memchr(t->s + t->from, '.', t->len - t->from);
+		gsize c, at;
+
+		if (!d)
+			break;
+		at = (gsize)(d - t->s);
+		if (at == t->from || t->s[at - 1] < '2' || t->s[at - 1] > '9') {
+			t->from = at + 1;	/* no version's "[2-9]." */
+			continue;
+		}
+		c = at - 1;
+		for (gsize i = window_start(t->s, c, t->from); i <= c; i++)
+			if ((t->s[i] & 0xC0) != 0x80 &&
+			    sl_matches_next_at(t->m, i)) {
+				found = TRUE;
+				break;
+			}
+		if (found) {
+			int start, end;
+
+			sl_matches_fetch_pos(t->m, 0, &start, &end);
+			t->from = (gsize)end;
+		} else {
+			t->from = c + 1;
+		}
+	}
+	if (t->search)
+		tokens_prove(t, found);
+	return found;
+}
+
 /* The version tokens of @text: stable ones, and distributions'. */
 static void scan_tokens(const char *text, struct versions *v)
 {
-	g_autoptr(sl_matches) m = sl_matches_fixed(version_token, 0, text, -1);
+	g_autoptr(sl_matches) m = sl_matches_fixed(version_token,
+						   G_REGEX_ANCHORED, text, -1);
+	g_autoptr(sl_matches) search = sl_literals_checking()
+		? sl_matches_fixed(version_token, 0, text, -1) : NULL;
+	struct tokens tk = { m, search, (const guchar *)text, strlen(text), 0 };
 
-	while (!v->stable && sl_matches_next(m)) {
+	while (!v->stable && tokens_next(&tk)) {
 		g_autofree char *far = sl_matches_fetch(m, 1);
 		g_autofree char *near = sl_matches_fetch(m, 2);
 		g_autofree char *rest = sl_matches_fetch(m, 4);

@@ -24,6 +24,15 @@ static const char image[] =
 	"\\s+(disk\\s+)?images?\\b";
 /* What each match of a pattern holds, one of (rules/lib/literals.h). */
 static const char *const image_words[] = { "\\bimage", NULL };
+/* And, in either branch, one of the words before the image: "image" is
+ * common in prose ("the kernel image"), these words with it are not. */
+static const char *const image_adjectives[] = {
+	"\\bmount", "\\bcrafted", "\\bmalicious", "\\bcorrupt", "\\bfuzzed",
+	"\\bmalformed", NULL
+};
+static const sl_word_pair image_needs[] = {
+	{ image_words, image_adjectives }, { NULL, NULL },
+};
 
 /* An image generator and a loop mount of its output: the reporter
  * crafts the image ("the attached image generator ... mount -o loop
@@ -54,10 +63,37 @@ static const char values[] =
 	"\\b(malicious|buggy|faulty|misbehaving|non-?conforming|"
 	"compromised|hostile)\\s+(USB\\s+|PCIe?\\s+)?(device|hardware|"
 	"device firmware|firmware)\\b(?!\\s+driver)";
-static const char *const values_words[] = {
-	"\\breported", "\\bprovided", "\\bsupplied", "\\bcontrolled",
-	"\\breturned", "\\brange", "\\bmalicious", "\\bbuggy", "\\bfaulty",
-	"\\bmisbehaving", "conforming", "\\bcompromised", "\\bhostile", NULL
+/*
+ * What each branch of it holds: its first branch a noun and a verb next
+ * to each other ("device-reported"); its second "range" and one of the
+ * words before it; its third an adjective and "device", "hardware" or
+ * "firmware".  Alone, "reported", "returned" or "range" are in most
+ * reports, and the pattern was tried on most of them.
+ */
+#define NOUN_VERBS(n) \
+	"\\b" n " reported", "\\b" n "-reported", "\\b" n " provided", \
+	"\\b" n "-provided", "\\b" n " supplied", "\\b" n "-supplied", \
+	"\\b" n " controlled", "\\b" n "-controlled", "\\b" n " returned", \
+	"\\b" n "-returned"
+static const char *const values_reported[] = {
+	NOUN_VERBS("device"), NOUN_VERBS("hardware"), NOUN_VERBS("firmware"),
+	NOUN_VERBS("controller"), NOUN_VERBS("adapter"), NULL
+};
+#undef NOUN_VERBS
+static const char *const values_beyond[] = {
+	"outside", "out of", "beyond", "exceeding", NULL
+};
+static const char *const values_range[] = { "range", NULL };
+static const char *const values_bad[] = {
+	"\\bmalicious", "\\bbuggy", "\\bfaulty", "\\bmisbehaving", "conforming",
+	"\\bcompromised", "\\bhostile", NULL
+};
+static const char *const values_device[] = {
+	"device", "hardware", "firmware", NULL
+};
+static const sl_word_pair values_needs[] = {
+	{ values_reported, NULL }, { values_beyond, values_range },
+	{ values_bad, values_device }, { NULL, NULL },
 };
 
 /* The first unnegated match of @pattern in @flat; NULL at once if @flat
@@ -66,6 +102,15 @@ static char *claim(struct sl_facts *f, const char *pattern,
 		   const char *const *needs, const char *flat)
 {
 	if (sl_regex_ruled_out(f, pattern, 0, needs, flat))
+		return NULL;
+	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
+}
+
+/* The same, NULL at once if @flat holds no pair of @pairs. */
+static char *claim_each(struct sl_facts *f, const char *pattern,
+			const sl_word_pair *pairs, const char *flat)
+{
+	if (!sl_pairs_admit(f, pattern, 0, pairs, flat))
 		return NULL;
 	return sl_text_find_unnegated(sl_regex_cached(pattern, 0), flat, NULL);
 }
@@ -94,7 +139,7 @@ enum sl_nonconforming sl_check_nonconforming(struct sl_check *c,
 {
 	const char *flat = sl_facts_claims_text(c->facts);
 
-	if ((*said = claim(c->facts, image, image_words, flat)))
+	if ((*said = claim_each(c->facts, image, image_needs, flat)))
 		return SL_NONCONFORMING_IMAGE;
 	if (!sl_regex_ruled_out(c->facts, loop_mount, 0, loop_mount_words,
 				flat) &&
@@ -103,7 +148,8 @@ enum sl_nonconforming sl_check_nonconforming(struct sl_check *c,
 		return SL_NONCONFORMING_IMAGE;
 	if ((*said = claim(c->facts, device, device_words, flat)))
 		return SL_NONCONFORMING_DEVICE;
-	if (with_values && (*said = claim(c->facts, values, values_words, flat)))
+	if (with_values && (*said = claim_each(c->facts, values, values_needs,
+						    flat)))
 		return SL_NONCONFORMING_VALUES;
 	return SL_NONCONFORMING_NONE;
 }

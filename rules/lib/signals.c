@@ -82,6 +82,18 @@ char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence)
 	return NULL;
 }
 
+gboolean sl_pairs_admit(struct sl_facts *facts, const char *pattern,
+			GRegexCompileFlags flags, const sl_word_pair *pairs,
+			const char *text)
+{
+	for (; (*pairs)[0]; pairs++)
+		if (sl_facts_literals_found(facts, text, (*pairs)[0]) &&
+		    (!(*pairs)[1] ||
+		     sl_facts_literals_found(facts, text, (*pairs)[1])))
+			return TRUE;
+	return !sl_regex_cannot_match(pattern, flags, text);
+}
+
 /* Tools and models that people name when they say AI helped; a name
  * followed by a surname ("Claude Martin") is a person. */
 #define AI_NAME_LIST \
@@ -145,6 +157,11 @@ static const char writing_only[] =
 	"phrasing|rephras\\w*|wording|grammar|spelling|English)\\b";
 
 static const char assisted_by[] = "(?m)^Assisted-by:\\s*\\S+";
+/* Its tag, as it is written (the pattern is case-sensitive): most prose
+ * has none, and the pattern was tried at every line of it. */
+static const struct sl_guard assisted_by_guard = {
+	.has = (const char *const[]){ "Assisted-by:", NULL },
+};
 
 
 char *sl_text_ai_claim(struct sl_facts *facts, const struct sl_text *t,
@@ -172,6 +189,9 @@ char *sl_text_ai_claim(struct sl_facts *facts, const struct sl_text *t,
 	}
 	g_free(hit);
 trailer:
+	if (!sl_guard_admits(facts, assisted_by, 0, &assisted_by_guard,
+			     t->prose->str))
+		return NULL;
 	hit = sl_text_find_unnegated(sl_regex_cached(assisted_by,
 						     0), t->prose->str, NULL);
 	if (hit)
@@ -260,8 +280,48 @@ static const char bot_lines[] =
 	"(smatch|coccinelle|sparse|cppcheck) warnings:|\\*\\* CID \\d+|"
 	"CID \\d+:|New defect\\(s\\) Reported-by: Coverity)";
 
-/* Each branch of bot_lines starts with one of these bytes. */
-static const struct sl_guard bot_lines_guard = { .first = "sIRTSFkCAc*N" };
+/* A string and its length, for prefix tests. */
+struct prefix {
+	const char *s;
+	guint8 len;
+};
+#define PREFIX(lit) { lit, sizeof(lit) - 1 }
+
+/* Does @s start with one of the @n @list?  A first byte compared first:
+ * most lines share it with none. */
+static gboolean starts_with_any(const char *s, const struct prefix *list,
+				gsize n)
+{
+	for (gsize i = 0; i < n; i++)
+		if (list[i].s[0] == *s && !strncmp(s, list[i].s, list[i].len))
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * May @line match bot_lines?  Each branch opens with one of these
+ * (case-sensitive, as the pattern): most lines of prose open with a
+ * byte the branches open with ("This", "If", "So"), few with the words.
+ */
+static gboolean may_be_bot_line(const char *line)
+{
+	/* syzbot's, the kernel test robot's, the scanners' */
+	static const struct prefix starts[] = {
+		PREFIX("syzbot "), PREFIX("IMPORTANT: "), PREFIX("Reported-by: "),
+		PREFIX("This report "), PREFIX("See https://goo"),
+		PREFIX("If the report "), PREFIX("If the bug "),
+		PREFIX("If you want "), PREFIX("For information "),
+		PREFIX("kernel test robot "), PREFIX("Closes: https://lore"),
+		PREFIX("All warnings "), PREFIX("All errors "),
+		PREFIX("smatch "), PREFIX("coccinelle "), PREFIX("sparse "),
+		PREFIX("cppcheck "), PREFIX("** CID "), PREFIX("CID "),
+		PREFIX("New defect"),
+	};
+
+	return starts_with_any(line, starts, G_N_ELEMENTS(starts));
+}
+
+static const struct sl_guard bot_lines_guard = { .may = may_be_bot_line };
 
 /* Anywhere in a line: syzbot's dashboard and address.  (As "^.*..."
  * branches of bot_lines they scanned every line twice.)  A link alone is
@@ -283,11 +343,57 @@ static const char bot_boilerplate[] =
 	"reproduce \\(this is a W=1 build\\)):|^-+$|^[=~]+$|^#syz |"
 	"^\\S+\\.[ch]:\\d+(:\\d+)?:? (\\w+\\(\\) )?(warning|error|warn):? |"
 	"^Fixes: |^Link: ";
-/* Its branches' first bytes, and the file name's ".c:" or ".h:" of the
- * one that starts with any. */
+/* Does @line hold nothing but @c and @also, at least one byte (and
+ * perhaps a final newline, which "$" lets through)? */
+static gboolean only_of(const char *line, char c, char also)
+{
+	const char *p = line;
+
+	while (*p == c || *p == also)
+		p++;
+	return p > line && (!*p || (*p == '\n' && !p[1]));
+}
+
+/* Does @line hold a file name's ".c:" or ".h:"?  Looked for at the
+ * colons, fewer in prose than the dots. */
+static gboolean c_file_colon(const char *line)
+{
+	for (const char *p = strchr(line, ':'); p; p = strchr(p + 1, ':'))
+		if (p - line >= 2 && p[-2] == '.' && (p[-1] == 'c' ||
+						      p[-1] == 'h'))
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * May @line match bot_boilerplate?  A key and its colon, a rule of "-",
+ * "=" or "~", "#syz ", "Fixes: ", "Link: ", or a file name's ".c:" or
+ * ".h:" anywhere.  Its first bytes alone let most lines of prose through
+ * (a line that opens with "the" may be "tree:").
+ */
+static gboolean may_be_boilerplate(const char *line)
+{
+	/* each key with its colon, and three openings */
+	static const char *const keys[] = {
+		"HEAD commit:", "git tree:", "console output:",
+		"kernel config:", "dashboard link:", "syz repro:",
+		"C reproducer:", "userspace arch:", "Downloadable assets:",
+		"tree:", "head:", "commit:", "date:", "config:", "compiler:",
+		"reproduce:", "base:", "branch:", "patch link:",
+		"patch subject:", "vmlinux:", "disk image:", "kernel image:",
+		"reproduce (this is a W=1 build):", "#syz ", "Fixes: ",
+		"Link: ", NULL
+	};
+
+	for (const char *const *k = keys; *k; k++)
+		if (**k == *line && g_str_has_prefix(line, *k))
+			return TRUE;
+	return only_of(line, '-', '-') || only_of(line, '=', '~') ||
+	       c_file_colon(line);
+}
+
 static const struct sl_guard bot_boilerplate_guard = {
-	.first = "HgckdsCuDthrbpv-=~#FL",
-	.has = (const char *const[]){ ".c:", ".h:", NULL }
+	.may = may_be_boilerplate
 };
 
 /* Greetings and sign-offs carry no analysis. */
@@ -394,6 +500,12 @@ static const char tool_found[] =
 	"|\\b(syzkaller|syzbot|fuzz(er|ing))\\b[^.\\n]{0,40}\\b(found|"
 	"reported|triggered|hit|caught|discovered)\\b";
 
+/* Each match of it names one of these tools (rules/lib/literals.h). */
+static const char *const tool_found_words[] = {
+	"syzkaller", "syzbot", "fuzz", "coccinelle", "smatch", "coverity",
+	NULL
+};
+
 /* A tool nobody else can run: "our in-house fuzzer", "a private fuzzer",
  * "the fuzzer is not public yet". */
 static const char private_tool[] =
@@ -422,6 +534,9 @@ const char *sl_text_tool_finding(struct sl_facts *facts,
 		return why;
 	if (syzkaller_format(facts, t))
 		return "it is a crash report in syzkaller's format";
+	if (sl_regex_ruled_out(facts, tool_found, 0, tool_found_words,
+			       t->prose->str))
+		return NULL;
 	said = sl_text_find_unnegated(sl_regex_cached(tool_found, 0),
 				      t->prose->str, NULL);
 	if (!said || sl_regex_test(private_tool, 0, t->prose->str))

@@ -15,6 +15,20 @@
 struct sl_facts;
 /* The first match of @re in @text not negated in its sentence. */
 char *sl_text_find_unnegated(GRegex *re, const char *text, char **sentence);
+/*
+ * Pairs of word lists (rules/lib/literals.h), ended by { NULL, NULL }:
+ * each match of a pattern holds a word of both lists of one pair (a
+ * pair's second NULL: of its first alone).  Where one word of a list is
+ * common ("reported", "public"), the pair of it and the word next to it
+ * in the pattern is not.
+ */
+typedef const char *const *const sl_word_pair[2];
+/* May a pattern whose matches hold @pairs match @text?  FALSE: it cannot
+ * (with SECLINT_CHECK_LITERALS=1, @pattern under @flags is matched all
+ * the same and a match aborts).  @facts as sl_facts_literals_found(). */
+gboolean sl_pairs_admit(struct sl_facts *facts, const char *pattern,
+			GRegexCompileFlags flags, const sl_word_pair *pairs,
+			const char *text);
 /* What says AI helped find the bug; @trailer_only for Assisted-by: only. */
 char *sl_text_ai_disclosure(struct sl_facts *facts, const struct sl_text *t,
 			    gboolean *trailer_only);
