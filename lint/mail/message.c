@@ -44,38 +44,39 @@ static void part_free(gpointer p)
 }
 
 /*
- * Messages handed from one to the next with their containers (the body's
- * GString, the arrays, the headers' block), by any thread
- * (lint/util/pool.h): a new message reuses an emptied one's instead of
- * a fresh malloc of each, the body's the size of the body.  One whose
- * body or headers' block is larger than SL_MESSAGE_KEPT_ROOM bytes (a
- * rare large message) is freed instead, so the pool holds little.
+ * Messages handed from one to the next with their large containers (the
+ * body's GString, the location arrays, the headers' block), by any
+ * thread (lint/util/pool.h): a new message reuses an emptied one's
+ * instead of a fresh malloc of each, the body's the size of the body.
+ * The lists are freed as before and made anew (small, and a caller may
+ * have put a list of its own in their place).  One whose body or
+ * headers' block is larger than SL_MESSAGE_KEPT_ROOM bytes (a rare large
+ * message) is freed instead, so the pool holds little.
  */
 static struct sl_pool messages;
 #define SL_MESSAGE_KEPT_ROOM (1u << 20)
 
-/* Empties @msg into what sl_message_new() gives, its containers kept;
- * FALSE if they are too large to keep. */
+static void message_lists_new(struct sl_message *msg)
+{
+	msg->recipients = sl_address_list_new();
+	msg->followup_to = sl_address_list_new();
+	msg->parents = g_ptr_array_new_with_free_func(g_free);
+	msg->parts = g_ptr_array_new_with_free_func(part_free);
+	msg->from = sl_address_list_new();
+}
+
+/* Empties @msg into what sl_message_new() gives but its lists (NULL),
+ * its large containers kept; FALSE if they are too large to keep. */
 static gboolean message_empty(struct sl_message *msg)
 {
 	if (msg->body->allocated_len > SL_MESSAGE_KEPT_ROOM ||
 	    msg->header_room > SL_MESSAGE_KEPT_ROOM)
 		return FALSE;
-	g_ptr_array_set_size(msg->recipients, 0);
-	g_ptr_array_set_size(msg->followup_to, 0);
-	g_ptr_array_set_size(msg->parents, 0);
-	g_ptr_array_set_size(msg->parts, 0);
 	g_string_truncate(msg->body, 0);
-	g_ptr_array_set_size(msg->from, 0);
 	g_array_set_size(msg->header_at, 0);
 	g_array_set_size(msg->body_at, 0);
 	*msg = (struct sl_message){
-		.parents = msg->parents,
-		.recipients = msg->recipients,
-		.followup_to = msg->followup_to,
-		.parts = msg->parts,
 		.body = msg->body,
-		.from = msg->from,
 		.header_at = msg->header_at,
 		.header_block = msg->header_block,
 		.header_room = msg->header_room,
@@ -93,14 +94,14 @@ void sl_message_free(struct sl_message *msg)
 	if (msg->date)
 		g_date_time_unref(msg->date);
 	g_free(msg->seen);
-	if (message_empty(msg) && sl_pool_put(&messages, msg))
-		return;
 	g_ptr_array_unref(msg->recipients);
 	g_ptr_array_unref(msg->followup_to);
 	g_ptr_array_unref(msg->parents);
 	g_ptr_array_unref(msg->parts);
-	g_string_free(msg->body, TRUE);
 	g_ptr_array_unref(msg->from);
+	if (message_empty(msg) && sl_pool_put(&messages, msg))
+		return;
+	g_string_free(msg->body, TRUE);
 	g_array_unref(msg->header_at);
 	g_free(msg->header_block);	/* header_text is in it */
 	g_array_unref(msg->body_at);
@@ -193,17 +194,13 @@ struct sl_message *sl_message_new(void)
 {
 	struct sl_message *msg = sl_pool_take(&messages);
 
-	if (msg)
-		return msg;	/* emptied, message_empty() */
-	msg = g_new0(struct sl_message, 1);
-	msg->recipients = sl_address_list_new();
-	msg->followup_to = sl_address_list_new();
-	msg->parents = g_ptr_array_new_with_free_func(g_free);
-	msg->body = g_string_new(NULL);
-	msg->parts = g_ptr_array_new_with_free_func(part_free);
-	msg->from = sl_address_list_new();
-	msg->header_at = header_at_new();
-	msg->body_at = body_at_new();
+	if (!msg) {
+		msg = g_new0(struct sl_message, 1);
+		msg->body = g_string_new(NULL);
+		msg->header_at = header_at_new();
+		msg->body_at = body_at_new();
+	}	/* else emptied, message_empty() */
+	message_lists_new(msg);
 	return msg;
 }
 
