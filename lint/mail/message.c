@@ -16,6 +16,7 @@
 #include "message.h"
 #include "mime-crypto.h"
 #include "msglimits.h"
+#include "pool.h"
 #include "regex-cache.h"
 #include "reply-prefix.h"
 #include "text-stream.h"
@@ -42,24 +43,68 @@ static void part_free(gpointer p)
 	g_free(part);
 }
 
+/*
+ * Messages handed from one to the next with their large containers (the
+ * body's GString, the location arrays, the headers' block), by any
+ * thread (lint/util/pool.h): a new message reuses an emptied one's
+ * instead of a fresh malloc of each, the body's the size of the body.
+ * The lists are freed as before and made anew (small, and a caller may
+ * have put a list of its own in their place).  One whose body or
+ * headers' block is larger than SL_MESSAGE_KEPT_ROOM bytes (a rare large
+ * message) is freed instead, so the pool holds little.
+ */
+static struct sl_pool messages;
+#define SL_MESSAGE_KEPT_ROOM (1u << 20)
+
+static void message_lists_new(struct sl_message *msg)
+{
+	msg->recipients = sl_address_list_new();
+	msg->followup_to = sl_address_list_new();
+	msg->parents = g_ptr_array_new_with_free_func(g_free);
+	msg->parts = g_ptr_array_new_with_free_func(part_free);
+	msg->from = sl_address_list_new();
+}
+
+/* Empties @msg into what sl_message_new() gives but its lists (NULL),
+ * its large containers kept; FALSE if they are too large to keep. */
+static gboolean message_empty(struct sl_message *msg)
+{
+	if (msg->body->allocated_len > SL_MESSAGE_KEPT_ROOM ||
+	    msg->header_room > SL_MESSAGE_KEPT_ROOM)
+		return FALSE;
+	g_string_truncate(msg->body, 0);
+	g_array_set_size(msg->header_at, 0);
+	g_array_set_size(msg->body_at, 0);
+	*msg = (struct sl_message){
+		.body = msg->body,
+		.header_at = msg->header_at,
+		.header_block = msg->header_block,
+		.header_room = msg->header_room,
+		.body_at = msg->body_at,
+	};
+	return TRUE;
+}
+
 void sl_message_free(struct sl_message *msg)
 {
 	if (!msg)
 		return;
 	g_free(msg->message_id);
 	g_free(msg->subject);
+	if (msg->date)
+		g_date_time_unref(msg->date);
+	g_free(msg->seen);
 	g_ptr_array_unref(msg->recipients);
 	g_ptr_array_unref(msg->followup_to);
 	g_ptr_array_unref(msg->parents);
 	g_ptr_array_unref(msg->parts);
-	g_string_free(msg->body, TRUE);
 	g_ptr_array_unref(msg->from);
-	if (msg->date)
-		g_date_time_unref(msg->date);
+	if (message_empty(msg) && sl_pool_put(&messages, msg))
+		return;
+	g_string_free(msg->body, TRUE);
 	g_array_unref(msg->header_at);
-	g_free(msg->header_text);
+	g_free(msg->header_block);	/* header_text is in it */
 	g_array_unref(msg->body_at);
-	g_free(msg->seen);
 	g_free(msg);
 }
 
@@ -147,16 +192,15 @@ static GArray *body_at_new(void)
 
 struct sl_message *sl_message_new(void)
 {
-	struct sl_message *msg = g_new0(struct sl_message, 1);
+	struct sl_message *msg = sl_pool_take(&messages);
 
-	msg->recipients = sl_address_list_new();
-	msg->followup_to = sl_address_list_new();
-	msg->parents = g_ptr_array_new_with_free_func(g_free);
-	msg->body = g_string_new(NULL);
-	msg->parts = g_ptr_array_new_with_free_func(part_free);
-	msg->from = sl_address_list_new();
-	msg->header_at = header_at_new();
-	msg->body_at = body_at_new();
+	if (!msg) {
+		msg = g_new0(struct sl_message, 1);
+		msg->body = g_string_new(NULL);
+		msg->header_at = header_at_new();
+		msg->body_at = body_at_new();
+	}	/* else emptied, message_empty() */
+	message_lists_new(msg);
 	return msg;
 }
 
@@ -167,20 +211,23 @@ struct sl_message *sl_message_new(void)
  */
 struct sl_message *sl_message_steal(struct sl_message *msg)
 {
-	struct sl_message *copy = g_new(struct sl_message, 1);
+	struct sl_message *copy = sl_message_new();
+	struct sl_message empty = *copy;
 
 	*copy = *msg;
 	msg->message_id = msg->subject = NULL;
-	msg->recipients = sl_address_list_new();
-	msg->followup_to = sl_address_list_new();
-	msg->parents = g_ptr_array_new_with_free_func(g_free);
-	msg->parts = g_ptr_array_new();
-	msg->body = g_string_new(NULL);
-	msg->from = sl_address_list_new();
+	msg->recipients = empty.recipients;
+	msg->followup_to = empty.followup_to;
+	msg->parents = empty.parents;
+	msg->parts = empty.parts;
+	msg->body = empty.body;
+	msg->from = empty.from;
 	msg->date = NULL;
-	msg->header_at = header_at_new();
+	msg->header_at = empty.header_at;
 	msg->header_text = NULL;
-	msg->body_at = body_at_new();
+	msg->header_block = empty.header_block;
+	msg->header_room = empty.header_room;
+	msg->body_at = empty.body_at;
 	msg->seen = NULL;
 	return copy;
 }
@@ -299,19 +346,46 @@ static void note_header(struct header_pass *r, GMimeHeader *h,
 }
 
 /*
+ * @msg's block for the headers (@used bytes of it written, the first
+ * @done headers pointing into it) grown to hold @more bytes more: a new
+ * block, the pointers moved onto it before the old one is freed.
+ */
+static void grow_header_block(struct sl_message *msg, gsize used,
+			      gsize more, guint done)
+{
+	gsize room = MAX(MAX(msg->header_room * 2, 4096), used + more);
+	char *old = msg->header_block;
+	char *block = g_malloc(room);
+
+	if (used)
+		memcpy(block, old, used);
+	for (guint i = 0; i < done; i++) {
+		struct sl_header_at *at = &g_array_index(
+			msg->header_at, struct sl_header_at, i);
+
+		at->name = block + (at->name - old);
+		if (at->raw)
+			at->raw = block + (at->raw - old);
+	}
+	g_free(old);
+	msg->header_block = block;
+	msg->header_room = room;
+}
+
+/*
  * Records where each header is, with its name and raw value copied into
  * one block kept with the message (GMime's are gone once it is digested):
- * one allocation for the message rather than a copy into a string chunk
- * for each, and the headers' list walked once.  Each of GMime's strings
- * is read once, measured and copied at once; the block may move as it
- * grows, so the pointers into it are set once it is whole.  @msg is new.
+ * no allocation for a message whose headers fit the block an earlier
+ * message left (sl_message_new() reuses them), rather than a copy into
+ * a string chunk for each, and the headers' list walked once.  Each of
+ * GMime's strings is read once, measured and copied at once.  @msg is
+ * new.
  */
 static void record_headers(struct sl_message *msg, struct header_pass *r,
 			   GMimeHeaderList *headers, int n,
 			   struct sl_lines *lines)
 {
-	gsize size = 0, used = 0;
-	char *text = NULL;
+	gsize used = 0;
 
 	g_array_set_size(msg->header_at, (guint)MAX(n, 0));
 	for (int i = 0; i < n; i++) {
@@ -323,33 +397,22 @@ static void record_headers(struct sl_message *msg, struct header_pass *r,
 		gsize name_len = strlen(name);
 		gsize raw_size = raw ? strlen(raw) + 1 : 0;
 
-		if (used + name_len + 1 + raw_size > size) {
-			size = MAX(MAX(size * 2, 4096),
-				   used + name_len + 1 + raw_size);
-			text = g_realloc(text, size);
-		}
-		memcpy(text + used, name, name_len + 1);
+		if (used + name_len + 1 + raw_size > msg->header_room)
+			grow_header_block(msg, used, name_len + 1 + raw_size,
+					  (guint)i);
+		at->name = msg->header_block + used;
+		memcpy(msg->header_block + used, name, name_len + 1);
 		used += name_len + 1;
+		at->raw = NULL;
 		if (raw) {
-			memcpy(text + used, raw, raw_size);
+			at->raw = msg->header_block + used;
+			memcpy(msg->header_block + used, raw, raw_size);
 			used += raw_size;
 		}
-		at->raw = raw;	/* whether there is one, until set below */
 		at->line = sl_lines_at(lines, g_mime_header_get_offset(h));
 		note_header(r, h, name, name_len, (guint)i);
 	}
-	msg->header_text = text;
-	for (int i = 0; i < n; i++) {
-		struct sl_header_at *at = &g_array_index(
-			msg->header_at, struct sl_header_at, i);
-
-		at->name = text;
-		text += strlen(text) + 1;
-		if (at->raw) {
-			at->raw = text;
-			text += strlen(text) + 1;
-		}
-	}
+	msg->header_text = n > 0 ? msg->header_block : NULL;
 }
 
 /* Aborts unless the one pass found what looking each header up by name

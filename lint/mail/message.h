@@ -104,6 +104,8 @@ struct sl_message {
 	unsigned line;		/* the message's first header line */
 	GArray *header_at;	/* of struct sl_header_at, in order */
 	char *header_text;	/* their names and values, one block; or NULL */
+	char *header_block;	/* where header_text is made, kept for the */
+	gsize header_room;	/* next message with its size in bytes */
 	GArray *body_at;	/* of struct sl_body_at, by offset */
 	/* What a policy says of each recipient: a cache the engine keeps
 	 * with the message (lint/engine/policy.c, sl_policy_recipients()),

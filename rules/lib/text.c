@@ -18,6 +18,7 @@
 #include "literals.h"
 #include "matches.h"
 #include "message.h"
+#include "pool.h"
 #include "regex-cache.h"
 #include "rule.h"
 #include "text-lines.h"
@@ -450,26 +451,65 @@ static struct line *clearsigned_lines(const struct line *lines)
 }
 
 /*
+ * The blocks a scan writes besides the texts' GStrings, each with its
+ * size in bytes.  The facts keep them from one message to the next (a
+ * pool, sl_facts_text()): once they are as large as the bodies need, a
+ * scan allocates nothing, where a fresh block the size of the body each
+ * time cost a malloc that first consolidated all the small blocks the
+ * parse had freed.
+ */
+struct scan_room {
+	char *copy;		/* the body's chomped lines, then the own text */
+	gsize copy_room;
+	struct line *lines;
+	gsize lines_room;
+	char *signature;	/* the scan's (sl_text's) */
+	gsize signature_room;
+	char *own_signature;	/* the own text's */
+	gsize own_signature_room;
+};
+
+/* @block if it holds @size bytes, else a larger one in its place (what
+ * it held is not kept). */
+static gpointer room_for(gpointer block, gsize *room, gsize size)
+{
+	if (size <= *room)
+		return block;
+	g_free(block);
+	*room = MAX(size, *room + *room / 2);
+	return g_malloc(*room);
+}
+
+/*
  * The lines of @body (@len bytes, no NUL among them) each without its
  * trailing white space (g_strchomp()), in one copy of @body with a byte
- * of room more (for the own text, own_in_copy()), *@copy.  The array is
- * sized from the body's length, grown if its lines are shorter.
+ * of room more (for the own text, own_in_copy()), @r's copy, in @r's
+ * lines.  The array is sized from the body's length, grown if its lines
+ * are shorter.
  */
-static struct line *chomped_lines(const char *body, size_t len, char **copy)
+static struct line *chomped_lines(const char *body, size_t len,
+				  struct scan_room *r)
 {
-	char *buf = g_malloc(len + 2);
+	char *buf = r->copy = room_for(r->copy, &r->copy_room, len + 2);
 	char *end = buf + len;
-	size_t n = 0, room = len / 32 + 2;
-	struct line *lines = g_new(struct line, room);
+	size_t n = 0, room;
+	struct line *lines;
 	char *p = buf;
 
+	r->lines = room_for(r->lines, &r->lines_room,
+			    (len / 32 + 2) * sizeof(struct line));
+	lines = r->lines;
+	room = r->lines_room / sizeof(struct line);
 	memcpy(buf, body, len + 1);
 	for (;;) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		char *e = nl ? nl : end;
 
-		if (n + 1 >= room)
-			lines = g_renew(struct line, lines, room *= 2);
+		if (n + 1 >= room) {
+			lines = r->lines = g_renew(struct line, lines,
+						   room *= 2);
+			r->lines_room = room * sizeof(struct line);
+		}
 		while (e > p && g_ascii_isspace(e[-1]))
 			e--;
 		*e = '\0';
@@ -479,7 +519,6 @@ static struct line *chomped_lines(const char *body, size_t len, char **copy)
 		p = nl + 1;
 	}
 	lines[n] = (struct line){ NULL, 0, TO_NONE };
-	*copy = buf;
 	return lines;
 }
 
@@ -540,12 +579,23 @@ static void put_run(char **to, const struct line *l, const struct line *last)
 	*(*to)++ = '\n';
 }
 
+/* @s (NULL: a new one) with room for @size bytes and a NUL. */
+static GString *sized(GString *s, gsize size)
+{
+	if (!s)
+		return g_string_sized_new(size);
+	g_string_set_size(s, size);
+	return s;
+}
+
 /*
  * The texts of @t from the kinds of @lines (joined, join_lines()): each
  * sized once by what its lines add up to, then filled a run of lines of
- * its kind at a time.
+ * its kind at a time.  @t's GStrings, if it has them, and @r's block for
+ * the signature are reused.
  */
-static void assemble(struct sl_text *t, const struct line *lines)
+static void assemble(struct sl_text *t, const struct line *lines,
+		     struct scan_room *r)
 {
 	size_t size[N_KINDS] = { 0 };
 	char *to[N_KINDS];
@@ -553,11 +603,13 @@ static void assemble(struct sl_text *t, const struct line *lines)
 
 	for (const struct line *l = lines; l->s; l++)
 		size[l->kind] += l->len + 1;
-	t->prose = out[TO_PROSE] = g_string_sized_new(size[TO_PROSE]);
-	t->patch = out[TO_PATCH] = g_string_sized_new(size[TO_PATCH]);
-	t->log = out[TO_LOG] = g_string_sized_new(size[TO_LOG]);
-	t->quoted = out[TO_QUOTED] = g_string_sized_new(size[TO_QUOTED]);
-	t->signature = g_malloc(size[TO_SIGNATURE] + 1);
+	t->prose = out[TO_PROSE] = sized(t->prose, size[TO_PROSE]);
+	t->patch = out[TO_PATCH] = sized(t->patch, size[TO_PATCH]);
+	t->log = out[TO_LOG] = sized(t->log, size[TO_LOG]);
+	t->quoted = out[TO_QUOTED] = sized(t->quoted, size[TO_QUOTED]);
+	t->signature = r->signature = room_for(r->signature,
+					       &r->signature_room,
+					       size[TO_SIGNATURE] + 1);
 	for (int k = TO_PROSE; k < N_KINDS; k++)
 		to[k] = out[k] ? out[k]->str : t->signature;
 	for (const struct line *l = lines; l->s; l++) {
@@ -576,13 +628,13 @@ static void assemble(struct sl_text *t, const struct line *lines)
 
 /*
  * The own text (sl_text_own()) from the chomped lines of the body, in
- * place in their copy @buf (joined, join_lines()): a run of lines moves
+ * place in their copy, @r's (joined, join_lines()): a run of lines moves
  * back by what the lines before it lost, so it never overwrites one not
  * yet moved, and the text cannot outgrow the copy's room
- * (sl_text_own()).  The signature's lines are copied out first.
+ * (sl_text_own()).  The signature's lines are copied out first, into
+ * @r's own_signature.
  */
-static char *own_in_copy(const struct line *lines, char *buf,
-			 char **signature)
+static void own_in_copy(const struct line *lines, struct scan_room *r)
 {
 	const struct line *l = lines;
 	char *o;
@@ -590,21 +642,21 @@ static char *own_in_copy(const struct line *lines, char *buf,
 
 	while (l->s && !(l->len == 2 && l->s[0] == '-' && l->s[1] == '-'))
 		l++;
-	if (!l->s) {
-		*signature = g_strdup("");
-	} else {
+	if (l->s)
 		for (const struct line *sig = l + 1; sig->s; sig++)
 			size += sig->len + 1;
-		*signature = o = g_malloc(size + 1);
+	o = r->own_signature = room_for(r->own_signature,
+					&r->own_signature_room, size + 1);
+	if (l->s) {
 		for (const struct line *sig = l + 1; sig->s; sig++) {
 			const struct line *last = run_from(sig, NULL, any_line);
 
 			put_run(&o, sig, last);
 			sig = last;
 		}
-		*o = '\0';
 	}
-	o = buf;
+	*o = '\0';
+	o = r->copy;
 	for (const struct line *own = lines; own != l; own++) {
 		const struct line *last;
 
@@ -615,11 +667,12 @@ static char *own_in_copy(const struct line *lines, char *buf,
 		own = last;
 	}
 	*o = '\0';
-	return buf;
 }
 
-/* The texts of a new @t from @lines. */
-static void scan_into(struct sl_text *t, struct line *lines, gboolean pgp)
+/* The texts of @t from @lines: its GStrings reused if it has them, its
+ * counts zero. */
+static void scan_into(struct sl_text *t, struct line *lines, gboolean pgp,
+		      struct scan_room *r)
 {
 	g_autofree struct line *signed_part =
 		pgp ? clearsigned_lines(lines) : NULL;
@@ -627,26 +680,23 @@ static void scan_into(struct sl_text *t, struct line *lines, gboolean pgp)
 	t->clearsigned = signed_part != NULL;
 	scan_lines(t, signed_part ? signed_part : lines, pgp);
 	join_lines(lines);
-	assemble(t, signed_part ? signed_part : lines);
+	assemble(t, signed_part ? signed_part : lines, r);
 }
 
-/* The scan of @body into @t, and if @own is not NULL the own text and
- * its signature as sl_text_own() gives them: one copy of the body for
- * both, and the own text in it. */
-static void scan_body(struct sl_text *t, const char *body, char **own,
-		      char **own_signature)
+/* The scan of @body (@len bytes) into @t in @r's blocks, and if @own the
+ * own text and its signature as sl_text_own() gives them, in @r's copy
+ * and own_signature: one copy of the body for both, and the own text in
+ * it. */
+static void scan_body(struct sl_text *t, const char *body, size_t len,
+		      struct scan_room *r, gboolean own)
 {
-	size_t len = strlen(body);
-	char *copy;
-	g_autofree struct line *lines = chomped_lines(body, len, &copy);
+	struct line *lines = chomped_lines(body, len, r);
 	/* Either PGP marker, clear-signed or a message */
 	gboolean pgp = strstr(body, "-----BEGIN PGP ") != NULL;
 
-	scan_into(t, lines, pgp);
+	scan_into(t, lines, pgp, r);
 	if (own)
-		*own = own_in_copy(lines, copy, own_signature);
-	else
-		g_free(copy);
+		own_in_copy(lines, r);
 }
 
 /*
@@ -733,8 +783,17 @@ struct sl_text *sl_text_scan_own(const char *body, char **own,
 				 char **own_signature)
 {
 	struct sl_text *t = g_new0(struct sl_text, 1);
+	struct scan_room r = { 0 };
 
-	scan_body(t, body, own, own_signature);
+	scan_body(t, body, strlen(body), &r, own != NULL);
+	g_free(r.lines);
+	if (own) {
+		*own = r.copy;
+		*own_signature = r.own_signature;
+	} else {
+		g_free(r.copy);
+	}
+	/* r.signature is t's */
 	if (text_checking())
 		check_scan(body, t, own ? *own : NULL,
 			   own ? *own_signature : NULL);
@@ -750,21 +809,58 @@ struct sl_text *sl_text_scan(const char *body)
 static const char text_key, own_key, signature_key, no_disclaimers_key,
 	had_disclaimers_key;
 
-/* The scan as the facts keep it: with the own text made from the same
- * copy of the body, until sl_facts_own_text() takes it. */
+/* The scan as the facts keep it, with the own text and its signature
+ * made in the same blocks (@r's copy and own_signature), which the own
+ * text's facts point to (own_fill()). */
 struct text_fact {
 	struct sl_text t;	/* first: the slot's data is both */
-	char *own;
-	char *own_signature;
+	struct scan_room r;
 };
+
+/*
+ * Text facts handed from one message to the next with their blocks, by
+ * any thread (lint/util/pool.h): one a message in flight.  One whose
+ * blocks add up to more than SL_TEXT_KEPT_ROOM bytes (a rare large body)
+ * is freed instead, so the pool holds little.
+ */
+static struct sl_pool text_facts;
+#define SL_TEXT_KEPT_ROOM (2u << 20)
+
+static gsize text_fact_room(const struct text_fact *tf)
+{
+	return tf->r.copy_room + tf->r.lines_room + tf->r.signature_room +
+	       tf->r.own_signature_room + tf->t.prose->allocated_len +
+	       tf->t.patch->allocated_len + tf->t.log->allocated_len +
+	       tf->t.quoted->allocated_len;
+}
 
 static void text_fact_free(gpointer data)
 {
 	struct text_fact *tf = data;
 
-	g_free(tf->own);
-	g_free(tf->own_signature);
-	sl_text_free(&tf->t);
+	if (text_fact_room(tf) <= SL_TEXT_KEPT_ROOM &&
+	    sl_pool_put(&text_facts, tf))
+		return;
+	g_free(tf->r.copy);
+	g_free(tf->r.lines);
+	g_free(tf->r.own_signature);
+	sl_text_free(&tf->t);	/* its signature is r.signature */
+}
+
+/* A text fact to scan into: one from the pool, its counts zero and its
+ * blocks kept, or a new one. */
+static struct text_fact *text_fact_take(void)
+{
+	struct text_fact *tf = sl_pool_take(&text_facts);
+
+	if (!tf)
+		return g_new0(struct text_fact, 1);
+	tf->t = (struct sl_text){ .prose = tf->t.prose,
+				  .patch = tf->t.patch,
+				  .log = tf->t.log,
+				  .quoted = tf->t.quoted,
+				  .signature = tf->t.signature };
+	return tf;
 }
 
 /* Scanned once per message, for all the rules that read it. */
@@ -773,12 +869,16 @@ const struct sl_text *sl_facts_text(struct sl_facts *f)
 	struct sl_facts_slot *s = sl_facts_slot(f, &text_key);
 
 	if (!s->filled) {
-		struct text_fact *tf = g_new0(struct text_fact, 1);
+		struct text_fact *tf = text_fact_take();
 		const char *body = f->msg->body->str;
 
-		scan_body(&tf->t, body, &tf->own, &tf->own_signature);
-		if (text_checking())
-			check_scan(body, &tf->t, tf->own, tf->own_signature);
+		scan_body(&tf->t, body, f->msg->body->len, &tf->r, TRUE);
+		if (text_checking()) {
+			if (strlen(body) != f->msg->body->len)
+				g_error("seclint: the body holds a NUL byte");
+			check_scan(body, &tf->t, tf->r.copy,
+				   tf->r.own_signature);
+		}
 		sl_facts_fill(s, tf, text_fact_free);
 		/* the texts the word lists are asked of */
 		sl_facts_literals_keep(f, tf->t.prose->str);
@@ -888,27 +988,21 @@ char *sl_text_find_disclaimer(const char *own, const char *signature)
 }
 
 /*
- * The own text, made by the scan from its copy of the body (the text of
- * nearly every message is scanned: ai-signed-off-by reads each), unless
- * a rule took the scan's first.
+ * The own text and its signature, made by the scan in its blocks (the
+ * text of nearly every message is scanned: ai-signed-off-by reads each),
+ * which the scan's fact keeps and frees: it lives as long as these.
  */
 static void own_fill(struct sl_facts *f)
 {
 	struct sl_facts_slot *own = sl_facts_slot(f, &own_key);
 	struct text_fact *tf;
-	char *signature, *text_own;
 
 	if (own->filled)
 		return;
 	tf = (struct text_fact *)sl_facts_text(f);
-	if (tf->own) {
-		text_own = g_steal_pointer(&tf->own);
-		signature = g_steal_pointer(&tf->own_signature);
-	} else {
-		text_own = sl_text_own(f->msg->body->str, &signature);
-	}
-	sl_facts_fill(own, text_own, g_free);
-	sl_facts_fill(sl_facts_slot(f, &signature_key), signature, g_free);
+	sl_facts_fill(own, tf->r.copy, NULL);
+	sl_facts_fill(sl_facts_slot(f, &signature_key), tf->r.own_signature,
+		      NULL);
 	sl_facts_literals_keep(f, own->data);
 }
 
