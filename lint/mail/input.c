@@ -1130,14 +1130,17 @@ gboolean sl_input_parse_raw(struct sl_raw_message *raw,
 		return FALSE;
 	}
 	{
-		/* The stream takes the bytes over (and frees them with
-		 * itself, before the rules run). */
-		g_autoptr(GMimeStream) stream =
-			g_mime_stream_mem_new_with_byte_array(
-				g_steal_pointer(&raw->bytes));
+		/* The stream reads the bytes without owning them; they go
+		 * with it, before the rules run (GMime's objects are gone
+		 * once parse_one() returns). */
+		g_autoptr(GMimeStream) stream = g_mime_stream_mem_new();
 
+		g_mime_stream_mem_set_byte_array(GMIME_STREAM_MEM(stream),
+						 raw->bytes);
 		msg = parse_one(stream, &st, lines, raw->index, error);
 		g_clear_pointer(&lines, sl_lines_free);	/* on the bytes */
+		g_clear_object(&stream);
+		g_clear_pointer(&raw->bytes, sl_mbox_bytes_free);
 	}
 	return deliver(msg, extra, each, data, error);
 }
@@ -1146,7 +1149,6 @@ void sl_raw_message_free(struct sl_raw_message *raw)
 {
 	if (!raw)
 		return;
-	if (raw->bytes)
-		g_byte_array_unref(raw->bytes);
+	sl_mbox_bytes_free(raw->bytes);
 	g_free(raw);
 }

@@ -67,4 +67,9 @@ void sl_mbox_reader_follow(struct sl_mbox_reader *reader,
  * with the empty line that ends it, or all of @bytes. */
 gsize sl_mbox_header_length(const char *bytes, gsize len);
 
+/* The buffer of a message's @len bytes (struct sl_raw_message's), and its
+ * end: a small one is kept for the next message (lint/mail/mbox.c). */
+GByteArray *sl_mbox_bytes_new(gsize len);
+void sl_mbox_bytes_free(GByteArray *bytes);
+
 #endif
