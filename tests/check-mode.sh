@@ -1,6 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# A check mode proved on every fixture, acceptance message and example:
+# A check mode proved on every fixture, acceptance message, input
+# (inputs/guards.mbox holds the hostile texts of the guards and windows)
+# and example:
 # with VARIABLE=1 seclint proves a shortcut against what it replaced and
 # aborts on a difference.  SECLINT_CHECK_DIGEST: a reused GMime address
 # reading that differs from a parse of the value or an address copied in
