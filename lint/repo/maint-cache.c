@@ -72,7 +72,7 @@
 #define SL_CACHE_FILE "maintainers"
 #define SL_CACHE_STAMP "maintainers.ok"
 #define SL_CACHE_MAX (64u * 1024 * 1024)
-#define SL_CACHE_FORMAT 1u
+#define SL_CACHE_FORMAT 2u	/* 2: the index has buckets */
 #define SL_RACY_SECONDS 2
 
 static const char magic[8] = "seclintM";

@@ -27,15 +27,27 @@
  *
  * The index, all numbers 32-bit little-endian:
  *	flags (1: has a SECURITY CONTACT section), sections, entries,
- *	lists, bytes of strings;
+ *	lists, bytes of strings, sections in the buckets;
  *	per section: its name, then how many M:, R:, L:, F:, X:, N:;
  *	the entries: string offsets, section by section, field by field;
  *	the L: addresses of all sections, sorted, each once;
+ *	the buckets: for each byte, then for "any", where its sections end
+ *	among those below (257 numbers); then the sections (their numbers,
+ *	ascending in each bucket): a byte's are those with an F: pattern
+ *	that starts with it, "any" those with one that starts with a
+ *	wildcard, or with an N: pattern;
  *	the strings, each ending in NUL.
+ * A section in neither the bucket of a path's first byte nor "any"
+ * cannot match the path (its X: patterns only ever exclude), so
+ * sl_maintainers_for() tries only those: the kernel's 2,634 sections had
+ * each been tried for every file of every patch, reading the first
+ * byte of each of their patterns from all over the strings.
  * Loading checks every count and offset against the size: an index that
  * does not add up is refused, never trusted.
  */
-#define INDEX_HEAD 5
+#define INDEX_HEAD 6
+#define BUCKETS 257		/* one per byte, and "any" */
+#define BUCKET_ANY 256
 #define SL_MAINT_FIELDS 6
 #define SECTION_WORDS (1 + SL_MAINT_FIELDS)
 #define FLAG_KERNEL 1u
@@ -47,6 +59,8 @@ struct sl_maintainers {
 	char **entries;		/* every section's arrays, NULL-terminated */
 	const char **lists;	/* every L: address, sorted */
 	guint n_lists;
+	const guint8 *bucket_ends;	/* in the index: BUCKETS numbers */
+	const guint8 *buckets;		/* and the sections in them */
 	gboolean kernel;	/* has a SECURITY CONTACT section */
 };
 
@@ -88,6 +102,7 @@ struct builder {
 	GArray *words;		/* the sections, then the entries */
 	GArray *entries;
 	GHashTable *lists;	/* every L: address */
+	GArray *bucket[BUCKETS];	/* of guint32, the sections in each */
 	guint32 n_sections;
 	gboolean kernel;
 	/* The section being read: its fields, as growing arrays. */
@@ -122,10 +137,30 @@ static void section_start(struct builder *b, const char *title)
 		b->field[i] = g_ptr_array_new_with_free_func(g_free);
 }
 
+/* Section b->n_sections into @bucket, once. */
+static void bucket_add(struct builder *b, guint bucket)
+{
+	GArray *a = b->bucket[bucket];
+
+	if (!a->len || g_array_index(a, guint32, a->len - 1) != b->n_sections)
+		put32(a, b->n_sections);
+}
+
+/* The bucket of an F: pattern: its first byte's, or "any" for one that
+ * starts with a wildcard (or is empty, and matches nothing). */
+static guint pattern_bucket(const char *pat)
+{
+	return strchr("*?[", *pat) ? BUCKET_ANY : (guchar)*pat;
+}
+
 static void section_finish(struct builder *b)
 {
 	if (!b->name)
 		return;
+	for (guint k = 0; k < b->field[3]->len; k++)	/* F: */
+		bucket_add(b, pattern_bucket(b->field[3]->pdata[k]));
+	if (b->field[5]->len)				/* N: */
+		bucket_add(b, BUCKET_ANY);
 	put32(b->words, intern(b, b->name));
 	for (int i = 0; i < SL_MAINT_FIELDS; i++) {
 		put32(b->words, b->field[i]->len);
@@ -185,18 +220,28 @@ static GBytes *builder_finish(struct builder *b)
 	g_autoptr(GArray) out = g_array_new(FALSE, FALSE, sizeof(guint32));
 	g_autoptr(GArray) list_words = g_array_new(FALSE, FALSE,
 						   sizeof(guint32));
+	g_autoptr(GArray) bucket_words = g_array_new(FALSE, FALSE,
+						     sizeof(guint32));
+	guint32 n_bucket = 0;
 	GByteArray *bytes;
 
 	qsort(lists, n_lists, sizeof(*lists), by_string);
 	for (guint i = 0; i < n_lists; i++)
 		put32(list_words, intern(b, lists[i]));
+	for (guint k = 0; k < BUCKETS; k++)
+		put32(bucket_words, n_bucket += b->bucket[k]->len);
+	for (guint k = 0; k < BUCKETS; k++)
+		g_array_append_vals(bucket_words, b->bucket[k]->data,
+				    b->bucket[k]->len);
 	put32(out, b->kernel ? FLAG_KERNEL : 0);
 	put32(out, b->n_sections);
 	put32(out, b->entries->len);
 	put32(out, n_lists);
 	put32(out, (guint32)b->strings->len);
+	put32(out, n_bucket);
 	bytes = g_byte_array_sized_new(out->len * 4 + b->words->len * 4 +
 				       b->entries->len * 4 + n_lists * 4 +
+				       bucket_words->len * 4 +
 				       b->strings->len);
 	g_byte_array_append(bytes, (guint8 *)out->data, out->len * 4);
 	g_byte_array_append(bytes, (guint8 *)b->words->data,
@@ -204,6 +249,8 @@ static GBytes *builder_finish(struct builder *b)
 	g_byte_array_append(bytes, (guint8 *)b->entries->data,
 			    b->entries->len * 4);
 	g_byte_array_append(bytes, (guint8 *)list_words->data, n_lists * 4);
+	g_byte_array_append(bytes, (guint8 *)bucket_words->data,
+			    bucket_words->len * 4);
 	g_byte_array_append(bytes, (guint8 *)b->strings->str,
 			    b->strings->len);
 	return g_byte_array_free_to_bytes(bytes);
@@ -224,6 +271,8 @@ GBytes *sl_maintainers_index(const char *text, gsize len)
 	};
 	GBytes *index;
 
+	for (guint k = 0; k < BUCKETS; k++)
+		b.bucket[k] = g_array_new(FALSE, FALSE, sizeof(guint32));
 	for (char **l = lines; *l; l++) {
 		const char *value;
 		char type;
@@ -246,6 +295,8 @@ GBytes *sl_maintainers_index(const char *text, gsize len)
 	g_array_unref(b.words);
 	g_array_unref(b.entries);
 	g_hash_table_unref(b.lists);
+	for (guint k = 0; k < BUCKETS; k++)
+		g_array_unref(b.bucket[k]);
 	return index;
 }
 
@@ -337,14 +388,37 @@ static gboolean load_lists(struct sl_maintainers *m, const guint8 *p,
 	return TRUE;
 }
 
+/* The buckets at @ends, @n_bucket sections at @in: each bucket ends
+ * after the one before, the last at @n_bucket, and holds sections that
+ * exist, ascending. */
+static gboolean load_buckets(const guint8 *ends, const guint8 *in,
+			     guint32 n_bucket, guint32 n_sections)
+{
+	guint32 start = 0;
+
+	for (guint k = 0; k < BUCKETS; k++) {
+		guint32 end = get32(ends, k);
+
+		if (end < start || end > n_bucket)
+			return FALSE;
+		for (guint32 i = start; i < end; i++)
+			if (get32(in, i) >= n_sections ||
+			    (i > start && get32(in, i) <= get32(in, i - 1)))
+				return FALSE;
+		start = end;
+	}
+	return start == n_bucket;
+}
+
 struct sl_maintainers *sl_maintainers_load(GBytes *index)
 {
 	gsize len;
 	const guint8 *p = g_bytes_get_data(index, &len);
 	g_autoptr(sl_maintainers) m = g_new0(struct sl_maintainers, 1);
-	guint32 flags, n_entries, size;
+	guint32 flags, n_entries, size, n_bucket;
 	guint64 want;
 	const char *strings;
+	const guint8 *lists;
 
 	if (!p || len < 4 * INDEX_HEAD)
 		return NULL;
@@ -353,9 +427,18 @@ struct sl_maintainers *sl_maintainers_load(GBytes *index)
 	n_entries = get32(p, 2);
 	m->n_lists = get32(p, 3);
 	size = get32(p, 4);
+	n_bucket = get32(p, 5);
 	want = 4 * ((guint64)INDEX_HEAD + (guint64)m->n_sections *
-		    SECTION_WORDS + n_entries + m->n_lists) + size;
+		    SECTION_WORDS + n_entries + m->n_lists + BUCKETS +
+		    n_bucket) + size;
 	if (want != len || (flags & ~FLAG_KERNEL) || !size)
+		return NULL;
+	lists = p + 4 * (INDEX_HEAD + (gsize)m->n_sections * SECTION_WORDS +
+			 n_entries);
+	m->bucket_ends = lists + 4 * (gsize)m->n_lists;
+	m->buckets = m->bucket_ends + 4 * BUCKETS;
+	if (!load_buckets(m->bucket_ends, m->buckets, n_bucket,
+			  m->n_sections))
 		return NULL;
 	strings = (const char *)p + (len - size);
 	if (strings[size - 1] != '\0')
@@ -367,8 +450,7 @@ struct sl_maintainers *sl_maintainers_load(GBytes *index)
 			   (gsize)m->n_sections * SL_MAINT_FIELDS);
 	m->lists = g_new(const char *, m->n_lists);
 	if (!load_sections(m, p, n_entries, strings, size) ||
-	    !load_lists(m, p + (len - size) - 4 * (gsize)m->n_lists, strings,
-			size))
+	    !load_lists(m, lists, strings, size))
 		return NULL;
 	return g_steal_pointer(&m);
 }
@@ -639,6 +721,16 @@ static gboolean any_maintainer(GArray *matches)
  * as deep as a file ("--pattern-depth 1"), "all" every match, both in the
  * order of the file, sorted deepest first (a stable sort).
  */
+/* Mark in @tried the sections of bucket @k. */
+static void mark_bucket(const struct sl_maintainers *m, guint k,
+			guint8 *tried)
+{
+	guint32 end = get32(m->bucket_ends, k);
+
+	for (guint32 i = k ? get32(m->bucket_ends, k - 1) : 0; i < end; i++)
+		tried[get32(m->buckets, i)] = 1;
+}
+
 GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 			      const char *const *files)
 {
@@ -649,15 +741,28 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 	GArray *matches = deep;
 	GPtrArray *out = g_ptr_array_new();
 	const gboolean check = sl_maint_checking();
+	/* The sections that may match a file: its first byte's, "any". */
+	g_autofree guint8 *tried = g_malloc0(m->n_sections + 1);
 
+	mark_bucket(m, BUCKET_ANY, tried);
+	for (const char *const *f = files; *f; f++)
+		mark_bucket(m, (guchar)**f, tried);
 	for (guint i = 0; i < m->n_sections; i++) {
 		struct match d = { &m->sections[i], -2 }, a = d;
 
+		/* With SECLINT_CHECK_MAINTAINERS every section is tried,
+		 * and one passed over that matches aborts. */
+		if (!tried[i] && !check)
+			continue;
 		for (const char *const *f = files; *f; f++) {
 			int depth;
 
 			if (!section_match(a.section, *f, &depth, check))
 				continue;
+			if (!tried[i])
+				g_error("seclint: MAINTAINERS section '%s' "
+					"was passed over, yet matches %s",
+					a.section->name, *f);
 			a.depth = MAX(a.depth, depth);
 			if ((int)slashes(*f) - depth < 1)
 				d.depth = MAX(d.depth, depth);
