@@ -54,9 +54,16 @@
 
 struct sl_maintainers {
 	GBytes *index;		/* the strings below point into it */
-	struct sl_maint_section *sections;
+	const guint8 *words;	/* its bytes */
+	const char *strings;	/* and its strings */
+	/* Each section's struct sl_maint_section, made on first use (a
+	 * gsize for g_once_init_enter()), and the number of its first entry:
+	 * the hook asks for the few sections a patch's files may match, and
+	 * making all of the kernel's 2,634 (16,000 pointers) at each load
+	 * was most of the load and a sixth of the hook's page faults. */
+	gsize *sections;
+	guint32 *first;
 	guint n_sections;
-	char **entries;		/* every section's arrays, NULL-terminated */
 	const char **lists;	/* every L: address, sorted */
 	guint n_lists;
 	const guint8 *bucket_ends;	/* in the index: BUCKETS numbers */
@@ -68,8 +75,10 @@ void sl_maintainers_free(struct sl_maintainers *m)
 {
 	if (!m)
 		return;
+	for (guint i = 0; m->sections && i < m->n_sections; i++)
+		g_free((gpointer)m->sections[i]);
 	g_free(m->sections);
-	g_free(m->entries);
+	g_free(m->first);
 	g_free(m->lists);
 	g_bytes_unref(m->index);
 	g_free(m);
@@ -314,66 +323,81 @@ static const char *string_at(const char *strings, guint32 size, guint32 off)
 	return off < size ? strings + off : NULL;
 }
 
-/* Point @n offsets at @entries into @strings at *@out, then a NULL, and
- * move *@out past them: FALSE if an offset is outside the strings. */
-static inline gboolean load_field(char ***out, const guint8 *entries,
-				  guint32 n, const char *strings, guint32 size)
-{
-	char **o = *out;
-
-	for (guint32 k = 0; k < n; k++) {
-		guint32 off = get32(entries, k);
-
-		if (off >= size)
-			return FALSE;
-		o[k] = (char *)strings + off;
-	}
-	o[n] = NULL;
-	*out = o + n + 1;
-	return TRUE;
-}
-
 /*
- * Fill @m's sections from the index @p: FALSE where it does not add up.
- * Run for every hook process on the whole index (13,000 entries in 16,000
- * fields for the kernel's): a section's counts are checked once, and its
- * six fields unrolled.
+ * Check @m's sections in the index @p: FALSE where they do not add up
+ * (a count beyond the entries, a name or an entry outside the strings),
+ * so that an index is refused whole at loading, as before sections were
+ * made on first use; and note where each section's entries start.
  */
 static gboolean load_sections(struct sl_maintainers *m, const guint8 *p,
-			      guint32 n_entries, const char *strings,
-			      guint32 size)
+			      guint32 n_entries, guint32 size)
 {
 	const guint8 *entries = p + 4 * (INDEX_HEAD +
 					  (gsize)m->n_sections * SECTION_WORDS);
-	gsize next = 0;	/* the next entry */
-	char **out = m->entries;
+	guint64 next = 0;	/* the next entry */
 
 	for (guint i = 0; i < m->n_sections; i++) {
-		struct sl_maint_section *s = &m->sections[i];
 		gsize at = INDEX_HEAD + (gsize)i * SECTION_WORDS;
-		char ***field[SL_MAINT_FIELDS] = {
-			&s->maintainers, &s->reviewers, &s->lists,
-			&s->files, &s->excludes, &s->regexes,
-		};
-		guint32 n[SL_MAINT_FIELDS];
-		guint64 total = 0;
 
+		m->first[i] = (guint32)next;
 #pragma GCC unroll 6
 		for (int f = 0; f < SL_MAINT_FIELDS; f++)
-			total += n[f] = get32(p, at + 1 + f);
-		if (total > n_entries - next ||
-		    !(s->name = (char *)string_at(strings, size, get32(p, at))))
+			next += get32(p, at + 1 + f);
+		if (next > n_entries || get32(p, at) >= size)
 			return FALSE;
-#pragma GCC unroll 6
-		for (int f = 0; f < SL_MAINT_FIELDS; f++) {
-			*field[f] = out;
-			if (!load_field(&out, entries + 4 * next, n[f], strings,
-					size))
-				return FALSE;
-			next += n[f];
-		}
 	}
+	for (guint32 k = 0; k < n_entries; k++)
+		if (get32(entries, k) >= size)
+			return FALSE;
 	return next == n_entries;
+}
+
+/* Section @i, made from the index (which load_sections() checked): one
+ * block, the struct and its six NULL-terminated arrays. */
+static struct sl_maint_section *make_section(const struct sl_maintainers *m,
+					     guint i)
+{
+	const guint8 *p = m->words;
+	const guint8 *entries = p + 4 * (INDEX_HEAD + (gsize)m->n_sections *
+					  SECTION_WORDS + m->first[i]);
+	gsize at = INDEX_HEAD + (gsize)i * SECTION_WORDS;
+	guint32 n[SL_MAINT_FIELDS];
+	gsize total = 0;
+	struct sl_maint_section *s;
+	char **out;
+	char ***field[SL_MAINT_FIELDS];
+
+	for (int f = 0; f < SL_MAINT_FIELDS; f++)
+		total += n[f] = get32(p, at + 1 + f);
+	s = g_malloc(sizeof(*s) + (total + SL_MAINT_FIELDS) * sizeof(char *));
+	out = (char **)(s + 1);
+	field[0] = &s->maintainers;
+	field[1] = &s->reviewers;
+	field[2] = &s->lists;
+	field[3] = &s->files;
+	field[4] = &s->excludes;
+	field[5] = &s->regexes;
+	s->name = (char *)m->strings + get32(p, at);
+	for (int f = 0; f < SL_MAINT_FIELDS; f++) {
+		*field[f] = out;
+		for (guint32 k = 0; k < n[f]; k++)
+			out[k] = (char *)m->strings + get32(entries, k);
+		out[n[f]] = NULL;
+		entries += 4 * (gsize)n[f];
+		out += n[f] + 1;
+	}
+	return s;
+}
+
+/* Section @i of @m, made once (from any thread). */
+static const struct sl_maint_section *section(const struct sl_maintainers *m,
+					      guint i)
+{
+	gsize *made = &m->sections[i];
+
+	if (g_once_init_enter(made))
+		g_once_init_leave(made, (gsize)make_section(m, i));
+	return (const struct sl_maint_section *)*made;
 }
 
 static gboolean load_lists(struct sl_maintainers *m, const guint8 *p,
@@ -444,12 +468,13 @@ struct sl_maintainers *sl_maintainers_load(GBytes *index)
 	if (strings[size - 1] != '\0')
 		return NULL;
 	m->index = g_bytes_ref(index);
+	m->words = p;
+	m->strings = strings;
 	m->kernel = (flags & FLAG_KERNEL) != 0;
-	m->sections = g_new0(struct sl_maint_section, m->n_sections);
-	m->entries = g_new(char *, (gsize)n_entries +
-			   (gsize)m->n_sections * SL_MAINT_FIELDS);
+	m->sections = g_new0(gsize, m->n_sections);
+	m->first = g_new(guint32, m->n_sections);
 	m->lists = g_new(const char *, m->n_lists);
-	if (!load_sections(m, p, n_entries, strings, size) ||
+	if (!load_sections(m, p, n_entries, size) ||
 	    !load_lists(m, lists, strings, size))
 		return NULL;
 	return g_steal_pointer(&m);
@@ -748,12 +773,14 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 	for (const char *const *f = files; *f; f++)
 		mark_bucket(m, (guchar)**f, tried);
 	for (guint i = 0; i < m->n_sections; i++) {
-		struct match d = { &m->sections[i], -2 }, a = d;
+		struct match d = { NULL, -2 }, a;
 
 		/* With SECLINT_CHECK_MAINTAINERS every section is tried,
 		 * and one passed over that matches aborts. */
 		if (!tried[i] && !check)
 			continue;
+		d.section = section(m, i);
+		a = d;
 		for (const char *const *f = files; *f; f++) {
 			int depth;
 
@@ -786,7 +813,7 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 const struct sl_maint_section *sl_maintainers_section(
 	const struct sl_maintainers *m, guint i)
 {
-	return i < m->n_sections ? &m->sections[i] : NULL;
+	return i < m->n_sections ? section(m, i) : NULL;
 }
 
 gboolean sl_maintainers_is_list(const struct sl_maintainers *m,
