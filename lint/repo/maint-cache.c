@@ -55,12 +55,10 @@
  * (sl_git_cache_read(), sl_git_cache_write()).
  */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE		/* MAP_POPULATE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -226,54 +224,6 @@ out:
 	return g_bytes_new_take(buf, got);
 }
 
-struct mapping {
-	void *at;
-	gsize len;
-};
-
-static void unmap(gpointer data)
-{
-	struct mapping *m = data;
-
-	munmap(m->at, m->len);
-	g_free(m);
-}
-
-/*
- * read_small() of the cache of MAINTAINERS, mapped: read() into a fresh
- * buffer of its size (the kernel's: 475 KB, above the allocator's mmap
- * threshold) took a zero-filled page and a copy for each 4 KB, a third
- * of the hook's page faults; the file's own pages, mapped at once
- * (MAP_POPULATE), are neither.  Private and read-only: no write of ours
- * reaches the file, and the cache is only ever replaced by a rename,
- * which leaves this mapping the old file's.  Where mapping fails, read.
- */
-static GBytes *map_small(const char *path, gsize min, gsize max,
-			 struct stat *st)
-{
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	struct mapping *m;
-	void *at;
-
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, st) || !S_ISREG(st->st_mode) ||
-	    (guint64)st->st_size < min || (guint64)st->st_size > max ||
-	    !st->st_size) {
-		close(fd);
-		return NULL;
-	}
-	at = mmap(NULL, (gsize)st->st_size, PROT_READ,
-		  MAP_PRIVATE | MAP_POPULATE, fd, 0);
-	close(fd);
-	if (at == MAP_FAILED)
-		return read_small(path, min, max, st);
-	m = g_new(struct mapping, 1);
-	m->at = at;
-	m->len = (gsize)st->st_size;
-	return g_bytes_new_with_free_func(at, m->len, unmap, m);
-}
-
 static void header_version(guint8 *field)
 {
 	memset(field, 0, H_OID - H_VERSION);
@@ -349,7 +299,7 @@ GBytes *sl_maint_cache_read_at(const char *gitdir, struct sl_maint_key *key,
 	g_autofree char *dir = cache_dir(gitdir);
 	g_autofree char *path = g_build_filename(dir, SL_CACHE_FILE, NULL);
 	struct stat st;
-	g_autoptr(GBytes) file = map_small(path, H_SIZE, SL_CACHE_MAX, &st);
+	g_autoptr(GBytes) file = read_small(path, H_SIZE, SL_CACHE_MAX, &st);
 	struct sl_maint_key self = { .has_stat = FALSE };
 	guint8 version[H_OID - H_VERSION];
 	const guint8 *p;
