@@ -38,7 +38,9 @@
 # BENCH_MAINTAINERS, or the one in Debian's linux-source package
 # (downloaded with apt-get download when that works), or row 4's second
 # line is left out.  Times are CPU (user + system of the process tree)
-# unless the row says wall.
+# unless the row says wall.  BENCH_PAIRS (5) is the number of pairs a
+# row's median is of; BENCH_HOOK_REPEAT (4) the sends of the series in
+# one sample of row 4.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 cache=
@@ -185,9 +187,14 @@ hook_tree() {
 }
 # hook_row DIR ADDRESSES: "none noop seclint floor" median CPU ms of the
 # whole tree, the series sent with ADDRESSES (send-email's options).
+# A sample sends the series $hook_repeat times: CPU time comes in 10 ms
+# ticks, and one series is some 100 to 250 ms, so a single send's
+# figures moved by a tick's worth either way (half a millisecond a
+# patch, a third of the hook's own).
+hook_repeat=${BENCH_HOOK_REPEAT:-4}
 hook_row() {
 	(cd "$1" && perl -e '
-		my ($n, $to, @dirs) = @ARGV; my %c;
+		my ($n, $rep, $to, @dirs) = @ARGV; my %c;
 		sub cpu { my @t = times; return $t[2] + $t[3]; }
 		sub median {
 			my @s = sort { $a <=> $b } @_;
@@ -197,16 +204,18 @@ hook_row() {
 			for my $d (@dirs) {
 				system("git", "config", "core.hooksPath", $d);
 				my $c0 = cpu();
-				my $rc = system("git send-email --dry-run " .
-				    "--confirm=never --suppress-cc=all " .
-				    "$to -20 >/dev/null 2>&1");
-				die "send-email with $d hooks failed\n" if $rc;
-				push @{$c{$d}}, (cpu() - $c0) * 1000 if $_;
+				for (1 .. $rep) {
+					my $rc = system("git send-email --dry-run " .
+					    "--confirm=never --suppress-cc=all " .
+					    "$to -20 >/dev/null 2>&1");
+					die "send-email with $d hooks failed\n" if $rc;
+				}
+				push @{$c{$d}}, (cpu() - $c0) * 1000 / $rep if $_;
 			}
 		}
 		printf "%.1f ", median(@{$c{$_}}) for @dirs;
 		print "\n";
-	' "$pairs" "$2" hooks-none hooks-noop hooks-seclint hooks-floor)
+	' "$pairs" "$hook_repeat" "$2" hooks-none hooks-noop hooks-seclint hooks-floor)
 }
 export HOME="$work" GIT_CONFIG_NOSYSTEM=1
 hook_tree "$work/tree" ""
