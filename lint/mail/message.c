@@ -54,7 +54,7 @@ static void part_free(gpointer p)
  * message) is freed instead, so the pool holds little.
  */
 static struct sl_pool messages;
-#define SL_MESSAGE_KEPT_ROOM (1u << 20)
+#define SL_MESSAGE_KEPT_ROOM (128u << 10)
 
 static void message_lists_new(struct sl_message *msg)
 {

@@ -824,7 +824,7 @@ struct text_fact {
  * is freed instead, so the pool holds little.
  */
 static struct sl_pool text_facts;
-#define SL_TEXT_KEPT_ROOM (2u << 20)
+#define SL_TEXT_KEPT_ROOM (256u << 10)
 
 static gsize text_fact_room(const struct text_fact *tf)
 {
