@@ -1365,6 +1365,16 @@ static void test_parse_quiet(void **state)
 		  "a b.txt\"\n\nb\n", TRUE, NULL },
 		{ "From: a@b.org\nContent-Disposition: attachment; filename=a; "
 		  "FileName=b\n\nb\n", FALSE, "conflicting header parameter" },
+		{ "From: a@b.org\nContent-Transfer-Encoding: 7bit\n"
+		  "Content-Transfer-Encoding: 8bit\n\nb\n", FALSE,
+		  "conflicting header" },
+		{ "From: a@b.org\nContent-Transfer-Encoding: 7bit\n"
+		  "content-transfer-encoding: 7bit\n\nb\n", FALSE, NULL },
+		{ "From: a@b.org\nContent-ID: <1@b>\nContent-Id: <2@b>\n\nb\n",
+		  FALSE, "conflicting header" },
+		{ "From: a@b.org\nContent-Transfer-Encoding: 7bit\n"
+		  "Content-Language: en\nContent-Description: d\n\nb\n",
+		  TRUE, NULL },
 		{ "From: a@b.org\nContent-Disposition: ; filename=a\n\nb\n",
 		  FALSE, NULL },
 	};

@@ -14,7 +14,10 @@
  *    blank before more of the name, or a line with no ':' at all;
  *  - a conflicting header: an RFC 5322 single field (Bcc, Cc, Date, From,
  *    In-Reply-To, Message-ID, References, Reply-To, Sender, Subject, To)
- *    given twice with two values; seclint lets its recipient fields be;
+ *    given twice with two values, seclint letting its recipient fields
+ *    be; or any Content-* field given twice with two values (the part's
+ *    fields, each checked against those before it: the fuzzer found a
+ *    Content-Transfer-Encoding twice);
  *  - a conflicting parameter: a name given twice in the parameters of a
  *    Content-Type or Content-Disposition (as GMime decodes the value:
  *    an encoded word or an RFC 2231 continuation can make one);
@@ -25,8 +28,8 @@
  *
  * So a message is quiet when its header section ends on an empty line,
  * each of its fields starts "name:" with a name of printable ASCII, none of
- * those single fields but seclint's recipient ones is there twice,
- * Content-Type is there at most once and names a type other than
+ * those single fields but seclint's recipient ones is there twice, no
+ * Content-* field is there twice, Content-Type names a type other than
  * multipart and message, and each Content-Type and Content-Disposition is
  * plain ASCII in the plainest syntax (tokens and quoted strings, no
  * comment, encoded word, escape or '*' in a name) with parameters of
@@ -51,9 +54,11 @@ static const struct {
 	{ "reply-to", 8 }, { "sender", 6 }, { "subject", 7 }, { "to", 2 },
 };
 
-/* More parameters than any plain Content-Type has: past this, the parse
- * with the callback decides. */
+/* More parameters than any plain Content-Type has, and more Content-*
+ * fields than a plain message's header has: past these, the parse with
+ * the callback decides. */
 #define MOST_PARAMS 16
+#define MOST_CONTENT_FIELDS 16
 
 static gint checking = -1;
 
@@ -225,7 +230,9 @@ static gboolean quiet(struct lines *l)
 	const char *bytes = l->bytes;
 	gsize at = 0;
 	guint seen = 0;		/* single_names[] met, a bit each */
-	gboolean typed = FALSE;
+	const char *content[MOST_CONTENT_FIELDS];	/* Content-* names */
+	gsize content_len[MOST_CONTENT_FIELDS];
+	guint contents = 0;
 
 	while (at < l->len) {
 		const char *line = bytes + at, *colon = line, *eol;
@@ -247,14 +254,21 @@ static gboolean quiet(struct lines *l)
 			if (!(next = line_after(l, next)))
 				return FALSE;
 		name = (gsize)(colon - line);
-		if (name == 12 && same_word(line, name, "content-type")) {
-			if (typed ||
+		if (name > 8 && !g_ascii_strncasecmp(line, "content-", 8)) {
+			for (guint i = 0; i < contents; i++)
+				if (content_len[i] == name &&
+				    !g_ascii_strncasecmp(content[i], line, name))
+					return FALSE;	/* twice */
+			if (contents == MOST_CONTENT_FIELDS)
+				return FALSE;
+			content[contents] = line;
+			content_len[contents++] = name;
+			if (name == 12 && same_word(line, name, "content-type") &&
 			    !plain_content(colon + 1, bytes + next, TRUE))
 				return FALSE;
-			typed = TRUE;
-		} else if (name == 19 &&
-			   same_word(line, name, "content-disposition")) {
-			if (!plain_content(colon + 1, bytes + next, FALSE))
+			if (name == 19 &&
+			    same_word(line, name, "content-disposition") &&
+			    !plain_content(colon + 1, bytes + next, FALSE))
 				return FALSE;
 		} else if (name <= 11 && (single = single_of(line, name)) >= 0) {
 			if ((seen >> single) & 1 &&
