@@ -552,6 +552,14 @@ static void kind_memo_free(gpointer p)
 	g_free(m);
 }
 
+/* The answer for @addr, worked out. */
+static struct kind kind_new(const struct sl_policy *policy, const char *addr)
+{
+	const struct sl_list *l = sl_policy_find_list(policy, addr);
+
+	return (struct kind){ l, is_mailing_list(policy, l, addr) };
+}
+
 static const struct kind *kind_of(const struct sl_policy *policy,
 				  const char *addr)
 {
@@ -572,19 +580,18 @@ static const struct kind *kind_of(const struct sl_policy *policy,
 	}
 	k = g_hash_table_lookup(m->kinds, addr);
 	if (k && checking()) {
-		const struct sl_list *l = sl_policy_find_list(policy, addr);
+		struct kind again = kind_new(policy, addr);
 
-		if (l != k->list ||
-		    is_mailing_list(policy, l, addr) != k->mailing_list)
+		if (again.list != k->list ||
+		    again.mailing_list != k->mailing_list)
 			g_error("seclint: the kept answer of the policy for "
 				"%s differs from a new one", addr);
 	}
-	if (k)
-		return k;
-	k = g_new(struct kind, 1);
-	k->list = sl_policy_find_list(policy, addr);
-	k->mailing_list = is_mailing_list(policy, k->list, addr);
-	g_hash_table_insert(m->kinds, g_strdup(addr), k);
+	if (!k) {
+		k = g_new(struct kind, 1);
+		*k = kind_new(policy, addr);
+		g_hash_table_insert(m->kinds, g_strdup(addr), k);
+	}
 	return k;
 }
 

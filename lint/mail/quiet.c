@@ -55,10 +55,31 @@ static const struct {
 };
 
 /* More parameters than any plain Content-Type has, and more Content-*
- * fields than a plain message's header has: past these, the parse with
- * the callback decides. */
-#define MOST_PARAMS 16
-#define MOST_CONTENT_FIELDS 16
+ * fields than a plain message's header has. */
+#define MOST_NAMES 16
+
+/* Names met so far (parameters of a field, or Content-* fields), each
+ * different from the others in ASCII case too. */
+struct names {
+	const char *at[MOST_NAMES];
+	gsize len[MOST_NAMES];
+	guint n;
+};
+
+/* @p (@len bytes) joins @names; FALSE if it is there already, or there
+ * is no room: then the parse with the callback decides. */
+static gboolean name_new(struct names *names, const char *p, gsize len)
+{
+	for (guint i = 0; i < names->n; i++)
+		if (names->len[i] == len &&
+		    !g_ascii_strncasecmp(names->at[i], p, len))
+			return FALSE;
+	if (names->n == MOST_NAMES)
+		return FALSE;
+	names->at[names->n] = p;
+	names->len[names->n++] = len;
+	return TRUE;
+}
 
 static gint checking = -1;
 
@@ -114,9 +135,7 @@ static gboolean same_word(const char *p, gsize n, const char *word)
  */
 static gboolean plain_content(const char *p, const char *end, gboolean type)
 {
-	const char *names[MOST_PARAMS];
-	gsize lens[MOST_PARAMS];
-	guint n = 0;
+	struct names names = { .n = 0 };
 	const char *word;
 
 	for (const char *q = p; q < end; q++) {
@@ -156,14 +175,8 @@ static gboolean plain_content(const char *p, const char *end, gboolean type)
 		name = p;
 		p = skip_token(name, end);
 		if (p == name || memchr(name, '*', (gsize)(p - name)) ||
-		    n == MOST_PARAMS)
+		    !name_new(&names, name, (gsize)(p - name)))
 			return FALSE;
-		for (guint i = 0; i < n; i++)
-			if (lens[i] == (gsize)(p - name) &&
-			    !g_ascii_strncasecmp(names[i], name, lens[i]))
-				return FALSE;
-		names[n] = name;
-		lens[n++] = (gsize)(p - name);
 		p = skip_space(p, end);
 		if (p == end || *p != '=')
 			return FALSE;
@@ -230,9 +243,7 @@ static gboolean quiet(struct lines *l)
 	const char *bytes = l->bytes;
 	gsize at = 0;
 	guint seen = 0;		/* single_names[] met, a bit each */
-	const char *content[MOST_CONTENT_FIELDS];	/* Content-* names */
-	gsize content_len[MOST_CONTENT_FIELDS];
-	guint contents = 0;
+	struct names content = { .n = 0 };	/* the Content-* fields */
 
 	while (at < l->len) {
 		const char *line = bytes + at, *colon = line, *eol;
@@ -255,14 +266,8 @@ static gboolean quiet(struct lines *l)
 				return FALSE;
 		name = (gsize)(colon - line);
 		if (name > 8 && !g_ascii_strncasecmp(line, "content-", 8)) {
-			for (guint i = 0; i < contents; i++)
-				if (content_len[i] == name &&
-				    !g_ascii_strncasecmp(content[i], line, name))
-					return FALSE;	/* twice */
-			if (contents == MOST_CONTENT_FIELDS)
-				return FALSE;
-			content[contents] = line;
-			content_len[contents++] = name;
+			if (!name_new(&content, line, name))
+				return FALSE;	/* twice */
 			if (name == 12 && same_word(line, name, "content-type") &&
 			    !plain_content(colon + 1, bytes + next, TRUE))
 				return FALSE;
