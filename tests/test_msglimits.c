@@ -571,7 +571,7 @@ static void test_many_lines(void **state)
 static void check_line_ends(const char *p, gsize n)
 {
 	gsize count, k = 0;
-	g_autofree guint32 *ends = sl_line_ends(p, n, &count);
+	guint32 *ends = sl_line_ends(p, n, &count);
 
 	if (!ends) {
 		assert_int_equal(count, 0);
@@ -585,6 +585,45 @@ static void check_line_ends(const char *p, gsize n)
 			k++;
 		}
 	assert_int_equal(k, count);
+	sl_line_ends_free(ends);
+}
+
+/* The arrays of line ends a pool keeps: each as roomy as asked, what
+ * was in it kept when it grows, whatever array the pool gave before. */
+static void test_line_ends_pool(void **state)
+{
+	g_autoptr(GRand) rand = g_rand_new_with_seed(7);
+	guint32 *held[12] = { NULL };
+
+	(void)state;
+	for (int round = 0; round < 400; round++) {
+		guint slot = (guint)g_rand_int_range(rand, 0, 12);
+		gsize cap = (gsize)g_rand_int_range(rand, 1, 3) == 1
+				    ? (gsize)g_rand_int_range(rand, 1, 3000)
+				    : (gsize)g_rand_int_range(rand, 1, 80000);
+		gsize more = cap + (gsize)g_rand_int_range(rand, 1, 50000);
+		guint32 *e;
+
+		sl_line_ends_free(held[slot]);
+		e = sl_line_ends_new(cap);
+		for (gsize i = 0; i < cap; i++)
+			e[i] = (guint32)(i ^ (gsize)round);
+		if (round % 3 == 0) {
+			e = sl_line_ends_renew(e, more);
+			for (gsize i = cap; i < more; i++)
+				e[i] = 0;	/* ASan/valgrind: the room is there */
+		}
+		for (gsize i = 0; i < cap; i++)
+			assert_int_equal(e[i], (guint32)(i ^ (gsize)round));
+		held[slot] = e;
+	}
+	for (guint i = 0; i < G_N_ELEMENTS(held); i++)
+		sl_line_ends_free(held[i]);
+	sl_line_ends_free(NULL);
+	held[0] = sl_line_ends_renew(NULL, 5);
+	held[0][4] = 9;
+	assert_int_equal(held[0][4], 9);
+	sl_line_ends_free(held[0]);
 }
 
 static void test_byte_counts(void **state)
@@ -670,6 +709,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_byte_counts),
+		cmocka_unit_test(test_line_ends_pool),
 		cmocka_unit_test(test_address_value),
 		cmocka_unit_test(test_words_at_limit),
 		cmocka_unit_test(test_names),

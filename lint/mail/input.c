@@ -275,14 +275,14 @@ gboolean sl_input_prescan(const char *bytes, gsize len, gint64 base,
 				slow_quiet ? "" : "not");
 	}
 	if (!ok) {
-		g_free(ends);
+		sl_line_ends_free(ends);
 		g_propagate_error(error, g_steal_pointer(&failed));
 		return FALSE;
 	}
 	if (lines)
 		sl_lines_set_ends(lines, ends, n, (gint64)len);
 	else
-		g_free(ends);
+		sl_line_ends_free(ends);
 	return TRUE;
 }
 

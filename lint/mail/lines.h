@@ -18,13 +18,21 @@ unsigned sl_bytes_count(const char *p, gsize n, char byte);
 void sl_lines_free(struct sl_lines *lines);
 /*
  * Where the lines of @len bytes at @p end: the offset after each newline,
- * in order (*@n of them, g_free() them), found sixteen bytes at a time,
+ * in order (*@n of them, sl_line_ends_free() them), found sixteen bytes at a time,
  * for the scans of a message's lines to share instead of each searching
  * every line for its end; NULL (*@n 0) for more than SL_LINE_ENDS_MOST of
  * them or more than 4 GiB of bytes.
  */
 #define SL_LINE_ENDS_MOST (1u << 18)
 guint32 *sl_line_ends(const char *p, gsize len, gsize *n);
+/*
+ * Arrays of line ends for sl_lines_set_ends(): room for at least @cap
+ * ends, more room for @cap (the first ones kept), and freeing.  Arrays of
+ * up to some 32,000 ends are kept for the next message (lint/mail/lines.c).
+ */
+guint32 *sl_line_ends_new(gsize cap);
+guint32 *sl_line_ends_renew(guint32 *ends, gsize cap);
+void sl_line_ends_free(guint32 *ends);
 /* Where lines end in lines from memory, known from a scan of the same
  * bytes (the limits scan, lint/mail/msglimits.c): the offset after each
  * newline before @upto, in order (@n of them at @ends, taken).

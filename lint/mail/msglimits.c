@@ -151,7 +151,7 @@ void sl_limits_scan_free(struct sl_limits_scan *s)
 	g_string_free(s->line, TRUE);
 	g_string_free(s->ctype, TRUE);
 	g_array_unref(s->frames);
-	g_free(s->ends);
+	sl_line_ends_free(s->ends);
 	g_free(s);
 }
 
@@ -501,7 +501,7 @@ static void note_line_end(struct sl_limits_scan *s)
 		return;
 	}
 	s->ends_size *= 2;
-	s->ends = g_renew(guint32, s->ends, s->ends_size);
+	s->ends = sl_line_ends_renew(s->ends, s->ends_size);
 	s->ends[s->n_ends++] = (guint32)(s->at - s->base);
 }
 
@@ -579,7 +579,7 @@ gboolean sl_limits_check_lines(const char *bytes, gsize len, gint64 base,
 	 * SL_MAX_INPUT_SIZE). */
 	if (lines && len <= G_MAXUINT32) {
 		s->ends_size = 256;
-		s->ends = g_new(guint32, s->ends_size);
+		s->ends = sl_line_ends_new(s->ends_size);
 	}
 	if (!sl_limits_scan_feed(s, bytes, len, error) ||
 	    !sl_limits_scan_finish(s, error))
