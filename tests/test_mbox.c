@@ -509,6 +509,57 @@ static void test_file_reader_memory(void **state)
 	close(fd);
 }
 
+/* sl_mbox_header_length() held to the plain reading of its words: after
+ * the first newline that a newline, or a CR and a newline, follow. */
+static gsize header_length_ref(const char *p, gsize n)
+{
+	for (gsize i = 0; i < n; i++) {
+		if (p[i] != '\n')
+			continue;
+		if (i + 1 < n && p[i + 1] == '\n')
+			return i + 2;
+		if (i + 2 < n && p[i + 1] == '\r' && p[i + 2] == '\n')
+			return i + 3;
+	}
+	return n;
+}
+
+static void test_header_length(void **state)
+{
+	static const char alphabet[] = "\n\r\nabc:\r\n ";
+	g_autoptr(GRand) rand = g_rand_new_with_seed(33);
+	char *buf = g_malloc(4096);
+
+	(void)state;
+	assert_int_equal(sl_mbox_header_length(NULL, 0), 0);
+	for (int round = 0; round < 50000; round++) {
+		gsize n = (gsize)g_rand_int_range(rand, 1, round < 40000
+								 ? 80 : 4000);
+		gsize off = (gsize)g_rand_int_range(rand, 0, 16);
+		/* mostly one kind of byte, so that the end comes late */
+		int rare = g_rand_int_range(rand, 2, 60);
+
+		for (gsize j = 0; j < n; j++)
+			buf[off + j] = g_rand_int_range(rand, 0, rare)
+					       ? "ab\n"[g_rand_int_range(
+							 rand, 0, 3)]
+					       : alphabet[g_rand_int_range(
+							 rand, 0,
+							 sizeof(alphabet) - 1)];
+		/* a line that ends it, somewhere, or none */
+		if (round % 4 == 0 && n > 3) {
+			gsize at = (gsize)g_rand_int_range(rand, 0,
+							   (gint32)n - 2);
+
+			memcpy(buf + off + at, round % 8 ? "\n\n" : "\n\r\n",
+			       round % 8 ? 2 : 3);
+		}
+		assert_int_equal(sl_mbox_header_length(buf + off, n),
+				 header_length_ref(buf + off, n));
+	}
+	g_free(buf);
+}
+
 /* What a reader hands over: each message (index, line, offset, bytes),
  * then how it ended; with @heads, each message's header section. */
 static GString *reading(struct sl_mbox_reader *r, GString *heads,
@@ -782,6 +833,7 @@ int main(void)
 		cmocka_unit_test(test_file_reader_memory),
 		cmocka_unit_test(test_plan_reads_as_cut),
 		cmocka_unit_test(test_newlines_and_from_lines),
+		cmocka_unit_test(test_header_length),
 	};
 	int rc;
 

@@ -358,12 +358,39 @@ static GByteArray *message_bytes(struct sl_mbox_reader *r, gsize end)
 	return bytes;
 }
 
+/*
+ * The header section ends after the first newline followed by a newline,
+ * or by a CR and a newline.  Sixteen places at a time where SSE2 is: a
+ * memchr() for each line was most of the thread scan's reading of heads.
+ */
 gsize sl_mbox_header_length(const char *bytes, gsize len)
 {
+	gsize i = 0;
+
 	if (!len)
 		return 0;	/* and @bytes may be NULL: memchr() must not see it */
-	for (const char *p = bytes; (p = memchr(p, '\n', len - (p - bytes)));
-	     p++) {
+#ifdef __SSE2__
+	for (const __m128i nl = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+	     i + 18 <= len; i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(bytes + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(bytes + i + 1));
+		__m128i c = _mm_loadu_si128((const __m128i *)(bytes + i + 2));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+			_mm_cmpeq_epi8(a, nl),
+			_mm_or_si128(_mm_cmpeq_epi8(b, nl),
+				     _mm_and_si128(_mm_cmpeq_epi8(b, cr),
+						   _mm_cmpeq_epi8(c, nl)))));
+
+		if (m) {
+			gsize at = i + (gsize)__builtin_ctz(m);
+
+			return at + 2 + (bytes[at + 1] == '\r');
+		}
+	}
+#endif
+	/* The rest, newline by newline (those before @i ended nothing). */
+	for (const char *p = bytes + i;
+	     (p = memchr(p, '\n', len - (gsize)(p - bytes))); p++) {
 		const char *q = p + 1;
 
 		if (q < bytes + len && *q == '\r')
