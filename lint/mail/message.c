@@ -669,38 +669,54 @@ static gboolean is_utf8(const char *charset)
 	       !g_ascii_strcasecmp(charset, "utf8");
 }
 
-/* Content with no transfer encoding, appended from its window on the
- * input (sl_mime_window()); FALSE if it is not such a window. */
-static gboolean append_window(GMimeDataWrapper *content, GString *out)
-{
-	const char *data;
-	gsize len;
+/*
+ * Charsets whose first 128 codes are ASCII's, so that text in them that
+ * is all ASCII is its own UTF-8: GMime's charset filter (iconv) would
+ * give it back as it is.
+ */
+static const char *const ascii_charsets[] = {
+	"us-ascii", "ascii", "iso-8859-1", "iso-8859-15", "windows-1252",
+};
 
-	if (!sl_mime_window(content, &data, &len))
-		return FALSE;
-	g_string_append_len(out, data, (gssize)len);
-	return TRUE;
+static gboolean is_ascii_charset(const char *charset)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(ascii_charsets); i++)
+		if (!g_ascii_strcasecmp(charset, ascii_charsets[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* No byte of the @len at @p is above 0x7f: eight at a time. */
+static gboolean all_ascii(const char *p, gsize len)
+{
+	guint64 any = 0, w;
+	gsize i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, p + i, 8);
+		any |= w;
+	}
+	for (; i < len; i++)
+		any |= (guchar)p[i];
+	return !(any & G_GUINT64_CONSTANT(0x8080808080808080));
 }
 
 /*
  * Decodes @content (its transfer encoding, then its charset as GMime's
- * g_mime_text_part_get_text() does) and appends it to @out.  UTF-8 is not
- * converted to itself: the caller replaces what is not valid.
+ * g_mime_text_part_get_text() does) through GMime's streams and appends
+ * it to @out.  UTF-8 is not converted to itself, nor a charset iconv does
+ * not know: the caller replaces what is not valid.
  */
-static void decode_text(GMimeDataWrapper *content, const char *charset,
-			GString *out)
+static void decode_streamed(GMimeDataWrapper *content, const char *charset,
+			    GString *out)
 {
-	/* NULL for UTF-8, and for a charset iconv does not know. */
 	GMimeFilter *filter = charset && !is_utf8(charset)
 				      ? g_mime_filter_charset_new(charset,
 								  "utf-8")
 				      : NULL;
-	g_autoptr(GMimeStream) sink = NULL;
+	g_autoptr(GMimeStream) sink = sl_text_stream_new(out);
 	g_autoptr(GMimeStream) filtered = NULL;
 
-	if (!filter && append_window(content, out))
-		return;
-	sink = sl_text_stream_new(out);
 	if (!filter) {
 		g_mime_data_wrapper_write_to_stream(content, sink);
 		return;
@@ -710,6 +726,61 @@ static void decode_text(GMimeDataWrapper *content, const char *charset,
 	g_object_unref(filter);
 	g_mime_data_wrapper_write_to_stream(content, filtered);
 	g_mime_stream_flush(filtered);
+}
+
+/* Content in a window on the input (sl_mime_coded_window()), its
+ * transfer encoding undone by GMime's decoder straight onto @out; FALSE
+ * if it is not such a window. */
+static gboolean append_decoded(GMimeDataWrapper *content, GString *out)
+{
+	GMimeEncoding state;
+	const char *data;
+	gsize len, at = out->len;
+
+	if (!sl_mime_coded_window(content, &state, &data, &len))
+		return FALSE;
+	g_string_set_size(out, at + sl_mime_decode_room(&state, len));
+	g_string_truncate(out, at + sl_mime_decode_step(&state, data, len,
+							TRUE, out->str + at));
+	return TRUE;
+}
+
+/* Aborts unless @out from @from holds what GMime's streams decode of
+ * @content (SECLINT_CHECK_DIGEST=1). */
+static void prove_decoded(GMimeDataWrapper *content, const char *charset,
+			  const GString *out, gsize from)
+{
+	g_autoptr(GString) slow = g_string_new(NULL);
+
+	decode_streamed(content, charset, slow);
+	if (slow->len != out->len - from ||
+	    memcmp(slow->str, out->str + from, slow->len))
+		g_error("seclint: a text part decoded from its window differs "
+			"from its decoding through the streams");
+}
+
+/*
+ * Decodes @content as decode_streamed() does and appends it to @out: from
+ * its window on the input when it is one, without GMime's stream objects
+ * in between, and without the charset filter when the charset is ASCII's
+ * in ASCII and the text is all ASCII (else decoded again with it).
+ */
+static void decode_text(GMimeDataWrapper *content, const char *charset,
+			GString *out)
+{
+	gsize from = out->len;
+	gboolean convert = charset && !is_utf8(charset);
+
+	if ((!convert || is_ascii_charset(charset)) &&
+	    append_decoded(content, out)) {
+		if (!convert || all_ascii(out->str + from, out->len - from)) {
+			if (sl_check_digest())
+				prove_decoded(content, charset, out, from);
+			return;
+		}
+		g_string_truncate(out, from);
+	}
+	decode_streamed(content, charset, out);
 }
 
 /*
@@ -731,9 +802,11 @@ static gboolean append_text(struct walk *w, GMimeTextPart *tp,
 	if (body->len)
 		g_string_append_c(body, '\n');
 	at.offset = body->len;
-	/* Room for the decoded text (no larger, but for a charset's), so
-	 * a large body is not copied as it grows. */
-	g_string_set_size(body, at.offset + (gsize)encoded_size(GMIME_PART(tp)));
+	/* Room for the decoded text (no larger, but for a charset's, and
+	 * the few bytes GMime's decoder asks for beyond), so a large body
+	 * is not copied as it grows. */
+	g_string_set_size(body, at.offset + (gsize)encoded_size(GMIME_PART(tp)) +
+				       8);
 	g_string_truncate(body, at.offset);
 	at.line = sl_lines_at(w->lines, content_offset(GMIME_PART(tp)));
 	at.exact = keeps_lines(GMIME_PART(tp));
