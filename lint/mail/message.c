@@ -300,13 +300,24 @@ static const struct {
 #define IN_REPLY_TO ((int)G_N_ELEMENTS(digest_headers) - 2)
 #define REFERENCES ((int)G_N_ELEMENTS(digest_headers) - 1)
 
+/* Whether the @len bytes of @name are @canonical's in any case: | 0x20
+ * rules out every other header of that length inline (a Received is a
+ * Reply-To's length and first letter), the comparison decides. */
+static gboolean like_name(const char *name, const char *canonical, gsize len)
+{
+	for (gsize k = 0; k < len; k++)
+		if ((name[k] | 0x20) != (canonical[k] | 0x20))
+			return FALSE;
+	return !g_ascii_strcasecmp(name, canonical);
+}
+
 /* @name's index in digest_headers, or -1: its length @len rules out
  * nearly every other name before a comparison. */
 static int digest_header(const char *name, gsize len)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(digest_headers); i++)
 		if (len == digest_headers[i].len &&
-		    same_name(name, digest_headers[i].name))
+		    like_name(name, digest_headers[i].name, len))
 			return (int)i;
 	return -1;
 }
@@ -939,29 +950,76 @@ void sl_message_set_thread(struct sl_message *msg, gboolean outside)
 			(!msg->threaded && reply_subject(msg->subject));
 }
 
-/* Its thread: alone, every message it names but itself is outside. */
-static void digest_thread(struct sl_message *msg, const struct header_pass *r)
+/*
+ * The ids @value names but @self, moved out of GMime's parse (its array
+ * is public) onto @parents, in order: none copied, no array between.
+ * TRUE if it names any.
+ */
+static gboolean add_parents(const char *value, const char *self,
+			    GPtrArray *parents)
 {
-	g_autoptr(GPtrArray) named = g_ptr_array_new_with_free_func(g_free);
+	GMimeReferences *refs = value ? g_mime_references_parse(NULL, value)
+				      : NULL;
+	gboolean named;
 
-	if (r->in_reply_to)
-		sl_message_add_named(g_mime_header_get_value(r->in_reply_to),
-				     named);
-	if (r->references)
-		sl_message_add_named(g_mime_header_get_value(r->references),
-				     named);
-	msg->threaded = named->len > 0;
-	/* In-Reply-To's id is in References too, mostly: named twice, it is
-	 * only judged twice. */
-	for (guint i = 0; i < named->len; i++) {
-		char *id = named->pdata[i];
+	if (!refs)
+		return FALSE;
+	named = refs->array->len > 0;
+	for (guint i = 0; i < refs->array->len; i++) {
+		char *id = refs->array->pdata[i];
 
-		/* Moved, not copied. */
-		if (!msg->message_id || strcmp(id, msg->message_id)) {
-			g_ptr_array_add(msg->parents, id);
-			named->pdata[i] = NULL;
+		if (!self || strcmp(id, self)) {
+			g_ptr_array_add(parents, id);
+			refs->array->pdata[i] = NULL;
 		}
 	}
+	g_mime_references_free(refs);	/* g_free(NULL) for those moved */
+	return named;
+}
+
+/* Aborts unless @msg's thread is what sl_message_add_named() finds in
+ * @in_reply_to and @references (SECLINT_CHECK_DIGEST=1). */
+static void prove_thread(const struct sl_message *msg,
+			 const char *in_reply_to, const char *references)
+{
+	g_autoptr(GPtrArray) named = g_ptr_array_new_with_free_func(g_free);
+	guint k = 0;
+	gboolean same;
+
+	sl_message_add_named(in_reply_to, named);
+	sl_message_add_named(references, named);
+	same = msg->threaded == (named->len > 0);
+	for (guint i = 0; same && i < named->len; i++) {
+		const char *id = named->pdata[i];
+
+		if (msg->message_id && !strcmp(id, msg->message_id))
+			continue;
+		same = k < msg->parents->len &&
+		       !strcmp(id, msg->parents->pdata[k++]);
+	}
+	if (!same || k != msg->parents->len)
+		g_error("seclint: the digest's thread differs from the ids "
+			"its headers name");
+}
+
+/* Its thread: alone, every message it names but itself is outside.
+ * In-Reply-To's id is in References too, mostly: named twice, it is only
+ * judged twice. */
+static void digest_thread(struct sl_message *msg, const struct header_pass *r)
+{
+	const char *in_reply_to = r->in_reply_to
+					  ? g_mime_header_get_value(r->in_reply_to)
+					  : NULL;
+	const char *references = r->references
+					 ? g_mime_header_get_value(r->references)
+					 : NULL;
+
+	msg->threaded = add_parents(in_reply_to, msg->message_id,
+				    msg->parents);
+	msg->threaded = add_parents(references, msg->message_id,
+				    msg->parents) || msg->threaded;
+	if (sl_check_digest())
+		prove_thread(msg, in_reply_to, references);
 	sl_message_set_thread(msg, msg->parents->len > 0);
 }
 
