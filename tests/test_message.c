@@ -305,14 +305,35 @@ static void test_digest_hostile_headers(void **state)
 
 /*
  * A part's first bytes: those of a part without transfer encoding come
- * from its window on the input, the others through GMime's decoder (and,
+ * from its window on the input, base64 and quoted-printable decoded from
+ * it by GMime's decoder a piece at a time (and,
  * as main() sets SECLINT_CHECK_DIGEST=1, every window is also read
  * through the streams and compared).
  */
 static void test_part_heads(void **state)
 {
 	g_autofree char *big = g_strnfill(5000, 'x');
-	g_autofree char *text = g_strdup_printf(
+	g_autofree char *big6 = g_strnfill(20000, 'x');
+	g_autofree char *b64 = g_base64_encode((const guchar *)big6, 20000);
+	g_autoptr(GString) b64_lines = g_string_new(NULL);
+	g_autoptr(GString) qp = g_string_new(NULL);
+	g_autofree char *text = NULL;
+	g_autoptr(GPtrArray) msgs = NULL;
+	const struct sl_message *m;
+	const struct sl_part *p;
+	gsize n;
+	const char *head;
+
+	(void)state;
+	/* Base64 far past the 4 KiB a head holds, in lines of 76 padded
+	 * with spaces (skipped), so that it takes the decoder more than
+	 * one step; 3,000 bytes of quoted-printable, soft line breaks and
+	 * an unfinished end. */
+	for (gsize i = 0; i < strlen(b64); i += 76)
+		g_string_append_printf(b64_lines, "%.76s%100s\n", b64 + i, "");
+	for (gsize i = 0; i < 3000; i++)
+		g_string_append(qp, i % 25 == 24 ? "=41=\n" : "=41");
+	text = g_strdup_printf(
 		"From: a@example.org\nSubject: s\nMIME-Version: 1.0\n"
 		"Content-Type: multipart/mixed; boundary=b\n\n"
 		"--b\nContent-Type: text/plain\n\nhi\n"
@@ -323,15 +344,15 @@ static void test_part_heads(void **state)
 		"--b\nContent-Type: application/octet-stream; name=c.bin\n\n"
 		"\n--b\nContent-Type: application/pgp-keys; name=k.asc\n\n"
 		"  -----BEGIN PGP PUBLIC KEY BLOCK-----\nmQ==\n"
-		"-----END PGP PUBLIC KEY BLOCK-----\n--b--\n", big);
-	g_autoptr(GPtrArray) msgs = parse(text);
-	const struct sl_message *m = one(msgs);
-	const struct sl_part *p;
-	gsize n;
-	const char *head;
-
-	(void)state;
-	assert_int_equal(m->parts->len, 6);
+		"-----END PGP PUBLIC KEY BLOCK-----\n"
+		"--b\nContent-Type: application/octet-stream; name=d.bin\n"
+		"Content-Transfer-Encoding: base64\n\n%s"
+		"--b\nContent-Type: application/octet-stream; name=e.bin\n"
+		"Content-Transfer-Encoding: quoted-printable\n\n%s=4\n"
+		"--b--\n", big, b64_lines->str, qp->str);
+	msgs = parse(text);
+	m = one(msgs);
+	assert_int_equal(m->parts->len, 8);
 	p = m->parts->pdata[2];	/* 8bit: its first 4 KiB, and one byte */
 	head = g_bytes_get_data(p->head, &n);
 	assert_int_equal(n, 4096);
@@ -345,6 +366,15 @@ static void test_part_heads(void **state)
 	assert_int_equal(n, 0);
 	p = m->parts->pdata[5];
 	assert_int_equal(p->armor, SL_ARMOR_PUBLIC_KEY);
+	p = m->parts->pdata[6];	/* base64 past a head */
+	head = g_bytes_get_data(p->head, &n);
+	assert_int_equal(n, 4096);
+	assert_memory_equal(head, big, n);
+	p = m->parts->pdata[7];	/* all of a short quoted-printable */
+	head = g_bytes_get_data(p->head, &n);
+	assert_int_equal(n, 3000);
+	assert_true(head[0] == 'A' && head[2999] == 'A' &&
+		    !memchr(head, '=', n));
 }
 
 static void test_body_and_followup(void **state)
@@ -408,6 +438,47 @@ static void test_text_decoding_paths(void **state)
 	assert_non_null(strstr(m->body->str, "q=p softbreak"));
 	assert_null(strstr(m->body->str, "--b"));
 	assert_true(g_utf8_validate(m->body->str, (gssize)m->body->len, NULL));
+}
+
+/*
+ * Text decoded from its window on the input by GMime's decoder, and
+ * without the charset filter when an ASCII charset's text is all ASCII
+ * (lint/mail/message.c decode_text): each part here is also decoded
+ * through GMime's streams and compared, as main() sets
+ * SECLINT_CHECK_DIGEST=1.  Hostile: 8-bit bytes under us-ascii, a
+ * truncated base64 and quoted-printable end, NULs, a charset not ASCII's
+ * in ASCII (UTF-7), an empty part.
+ */
+static void test_text_decoded_from_window(void **state)
+{
+	g_autoptr(GPtrArray) msgs = parse(
+		"From: a@example.org\nTo: b@example.org\nSubject: s\n"
+		"MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n"
+		"--b\nContent-Type: text/plain; charset=us-ascii\n\nascii\n"
+		"--b\nContent-Type: text/plain; charset=US-ASCII\n"
+		"Content-Transfer-Encoding: 8bit\n\nnot ascii caf\xe9\n"
+		"--b\nContent-Type: text/plain; charset=iso-8859-1\n"
+		"Content-Transfer-Encoding: quoted-printable\n\ncaf=E9 =\n=3D=4\n"
+		"--b\nContent-Type: text/plain; charset=windows-1252\n"
+		"Content-Transfer-Encoding: base64\n\naGkAIAo\n"
+		"--b\nContent-Type: text/plain; charset=utf-8\n"
+		"Content-Transfer-Encoding: base64\n\nw6kgAP8g\nIQ==\n"
+		"--b\nContent-Type: text/plain; charset=utf-7\n\n1 +- 1\n"
+		"--b\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n"
+		"\n--b\nContent-Type: text/plain; charset=us-ascii\n"
+		"Content-Transfer-Encoding: quoted-printable\n\nend=\n"
+		"--b--\n");
+	const struct sl_message *m = one(msgs);
+
+	(void)state;
+	/* The byte us-ascii has not is dropped (GMime's charset filter),
+	 * a NUL and UTF-8's invalid byte replaced, base64's unfinished
+	 * quantum and quoted-printable's unfinished escape dropped. */
+	assert_string_equal(m->body->str,
+			    "ascii\nnot ascii caf\ncaf\xc3\xa9 =\n"
+			    "hi\xef\xbf\xbd\n"
+			    "\xc3\xa9 \xef\xbf\xbd\xef\xbf\xbd !\n1 + 1\n\nend");
+	assert_int_equal(m->body_at->len, 8);
 }
 
 static void test_followup_detection(void **state)
@@ -1511,6 +1582,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_encoded_subject),
 		cmocka_unit_test(test_mime_digest),
 		cmocka_unit_test(test_part_heads),
+		cmocka_unit_test(test_text_decoded_from_window),
 		cmocka_unit_test(test_digest_hostile_headers),
 		cmocka_unit_test(test_body_and_followup),
 		cmocka_unit_test(test_text_decoding_paths),

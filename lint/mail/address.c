@@ -47,16 +47,26 @@ static gboolean is_ascii(const char *s)
  * addresses are (those of the policy's list files all are), and a copy is
  * cheaper than lowering, stripping and unquoting.
  */
-gboolean sl_address_is_normal(const char *s)
+/* @s's length if it is its own normal form (above), else -1: one pass
+ * tells both. */
+static gssize normal_length(const char *s)
 {
 	const char *p = s;
 
 	if (*s == '"' || g_ascii_isspace(*s))
-		return FALSE;
+		return -1;
 	for (; *p; p++)
-		if ((unsigned char)*p >= 0x80 || g_ascii_isupper(*p))
-			return FALSE;
-	return p == s || (p[-1] != '.' && !g_ascii_isspace(p[-1]));
+		if ((unsigned char)*p >= 0x80 ||
+		    (unsigned char)(*p - 'A') < 26)
+			return -1;
+	if (p != s && (p[-1] == '.' || g_ascii_isspace(p[-1])))
+		return -1;
+	return p - s;
+}
+
+gboolean sl_address_is_normal(const char *s)
+{
+	return normal_length(s) >= 0;
 }
 
 char *sl_address_normalise(const char *addr_spec)
@@ -131,23 +141,32 @@ static void add_mailbox(GPtrArray *recipients, const char *header,
 	g_autofree char *normal = NULL;
 	g_autofree char *valid = NULL;
 	const char *addr = spec, *display = name;
+	const char *name_end = NULL;
+	gssize addr_len = normal_length(spec);
 	gsize addr_size, display_size;
 	struct sl_address *a;
 	char *text;
 
-	if (!sl_address_is_normal(spec))
+	if (addr_len < 0) {
 		addr = normal = sl_address_normalise(spec);
-	if (name && !g_utf8_validate(name, -1, NULL))
+		addr_len = (gssize)strlen(addr);
+	}
+	if (name && !g_utf8_validate(name, -1, &name_end))
 		display = valid = g_utf8_make_valid(name, -1);
-	addr_size = strlen(addr) + 1;
-	display_size = display ? strlen(display) + 1 : 0;
-	a = g_malloc0(sizeof(*a) + addr_size + display_size);
+	addr_size = (gsize)addr_len + 1;
+	display_size = !display ? 0
+		       : valid ? strlen(display) + 1
+			       : (gsize)(name_end - name) + 1;
+	a = g_malloc(sizeof(*a) + addr_size + display_size);
 	text = (char *)(a + 1);
-	a->addr = memcpy(text, addr, addr_size);
-	if (display)
-		a->display = memcpy(text + addr_size, display, display_size);
-	a->header = header;
-	a->packed = TRUE;
+	*a = (struct sl_address){
+		.addr = memcpy(text, addr, addr_size),
+		.display = display ? memcpy(text + addr_size, display,
+					    display_size)
+				   : NULL,
+		.header = header,
+		.packed = TRUE,
+	};
 	if (sl_check_digest())
 		prove_mailbox(a, spec, name);
 	g_ptr_array_add(recipients, a);

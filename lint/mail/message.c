@@ -300,13 +300,24 @@ static const struct {
 #define IN_REPLY_TO ((int)G_N_ELEMENTS(digest_headers) - 2)
 #define REFERENCES ((int)G_N_ELEMENTS(digest_headers) - 1)
 
+/* Whether the @len bytes of @name are @canonical's in any case: | 0x20
+ * rules out every other header of that length inline (a Received is a
+ * Reply-To's length and first letter), the comparison decides. */
+static gboolean like_name(const char *name, const char *canonical, gsize len)
+{
+	for (gsize k = 0; k < len; k++)
+		if ((name[k] | 0x20) != (canonical[k] | 0x20))
+			return FALSE;
+	return !g_ascii_strcasecmp(name, canonical);
+}
+
 /* @name's index in digest_headers, or -1: its length @len rules out
  * nearly every other name before a comparison. */
 static int digest_header(const char *name, gsize len)
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(digest_headers); i++)
 		if (len == digest_headers[i].len &&
-		    same_name(name, digest_headers[i].name))
+		    like_name(name, digest_headers[i].name, len))
 			return (int)i;
 	return -1;
 }
@@ -669,38 +680,54 @@ static gboolean is_utf8(const char *charset)
 	       !g_ascii_strcasecmp(charset, "utf8");
 }
 
-/* Content with no transfer encoding, appended from its window on the
- * input (sl_mime_window()); FALSE if it is not such a window. */
-static gboolean append_window(GMimeDataWrapper *content, GString *out)
-{
-	const char *data;
-	gsize len;
+/*
+ * Charsets whose first 128 codes are ASCII's, so that text in them that
+ * is all ASCII is its own UTF-8: GMime's charset filter (iconv) would
+ * give it back as it is.
+ */
+static const char *const ascii_charsets[] = {
+	"us-ascii", "ascii", "iso-8859-1", "iso-8859-15", "windows-1252",
+};
 
-	if (!sl_mime_window(content, &data, &len))
-		return FALSE;
-	g_string_append_len(out, data, (gssize)len);
-	return TRUE;
+static gboolean is_ascii_charset(const char *charset)
+{
+	for (gsize i = 0; i < G_N_ELEMENTS(ascii_charsets); i++)
+		if (!g_ascii_strcasecmp(charset, ascii_charsets[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/* No byte of the @len at @p is above 0x7f: eight at a time. */
+static gboolean all_ascii(const char *p, gsize len)
+{
+	guint64 any = 0, w;
+	gsize i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, p + i, 8);
+		any |= w;
+	}
+	for (; i < len; i++)
+		any |= (guchar)p[i];
+	return !(any & G_GUINT64_CONSTANT(0x8080808080808080));
 }
 
 /*
  * Decodes @content (its transfer encoding, then its charset as GMime's
- * g_mime_text_part_get_text() does) and appends it to @out.  UTF-8 is not
- * converted to itself: the caller replaces what is not valid.
+ * g_mime_text_part_get_text() does) through GMime's streams and appends
+ * it to @out.  UTF-8 is not converted to itself, nor a charset iconv does
+ * not know: the caller replaces what is not valid.
  */
-static void decode_text(GMimeDataWrapper *content, const char *charset,
-			GString *out)
+static void decode_streamed(GMimeDataWrapper *content, const char *charset,
+			    GString *out)
 {
-	/* NULL for UTF-8, and for a charset iconv does not know. */
 	GMimeFilter *filter = charset && !is_utf8(charset)
 				      ? g_mime_filter_charset_new(charset,
 								  "utf-8")
 				      : NULL;
-	g_autoptr(GMimeStream) sink = NULL;
+	g_autoptr(GMimeStream) sink = sl_text_stream_new(out);
 	g_autoptr(GMimeStream) filtered = NULL;
 
-	if (!filter && append_window(content, out))
-		return;
-	sink = sl_text_stream_new(out);
 	if (!filter) {
 		g_mime_data_wrapper_write_to_stream(content, sink);
 		return;
@@ -710,6 +737,61 @@ static void decode_text(GMimeDataWrapper *content, const char *charset,
 	g_object_unref(filter);
 	g_mime_data_wrapper_write_to_stream(content, filtered);
 	g_mime_stream_flush(filtered);
+}
+
+/* Content in a window on the input (sl_mime_coded_window()), its
+ * transfer encoding undone by GMime's decoder straight onto @out; FALSE
+ * if it is not such a window. */
+static gboolean append_decoded(GMimeDataWrapper *content, GString *out)
+{
+	GMimeEncoding state;
+	const char *data;
+	gsize len, at = out->len;
+
+	if (!sl_mime_coded_window(content, &state, &data, &len))
+		return FALSE;
+	g_string_set_size(out, at + sl_mime_decode_room(&state, len));
+	g_string_truncate(out, at + sl_mime_decode_step(&state, data, len,
+							TRUE, out->str + at));
+	return TRUE;
+}
+
+/* Aborts unless @out from @from holds what GMime's streams decode of
+ * @content (SECLINT_CHECK_DIGEST=1). */
+static void prove_decoded(GMimeDataWrapper *content, const char *charset,
+			  const GString *out, gsize from)
+{
+	g_autoptr(GString) slow = g_string_new(NULL);
+
+	decode_streamed(content, charset, slow);
+	if (slow->len != out->len - from ||
+	    memcmp(slow->str, out->str + from, slow->len))
+		g_error("seclint: a text part decoded from its window differs "
+			"from its decoding through the streams");
+}
+
+/*
+ * Decodes @content as decode_streamed() does and appends it to @out: from
+ * its window on the input when it is one, without GMime's stream objects
+ * in between, and without the charset filter when the charset is ASCII's
+ * in ASCII and the text is all ASCII (else decoded again with it).
+ */
+static void decode_text(GMimeDataWrapper *content, const char *charset,
+			GString *out)
+{
+	gsize from = out->len;
+	gboolean convert = charset && !is_utf8(charset);
+
+	if ((!convert || is_ascii_charset(charset)) &&
+	    append_decoded(content, out)) {
+		if (!convert || all_ascii(out->str + from, out->len - from)) {
+			if (sl_check_digest())
+				prove_decoded(content, charset, out, from);
+			return;
+		}
+		g_string_truncate(out, from);
+	}
+	decode_streamed(content, charset, out);
 }
 
 /*
@@ -731,9 +813,11 @@ static gboolean append_text(struct walk *w, GMimeTextPart *tp,
 	if (body->len)
 		g_string_append_c(body, '\n');
 	at.offset = body->len;
-	/* Room for the decoded text (no larger, but for a charset's), so
-	 * a large body is not copied as it grows. */
-	g_string_set_size(body, at.offset + (gsize)encoded_size(GMIME_PART(tp)));
+	/* Room for the decoded text (no larger, but for a charset's, and
+	 * the few bytes GMime's decoder asks for beyond), so a large body
+	 * is not copied as it grows. */
+	g_string_set_size(body, at.offset + (gsize)encoded_size(GMIME_PART(tp)) +
+				       8);
 	g_string_truncate(body, at.offset);
 	at.line = sl_lines_at(w->lines, content_offset(GMIME_PART(tp)));
 	at.exact = keeps_lines(GMIME_PART(tp));
@@ -866,29 +950,76 @@ void sl_message_set_thread(struct sl_message *msg, gboolean outside)
 			(!msg->threaded && reply_subject(msg->subject));
 }
 
-/* Its thread: alone, every message it names but itself is outside. */
-static void digest_thread(struct sl_message *msg, const struct header_pass *r)
+/*
+ * The ids @value names but @self, moved out of GMime's parse (its array
+ * is public) onto @parents, in order: none copied, no array between.
+ * TRUE if it names any.
+ */
+static gboolean add_parents(const char *value, const char *self,
+			    GPtrArray *parents)
 {
-	g_autoptr(GPtrArray) named = g_ptr_array_new_with_free_func(g_free);
+	GMimeReferences *refs = value ? g_mime_references_parse(NULL, value)
+				      : NULL;
+	gboolean named;
 
-	if (r->in_reply_to)
-		sl_message_add_named(g_mime_header_get_value(r->in_reply_to),
-				     named);
-	if (r->references)
-		sl_message_add_named(g_mime_header_get_value(r->references),
-				     named);
-	msg->threaded = named->len > 0;
-	/* In-Reply-To's id is in References too, mostly: named twice, it is
-	 * only judged twice. */
-	for (guint i = 0; i < named->len; i++) {
-		char *id = named->pdata[i];
+	if (!refs)
+		return FALSE;
+	named = refs->array->len > 0;
+	for (guint i = 0; i < refs->array->len; i++) {
+		char *id = refs->array->pdata[i];
 
-		/* Moved, not copied. */
-		if (!msg->message_id || strcmp(id, msg->message_id)) {
-			g_ptr_array_add(msg->parents, id);
-			named->pdata[i] = NULL;
+		if (!self || strcmp(id, self)) {
+			g_ptr_array_add(parents, id);
+			refs->array->pdata[i] = NULL;
 		}
 	}
+	g_mime_references_free(refs);	/* g_free(NULL) for those moved */
+	return named;
+}
+
+/* Aborts unless @msg's thread is what sl_message_add_named() finds in
+ * @in_reply_to and @references (SECLINT_CHECK_DIGEST=1). */
+static void prove_thread(const struct sl_message *msg,
+			 const char *in_reply_to, const char *references)
+{
+	g_autoptr(GPtrArray) named = g_ptr_array_new_with_free_func(g_free);
+	guint k = 0;
+	gboolean same;
+
+	sl_message_add_named(in_reply_to, named);
+	sl_message_add_named(references, named);
+	same = msg->threaded == (named->len > 0);
+	for (guint i = 0; same && i < named->len; i++) {
+		const char *id = named->pdata[i];
+
+		if (msg->message_id && !strcmp(id, msg->message_id))
+			continue;
+		same = k < msg->parents->len &&
+		       !strcmp(id, msg->parents->pdata[k++]);
+	}
+	if (!same || k != msg->parents->len)
+		g_error("seclint: the digest's thread differs from the ids "
+			"its headers name");
+}
+
+/* Its thread: alone, every message it names but itself is outside.
+ * In-Reply-To's id is in References too, mostly: named twice, it is only
+ * judged twice. */
+static void digest_thread(struct sl_message *msg, const struct header_pass *r)
+{
+	const char *in_reply_to = r->in_reply_to
+					  ? g_mime_header_get_value(r->in_reply_to)
+					  : NULL;
+	const char *references = r->references
+					 ? g_mime_header_get_value(r->references)
+					 : NULL;
+
+	msg->threaded = add_parents(in_reply_to, msg->message_id,
+				    msg->parents);
+	msg->threaded = add_parents(references, msg->message_id,
+				    msg->parents) || msg->threaded;
+	if (sl_check_digest())
+		prove_thread(msg, in_reply_to, references);
 	sl_message_set_thread(msg, msg->parents->len > 0);
 }
 

@@ -35,31 +35,23 @@ static gboolean param_is(GMimeObject *obj, const char *param,
 }
 
 /*
- * Up to @limit + 1 bytes of @part's content, transfer encoding undone, so
- * that a longer content shows as longer than @limit.  Its data is never
- * NULL, even when empty (g_byte_array_new() leaves it NULL, and NULL + 0
- * or memchr(NULL, ...) is undefined).
+ * @content's bytes as they stand in its window on the input (GMime's
+ * parser keeps a part's content as a window [bound_start, bound_end) on
+ * the input's memory stream), whatever its transfer encoding.  Its data
+ * is never NULL, even when empty (g_byte_array_new() leaves it NULL, and
+ * NULL + 0 or memchr(NULL, ...) is undefined).
  */
-gboolean sl_mime_window(GMimeDataWrapper *content, const char **data,
-			gsize *len)
+static gboolean raw_window(GMimeDataWrapper *content, const char **data,
+			   gsize *len)
 {
 	GMimeStream *stream = g_mime_data_wrapper_get_stream(content);
 	GByteArray *bytes;
 	gint64 end;
 
-	switch (g_mime_data_wrapper_get_encoding(content)) {
-	case GMIME_CONTENT_ENCODING_DEFAULT:
-	case GMIME_CONTENT_ENCODING_7BIT:
-	case GMIME_CONTENT_ENCODING_8BIT:
-	case GMIME_CONTENT_ENCODING_BINARY:
-		break;
-	default:
-		return FALSE;
-	}
 	if (!GMIME_IS_STREAM_MEM(stream))
 		return FALSE;
 	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(stream));
-	if (!bytes)
+	if (!bytes || !bytes->data)
 		return FALSE;
 	end = stream->bound_end < 0 ? (gint64)bytes->len : stream->bound_end;
 	if (stream->bound_start < 0 || end > (gint64)bytes->len ||
@@ -68,6 +60,64 @@ gboolean sl_mime_window(GMimeDataWrapper *content, const char **data,
 	*data = (const char *)bytes->data + stream->bound_start;
 	*len = (gsize)(end - stream->bound_start);
 	return TRUE;
+}
+
+gboolean sl_mime_window(GMimeDataWrapper *content, const char **data,
+			gsize *len)
+{
+	switch (g_mime_data_wrapper_get_encoding(content)) {
+	case GMIME_CONTENT_ENCODING_DEFAULT:
+	case GMIME_CONTENT_ENCODING_7BIT:
+	case GMIME_CONTENT_ENCODING_8BIT:
+	case GMIME_CONTENT_ENCODING_BINARY:
+		return raw_window(content, data, len);
+	default:
+		return FALSE;
+	}
+}
+
+/* Base64 and quoted-printable are undone by GMime's own decoder, the one
+ * its basic filter steps; uuencode (whose filter first looks for the
+ * "begin" line) is left to the streams. */
+gboolean sl_mime_coded_window(GMimeDataWrapper *content,
+			      GMimeEncoding *state, const char **data,
+			      gsize *len)
+{
+	GMimeContentEncoding enc = g_mime_data_wrapper_get_encoding(content);
+
+	switch (enc) {
+	case GMIME_CONTENT_ENCODING_DEFAULT:
+	case GMIME_CONTENT_ENCODING_7BIT:
+	case GMIME_CONTENT_ENCODING_8BIT:
+	case GMIME_CONTENT_ENCODING_BINARY:
+	case GMIME_CONTENT_ENCODING_BASE64:
+	case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
+		break;
+	default:
+		return FALSE;
+	}
+	if (!raw_window(content, data, len))
+		return FALSE;
+	g_mime_encoding_init_decode(state, enc);
+	return TRUE;
+}
+
+gsize sl_mime_decode_room(GMimeEncoding *state, gsize len)
+{
+	return g_mime_encoding_outlen(state, len) +
+	       g_mime_encoding_outlen(state, 0);
+}
+
+/* As GMime's basic filter does: a step for each piece, a flush at the
+ * end (what the filter stream's read does at the end of its source). */
+gsize sl_mime_decode_step(GMimeEncoding *state, const char *in, gsize len,
+			  gboolean last, char *out)
+{
+	gsize n = len ? g_mime_encoding_step(state, in, len, out) : 0;
+
+	if (last)
+		n += g_mime_encoding_flush(state, in + len, 0, out + n);
+	return n;
 }
 
 /* The bytes through GMime's streams and decoding filter. */
@@ -104,20 +154,55 @@ static GByteArray *read_prefix_streamed(GMimePart *part, gsize limit)
 	return out;
 }
 
-/* Content with no transfer encoding is copied from its window; with
- * SECLINT_CHECK_DIGEST=1 the copy is proven against the stream's. */
+/*
+ * The first @limit + 1 bytes of the @len at @data, decoded: step by step,
+ * so that a large part is not decoded whole for its head.  Base64 takes
+ * 4 bytes for 3 and a line break for 57, so twice what is missing (and
+ * some more) is asked of each step.
+ */
+static GByteArray *decode_prefix(GMimeEncoding *state, const char *data,
+				 gsize len, gsize limit)
+{
+	gboolean coded = state->encoding == GMIME_CONTENT_ENCODING_BASE64 ||
+			 state->encoding ==
+				 GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE;
+	GByteArray *out = g_byte_array_sized_new(
+		(guint)MAX(MIN(len, limit) + 1, 1));	/* data never NULL */
+	gsize used = 0, pos = 0;
+
+	while (used <= limit && pos < len) {
+		gsize want = limit + 1 - used;
+		gsize chunk = len - pos;
+
+		if (!coded)
+			chunk = MIN(chunk, want);
+		else if (chunk > 256 && want < chunk / 2 - 128)
+			chunk = 2 * want + 256;
+		g_byte_array_set_size(out, (guint)(used + sl_mime_decode_room(
+							     state, chunk)));
+		used += sl_mime_decode_step(state, data + pos, chunk,
+					    pos + chunk == len,
+					    (char *)out->data + used);
+		pos += chunk;
+	}
+	g_byte_array_set_size(out, (guint)MIN(used, limit + 1));
+	return out;
+}
+
+/* Content of a window on the input is read from it, decoded by GMime's
+ * decoder but for uuencode; with SECLINT_CHECK_DIGEST=1 the copy is
+ * proven against the stream's. */
 GByteArray *sl_mime_read_prefix(GMimePart *part, gsize limit)
 {
 	GMimeDataWrapper *w = g_mime_part_get_content(part);
+	GMimeEncoding state;
 	const char *data;
 	gsize len;
 	GByteArray *out;
 
-	if (!w || !sl_mime_window(w, &data, &len))
+	if (!w || !sl_mime_coded_window(w, &state, &data, &len))
 		return read_prefix_streamed(part, limit);
-	len = len > limit ? limit + 1 : len;
-	out = g_byte_array_sized_new((guint)MAX(len, 1));	/* data never NULL */
-	g_byte_array_append(out, (const guint8 *)data, (guint)len);
+	out = decode_prefix(&state, data, len, limit);
 	if (sl_check_digest()) {
 		g_autoptr(GByteArray) slow = read_prefix_streamed(part, limit);
 

@@ -348,7 +348,7 @@ gboolean sl_perl_address_plain(const char *line,
 	/* Printable ASCII and white space (a folded header's line ends
 	 * too) only, one piece at least. */
 	for (p = line; *p; p++)
-		if (!perl_space(*p) && (*p < 0x21 || *p > 0x7e))
+		if ((*p < 0x21 || *p > 0x7e) && !perl_space(*p))
 			return FALSE;
 	/* The shape first, so that @each is called only for a plain line. */
 	for (int pass = 0; pass < 2; pass++) {
