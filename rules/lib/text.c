@@ -737,13 +737,14 @@ static void scan_into(struct sl_text *t, struct line *lines, gboolean pgp,
 /* The scan of @body (@len bytes) into @t in @r's blocks, and if @own the
  * own text and its signature as sl_text_own() gives them, in @r's copy
  * and own_signature: one copy of the body for both, and the own text in
- * it.  Unless @all, no patch nor quoted text (scan_into()). */
+ * it.  Unless @all, no patch nor quoted text (scan_into()).  @pgp: the
+ * body holds either PGP marker's start, "-----BEGIN PGP ", clear-signed
+ * or a message (sl_facts_pgp_armour()). */
 static void scan_body(struct sl_text *t, const char *body, size_t len,
-		      struct scan_room *r, gboolean own, gboolean all)
+		      struct scan_room *r, gboolean own, gboolean all,
+		      gboolean pgp)
 {
 	struct line *lines = chomped_lines(body, len, r);
-	/* Either PGP marker, clear-signed or a message */
-	gboolean pgp = strstr(body, "-----BEGIN PGP ") != NULL;
 
 	scan_into(t, lines, pgp, r, all);
 	if (own)
@@ -836,7 +837,8 @@ struct sl_text *sl_text_scan_own(const char *body, char **own,
 	struct sl_text *t = g_new0(struct sl_text, 1);
 	struct scan_room r = { 0 };
 
-	scan_body(t, body, strlen(body), &r, own != NULL, TRUE);
+	scan_body(t, body, strlen(body), &r, own != NULL, TRUE,
+		  strstr(body, "-----BEGIN PGP ") != NULL);
 	g_free(r.lines);
 	g_free(r.signed_lines);
 	if (own) {
@@ -961,7 +963,7 @@ const struct sl_text *sl_facts_text(struct sl_facts *f)
 		const char *body = f->msg->body->str;
 
 		scan_body(&tf->t, body, f->msg->body->len, &tf->r, TRUE,
-			  FALSE);
+			  FALSE, sl_facts_pgp_armour(f));
 		tf->body = body;
 		if (text_checking()) {
 			if (strlen(body) != f->msg->body->len)
