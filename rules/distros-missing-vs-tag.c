@@ -47,15 +47,15 @@ static void check_list(struct sl_check *c, const struct sl_address *a,
 
 static void check(struct sl_check *c)
 {
-	for (guint i = 0; i < c->msg->recipients->len; i++) {
-		const struct sl_address *a = c->msg->recipients->pdata[i];
-		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
+	const struct sl_address *a;
+	const struct sl_list *l;
 
-		if (sl_list_has_role(l, "distros") && l->subject_tag) {
+	for (guint i = 0; (a = sl_msg_next_in_role(c->msg, c->policy,
+						   "distros", &i, &l)); i++)
+		if (l->subject_tag) {
 			check_list(c, a, l);
 			return;	/* one finding per message */
 		}
-	}
 }
 
 /* Not on a public thread's follow-up: the list does not need the reply. */

@@ -4,6 +4,7 @@
 #include "address.h"
 #include "fixer.h"
 #include "policy.h"
+#include "routing.h"
 #include "rule.h"
 #include "severity.h"
 #include "subject-tag.h"
@@ -28,16 +29,17 @@ static void check_tag(struct sl_check *c, const struct sl_address *a,
 
 static void check(struct sl_check *c)
 {
-	for (guint i = 0; c->msg->subject && i < c->msg->recipients->len; i++) {
-		const struct sl_address *a = c->msg->recipients->pdata[i];
-		const struct sl_list *l = sl_policy_find_list(c->policy, a->addr);
+	const struct sl_address *a;
+	const struct sl_list *l;
 
-		if (sl_list_has_role(l, "distros") && l->subject_tag &&
-		    strlen(l->subject_tag) > 2) {
+	if (!c->msg->subject)
+		return;
+	for (guint i = 0; (a = sl_msg_next_in_role(c->msg, c->policy,
+						   "distros", &i, &l)); i++)
+		if (l->subject_tag && strlen(l->subject_tag) > 2) {
 			check_tag(c, a, l->subject_tag);
 			return;
 		}
-	}
 }
 
 /* The Subject edit is the one of the missing tag's fix too. */

@@ -14,11 +14,12 @@ static const char c_file[] = "(?m)^\\+\\+\\+ b/\\S+\\.[ch]$";
 static const char space_indent[] = "(?m)^[ +-] {8}";
 
 
-static gboolean tabs_lost(const struct sl_text *t)
+static gboolean tabs_lost(struct sl_facts *facts)
 {
-	return !strchr(t->patch->str, '\t') &&
-	       sl_regex_test(c_file, 0, t->patch->str) &&
-	       sl_regex_count(space_indent, 0, t->patch->str) >= 3;
+	const char *patch = sl_facts_patch(facts);
+
+	return !strchr(patch, '\t') && sl_regex_test(c_file, 0, patch) &&
+	       sl_regex_count(space_indent, 0, patch) >= 3;
 }
 
 static void check_parts(struct sl_check *c)
@@ -55,7 +56,7 @@ static void check(struct sl_check *c)
 			  "end early (their line counts do not match): the "
 			  "lines were probably wrapped or cut by the mailer",
 			  t->broken_hunks, t->hunks);
-	if (tabs_lost(t))
+	if (tabs_lost(c->facts))
 		sl_report(c, "body", "the inline patch to C files has no tabs "
 			  "but lines indented with spaces: the mailer probably "
 			  "turned tabs into spaces");

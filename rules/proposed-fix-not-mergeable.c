@@ -215,7 +215,7 @@ static gboolean not_a_fix(struct sl_check *c, const struct sl_text *t)
 	subject = sl_regex_replace_all(sl_regex_cached(subject_tags, 0),
 				       c->msg->subject ? c->msg->subject : "",
 				       "");
-	if (diff_only_tests_or_docs(t->patch->str) ||
+	if (diff_only_tests_or_docs(sl_facts_patch(c->facts)) ||
 	    sl_guarded_test(c->facts, no_fix_said, 0, &no_fix_said_guard,
 			    subject) ||
 	    sl_guarded_test(c->facts, no_fix_said, 0, &no_fix_said_guard,

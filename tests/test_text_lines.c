@@ -21,7 +21,9 @@
 #include <string.h>
 
 #include "ai-help.h"
+#include "facts.h"
 #include "matches.h"
+#include "message.h"
 #include "regex-cache.h"
 #include "text-lines.h"
 #include "text.h"
@@ -177,6 +179,38 @@ static const char *const picked_keys[] = {
 
 static unsigned scans_checked;
 
+/*
+ * The facts' scan of @body, held to the line by line scan @ref: made
+ * without its patches and quoted lines, the patches made when asked from
+ * the lines and the body (sl_facts_patch()), the own text in the copy
+ * the lines were scanned in.  Under SECLINT_CHECK_TEXT=1 (main()) the
+ * facts' scan makes both and holds the whole of it to @ref as well.  The
+ * facts' blocks go back to their pool and are reused by the next body.
+ */
+static void check_facts_scan(const char *body, const struct sl_text *ref,
+			     const char *own_want, const char *sig_want)
+{
+	g_autoptr(sl_message) msg = sl_message_new();
+	g_auto(sl_facts) facts = SL_FACTS_INIT(msg, NULL);
+	const struct sl_text *t;
+
+	g_string_assign(msg->body, body);
+	t = sl_facts_text(&facts);
+	assert_string_equal(t->prose->str, ref->prose->str);
+	assert_string_equal(t->log->str, ref->log->str);
+	assert_string_equal(t->signature, ref->signature);
+	assert_int_equal(t->prose_lines, ref->prose_lines);
+	assert_int_equal(t->patch_lines, ref->patch_lines);
+	assert_int_equal(t->hunks, ref->hunks);
+	assert_int_equal(t->broken_hunks, ref->broken_hunks);
+	assert_int_equal(t->clearsigned, ref->clearsigned);
+	assert_string_equal(sl_facts_patch(&facts), ref->patch->str);
+	/* asked again: the same text */
+	assert_ptr_equal(sl_facts_patch(&facts), sl_facts_patch(&facts));
+	assert_string_equal(sl_facts_own_text(&facts), own_want);
+	assert_string_equal(sl_facts_signature(&facts), sig_want);
+}
+
 /* The scan and the own text made from one copy of @body, held to the
  * scan a line at a time and to sl_text_own() (and so to own_ref()). */
 static void check_scan(const char *body, const char *own_want,
@@ -202,6 +236,7 @@ static void check_scan(const char *body, const char *own_want,
 	assert_int_equal(t->quoted->len, strlen(t->quoted->str));
 	assert_string_equal(own, own_want);
 	assert_string_equal(sig, sig_want);
+	check_facts_scan(body, ref, own_want, sig_want);
 	scans_checked++;
 }
 
@@ -391,6 +426,16 @@ static const char *const hostile_bodies[] = {
 	"a\n\n\n> q\n> r\ns\n\t\n---\n f | 1 +\nt\n-- \n\n",
 	"-----BEGIN PGP SIGNED MESSAGE-----\n\na\n- b\n- c\nd\n- --\ne\n"
 	"-----BEGIN PGP SIGNATURE-----\n",
+	/* patches made when asked, from the body: runs cut by a chomp, a
+	 * CR, a quote, prose, a "- " unescaped, the body's end */
+	"diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,4 +1,4 @@\n a  \n"
+	"-b\r\n+c\n> quoted\n d\n e\nprose\ndiff --git a/g b/g\n"
+	"@@ -1 +1 @@\n-x\n+y",
+	"-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n"
+	"- --- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n- -a\n+b\n c \n"
+	"> q\n-----BEGIN PGP SIGNATURE-----\nx\n",
+	"> diff --git a/f b/f\n> @@ -1 +1 @@\n> -a\n\n"
+	"diff --git a/f b/f\n@@ -1 +1 @@\n-a\n+b\n\n",
 };
 
 static void test_hostile_bodies(void **state)

@@ -42,8 +42,23 @@ static gboolean top_is_signed(const struct sl_message *msg)
  * (not in quoted lines).  A ciphertext forwarded inside a plain message is
  * not the message being encrypted.
  */
-static enum sl_encryption encryption(const struct sl_message *msg)
+gboolean sl_facts_pgp_armour(struct sl_facts *f)
 {
+	static const char key;
+	struct sl_facts_slot *s = sl_facts_slot(f, &key);
+
+	if (!s->filled)
+		sl_facts_fill(s, GINT_TO_POINTER(strstr(f->msg->body->str,
+							"-----BEGIN PGP ") !=
+						 NULL),
+			      NULL);
+	return GPOINTER_TO_INT(s->data);
+}
+
+static enum sl_encryption encryption(struct sl_facts *f)
+{
+	const struct sl_message *msg = f->msg;
+
 	if (has_kind(msg, SL_CRYPTO_PGP_ENCRYPTED, "2") ||
 	    (top_is_signed(msg) &&
 	     has_kind(msg, SL_CRYPTO_PGP_ENCRYPTED, "1.2")))
@@ -54,8 +69,10 @@ static enum sl_encryption encryption(const struct sl_message *msg)
 		return SL_ENC_SMIME;
 	/* The pattern only for a body with the armour line's text at all:
 	 * most have none, and compiling and running it was a tenth of the
-	 * rules' share of a one-message run. */
-	if (strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----") &&
+	 * rules' share of a one-message run.  The armour's start first,
+	 * which the scan of the text reads too. */
+	if (sl_facts_pgp_armour(f) &&
+	    strstr(msg->body->str, "-----BEGIN PGP MESSAGE-----") &&
 	    body_has_line(msg, "^-----BEGIN PGP MESSAGE-----\r?$"))
 		return SL_ENC_INLINE_PGP;
 	return SL_ENC_NONE;
@@ -68,7 +85,7 @@ enum sl_encryption sl_facts_encryption(struct sl_facts *f)
 	struct sl_facts_slot *s = sl_facts_slot(f, &key);
 
 	if (!s->filled)
-		sl_facts_fill(s, GINT_TO_POINTER(encryption(f->msg)), NULL);
+		sl_facts_fill(s, GINT_TO_POINTER(encryption(f)), NULL);
 	return (enum sl_encryption)GPOINTER_TO_INT(s->data);
 }
 

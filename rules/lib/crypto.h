@@ -26,6 +26,10 @@ enum sl_signing {
 enum sl_encryption sl_facts_encryption(struct sl_facts *facts);
 /* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
 gboolean sl_facts_is_encrypted(struct sl_facts *facts);
+/* Does the body hold "-----BEGIN PGP " anywhere (the armour of a PGP
+ * message or of clear-signed text)?  Read once per message, for the
+ * encryption and the scan of the text: most bodies hold none. */
+gboolean sl_facts_pgp_armour(struct sl_facts *facts);
 /* The signature seclint can see: inside encryption it cannot. */
 enum sl_signing sl_msg_signing(const struct sl_message *msg);
 /* An attachment encrypted by hand (.gpg, .asc, ...), not PGP/MIME. */

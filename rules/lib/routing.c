@@ -16,9 +16,10 @@
 #include "rule.h"
 #include "text.h"
 
-const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
-					  const struct sl_policy *policy,
-					  const char *role)
+const struct sl_address *sl_msg_next_in_role(const struct sl_message *msg,
+					     const struct sl_policy *policy,
+					     const char *role, guint *from,
+					     const struct sl_list **list)
 {
 	const struct sl_recipient_kind *k = sl_policy_recipients(policy, msg);
 	guint n = msg->recipients->len;
@@ -26,21 +27,43 @@ const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 
 	/* Most recipients are on no list of the policy: they are skipped
 	 * (some sixty rules ask, each message). */
-	for (i = n ? k[0].next_list : n; i < n;
+	for (i = *from < n ? k[*from].next_list : n; i < n;
 	     i = i + 1 < n ? k[i + 1].next_list : n)
 		if (sl_list_has_role(k[i].list, role))
 			break;
-	/* SECLINT_CHECK_LITERALS=1: the skipping proved by reading all */
+	/* SECLINT_CHECK_LITERALS=1: the skipping and the kept lists proved
+	 * by looking each recipient up */
 	if (sl_literals_checking()) {
-		guint all = 0;
+		guint all = *from;
 
-		while (all < n && !sl_list_has_role(k[all].list, role))
+		while (all < n &&
+		       !sl_list_has_role(
+			       sl_policy_find_list(
+				       policy,
+				       ((const struct sl_address *)
+						msg->recipients->pdata[all])
+					       ->addr),
+			       role))
 			all++;
 		if (all != i)
 			g_error("seclint: role %s: recipient %u, not %u", role,
 				i, all);
 	}
-	return i < n ? msg->recipients->pdata[i] : NULL;
+	*from = i;
+	if (i >= n)
+		return NULL;
+	if (list)
+		*list = k[i].list;
+	return msg->recipients->pdata[i];
+}
+
+const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
+					  const struct sl_policy *policy,
+					  const char *role)
+{
+	guint from = 0;
+
+	return sl_msg_next_in_role(msg, policy, role, &from, NULL);
 }
 
 /* Whether @addr is the sender's or one of @out's (which are addresses). */

@@ -17,6 +17,17 @@
 const struct sl_address *sl_msg_find_role(const struct sl_message *msg,
 					  const struct sl_policy *policy,
 					  const char *role);
+/*
+ * The first of @msg's recipients from the *@from'th on that is a [list]
+ * with @role, and its list in *@list (if not NULL); NULL if none.
+ * *@from is left at it (the number of recipients: none), for the next
+ * call to start after.  Each recipient's list is found once per message
+ * (sl_policy_recipients()), for all the rules that walk them.
+ */
+const struct sl_address *sl_msg_next_in_role(const struct sl_message *msg,
+					     const struct sl_policy *policy,
+					     const char *role, guint *from,
+					     const struct sl_list **list);
 /* Recipients other than the sender's own From address. */
 GPtrArray *sl_msg_recipients_but_sender(const struct sl_message *msg);
 

@@ -10,9 +10,11 @@
 /* The text to scan, catalogue 3.0 (rules/lib/text.c). */
 struct sl_text {
 	GString *prose;		/* own lines: no quotes, patches or logs */
-	GString *patch;		/* inline diffs: headers and hunks */
+	/* inline diffs: headers and hunks; NULL in the facts' text (no
+	 * rule reads it as addressed): sl_facts_patch() */
+	GString *patch;
 	GString *log;		/* kernel log excerpts, bot report headers */
-	GString *quoted;	/* "> " lines */
+	GString *quoted;	/* "> " lines; NULL in the facts' text */
 	char *signature;	/* after the first "-- " line */
 	unsigned prose_lines;	/* non-blank ones */
 	unsigned patch_lines;
@@ -41,8 +43,12 @@ struct sl_text *sl_text_scan_own(const char *body, char **own,
  * holds each scan to; are two scans the same? */
 struct sl_text *sl_text_scan_by_split(const char *body);
 gboolean sl_text_same(const struct sl_text *a, const struct sl_text *b);
-/* The message's body, scanned once per message, owned by @facts. */
+/* The message's body, scanned once per message, owned by @facts.  Its
+ * patch and quoted are NULL: made only if asked, sl_facts_patch(). */
 const struct sl_text *sl_facts_text(struct sl_facts *facts);
+/* The inline diffs of the facts' text (sl_text's patch), made on first
+ * ask and owned by @facts. */
+const char *sl_facts_patch(struct sl_facts *facts);
 void sl_text_free(struct sl_text *text);
 typedef struct sl_text sl_text;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_text, sl_text_free)
