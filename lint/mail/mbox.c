@@ -228,22 +228,13 @@ struct sl_mbox_map *sl_mbox_map_new(int fd, gsize size, const char *name)
 	p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED)
 		return NULL;
+	(void)madvise(p, size, MADV_SEQUENTIAL);
 	if (!maps_live++) {
 		struct sigaction sa = { 0 };
-		char safe[256];
 
-		/* As seclint says what it cannot check (on standard error
-		 * only: the handler formats nothing), with unchanged()'s
-		 * words (lint/mail/input.c); no control byte of the name
-		 * reaches the terminal. */
-		g_strlcpy(safe, name, sizeof(safe));
-		for (char *c = safe; *c; c++)
-			if ((guchar)*c < 0x20 || *c == 0x7f)
-				*c = '?';
 		snprintf(map_failure, sizeof(map_failure),
-			 "seclint: cannot check '%s': the file changed while "
-			 "seclint read it; check it again once it is "
-			 "written\n", safe);
+			 "seclint: %s: the file was shortened while it was "
+			 "read\n", name);
 		sa.sa_handler = on_map_bus_error;
 		sigemptyset(&sa.sa_mask);
 		sigaction(SIGBUS, &sa, &map_old_bus);
