@@ -1083,19 +1083,9 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 		g_autoptr(sl_mbox_plan) plan = NULL;
 
 		if (threads) {
-			/* The scan reads the file where it is mapped, if it
-			 * can be (lint/mail/mbox.c); the map outlives it. */
-			g_autoptr(sl_mbox_map) map = sl_mbox_map_new(
-				fd, S_ISREG(was.st_mode) ? (gsize)was.st_size
-							 : 0,
-				path);
-			g_autoptr(sl_mbox_reader) scan =
-				map ? sl_mbox_reader_new_map(
-					      map, g_mime_stream_tell(stream),
-					      SL_MAX_INPUT_SIZE)
-				    : sl_mbox_reader_new_fd(
-					      fd, g_mime_stream_tell(stream),
-					      SL_MAX_INPUT_SIZE);
+			g_autoptr(sl_mbox_reader) scan = sl_mbox_reader_new_fd(
+				fd, g_mime_stream_tell(stream),
+				SL_MAX_INPUT_SIZE);
 
 			/* The scan's cut is the reading's: not done twice. */
 			plan = sl_mbox_plan_new(SL_MBOX_PLAN_MOST);

@@ -11,10 +11,7 @@
  */
 #define _GNU_SOURCE		/* memmem */
 #include <errno.h>
-#include <signal.h>
-#include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -84,9 +81,7 @@ gboolean sl_mbox_is_separator(const char *line, gsize len)
 #define SL_MBOX_LINE_SLACK (1u << 20)
 
 struct sl_mbox_reader {
-	int fd;			/* -1: the whole input is in @data or @map */
-	const struct sl_mbox_map *map;	/* the input, read a block at a time */
-	gsize let_go;		/* the map's bytes before it let go */
+	int fd;			/* -1: the whole input is in @data */
 	char *buf;		/* @cap bytes, owned, when read from @fd */
 	gsize cap;
 	const char *data;	/* the input from offset @at on, @len bytes */
@@ -186,101 +181,6 @@ struct sl_mbox_reader *sl_mbox_reader_new_bytes(const char *bytes, gsize len,
 	return r;
 }
 
-/*
- * The thread scan read every byte of an mbox with pread(): the kernel's
- * copy of 150 MB was some 1.5 % of a run.  It reads a mapping instead.
- * A file shortened while mapped raises SIGBUS at the first page read past
- * its new end; the handler says so and exits 2 (write() and _exit() are
- * safe in a handler), where a pread() reader would have found the file
- * changed and stopped with status 2 too.  Pages the reader has passed are
- * let go (MADV_DONTNEED drops them from the process, not from the page
- * cache) a MAP_LET_GO at a time, so the mapping adds at most that much to
- * the peak RSS.
- */
-#define MAP_LET_GO (1u << 20)
-
-struct sl_mbox_map {
-	const char *bytes;
-	gsize size;
-};
-
-static char map_failure[512];
-static struct sigaction map_old_bus;
-static guint maps_live;
-
-static void on_map_bus_error(int sig)
-{
-	ssize_t ignored;
-
-	(void)sig;
-	ignored = write(STDERR_FILENO, map_failure, strlen(map_failure));
-	(void)ignored;
-	_exit(2);
-}
-
-struct sl_mbox_map *sl_mbox_map_new(int fd, gsize size, const char *name)
-{
-	struct sl_mbox_map *m;
-	void *p;
-
-	if (!size || size > SL_MAX_INPUT_SIZE)
-		return NULL;
-	p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	(void)madvise(p, size, MADV_SEQUENTIAL);
-	if (!maps_live++) {
-		struct sigaction sa = { 0 };
-
-		snprintf(map_failure, sizeof(map_failure),
-			 "seclint: %s: the file was shortened while it was "
-			 "read\n", name);
-		sa.sa_handler = on_map_bus_error;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGBUS, &sa, &map_old_bus);
-	}
-	m = g_new(struct sl_mbox_map, 1);
-	m->bytes = p;
-	m->size = size;
-	return m;
-}
-
-void sl_mbox_map_free(struct sl_mbox_map *m)
-{
-	if (!m)
-		return;
-	munmap((void *)m->bytes, m->size);
-	if (!--maps_live)
-		sigaction(SIGBUS, &map_old_bus, NULL);
-	g_free(m);
-}
-
-struct sl_mbox_reader *sl_mbox_reader_new_map(const struct sl_mbox_map *map,
-					      gint64 start, gsize max_message)
-{
-	struct sl_mbox_reader *r = reader_new(max_message);
-
-	r->fd = -1;
-	r->map = map;
-	r->at = start;
-	r->data = map->bytes + MIN((gsize)start, map->size);
-	return r;
-}
-
-/* The pages of the map before data[msg] are let go, MAP_LET_GO at a
- * time: nothing the reader will read again or has handed over. */
-static void let_go(struct sl_mbox_reader *r)
-{
-	gsize page = (gsize)sysconf(_SC_PAGESIZE);
-	gsize upto = ((gsize)(r->data - r->map->bytes) + r->msg) / page * page;
-
-	if (upto - r->let_go < MAP_LET_GO)
-		return;
-	(void)madvise((void *)(r->map->bytes + r->let_go), upto - r->let_go,
-		      MADV_DONTNEED);
-	r->let_go = upto;
-}
-
 void sl_mbox_reader_free(struct sl_mbox_reader *r)
 {
 	if (!r)
@@ -320,21 +220,19 @@ static void forget(struct sl_mbox_reader *r, gsize n)
 /* A block more, after what is kept of the buffer (from the current
  * message on; the buffer grows with a long message).  The sniff saw only
  * the first block: a NUL byte in any is binary input. */
-/* The next block of the input, after data[len]: read, or where it is
- * mapped (the block pread() would read: SL_MBOX_READ bytes, fewer at the
- * end); its length, -1 on a read error. */
-static ssize_t next_block(struct sl_mbox_reader *r, GError **error)
+static gboolean fill(struct sl_mbox_reader *r, GError **error)
 {
+	const char *nul;
 	ssize_t n;
 
-	if (r->map) {
-		gsize from = (gsize)r->at + r->len;
-
-		return (ssize_t)(from < r->map->size
-					 ? MIN(SL_MBOX_READ,
-					       r->map->size - from)
-					 : 0);
+	/* A long message is at the start already: not moved for each
+	 * block read onto it. */
+	if (r->msg) {
+		memmove(r->buf, r->buf + r->msg, r->len - r->msg);
+		forget(r, r->msg);
 	}
+	if (r->len > r->max + SL_MBOX_LINE_SLACK)
+		return too_large(r, error);
 	if (r->cap - r->len < SL_MBOX_READ) {
 		r->cap *= 2;
 		r->buf = g_realloc(r->buf, r->cap);
@@ -344,37 +242,16 @@ static ssize_t next_block(struct sl_mbox_reader *r, GError **error)
 		n = pread(r->fd, r->buf + r->len, SL_MBOX_READ,
 			  (off_t)(r->at + (gint64)r->len));
 	while (n < 0 && errno == EINTR);
-	if (n < 0)
+	if (n < 0) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
 			    "read error: %s", g_strerror(errno));
-	return n;
-}
-
-static gboolean fill(struct sl_mbox_reader *r, GError **error)
-{
-	const char *nul;
-	ssize_t n;
-
-	/* A long message is at the start already: not moved for each
-	 * block read onto it. */
-	if (r->map) {
-		let_go(r);
-		r->data += r->msg;
-		forget(r, r->msg);
-	} else if (r->msg) {
-		memmove(r->buf, r->buf + r->msg, r->len - r->msg);
-		forget(r, r->msg);
-	}
-	if (r->len > r->max + SL_MBOX_LINE_SLACK)
-		return too_large(r, error);
-	n = next_block(r, error);
-	if (n < 0)
 		return FALSE;
-	nul = memchr(r->data + r->len, '\0', (size_t)n);
+	}
+	nul = memchr(r->buf + r->len, '\0', (size_t)n);
 	if (nul) {
 		g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_PARSE,
 			    "binary data (a NUL byte at byte %" G_GINT64_FORMAT
-			    "), not a mail message", r->at + (nul - r->data));
+			    "), not a mail message", r->at + (nul - r->buf));
 		return FALSE;
 	}
 	r->eof = n == 0;

@@ -21,25 +21,6 @@ struct sl_mbox_reader *sl_mbox_reader_new_fd(int fd, gint64 start,
 struct sl_mbox_reader *sl_mbox_reader_new_bytes(const char *bytes, gsize len,
 						gsize max_message);
 void sl_mbox_reader_free(struct sl_mbox_reader *reader);
-
-/*
- * A regular file's first @size bytes mapped for a reader to cut where they
- * are, without a copy (sl_mbox_reader_new_map()); NULL where the file
- * cannot be mapped (then read it).  While a map lives, a file shortened
- * under it (the bus error of reading a page past its end) ends seclint
- * with exit status 2 and a message naming @name: it fails closed.
- */
-struct sl_mbox_map;
-struct sl_mbox_map *sl_mbox_map_new(int fd, gsize size, const char *name);
-void sl_mbox_map_free(struct sl_mbox_map *map);
-typedef struct sl_mbox_map sl_mbox_map;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(sl_mbox_map, sl_mbox_map_free)
-/* A reader of @map from @start, as sl_mbox_reader_new_fd() of the same
- * file reads it: the same blocks, the same NUL bytes refused; what it has
- * cut is let go of the process's memory as it goes.  @map must outlive
- * it. */
-struct sl_mbox_reader *sl_mbox_reader_new_map(const struct sl_mbox_map *map,
-					      gint64 start, gsize max_message);
 /* The size of the reader's buffer (its capacity, read or not): a few
  * blocks, or while a long message is read up to twice its length; 0 when
  * reading bytes. */
