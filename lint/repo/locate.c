@@ -184,11 +184,21 @@ static gboolean plain_config(const char *path)
 {
 	g_autofree char *text = NULL;
 	gsize len;
-	g_autoptr(GError) error = NULL;
+	struct stat st;
 	gboolean core = FALSE, in_section = FALSE;
 
-	if (!g_file_get_contents(path, &text, &len, &error))
-		return g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+	/*
+	 * A missing file is found by stat() first: GLib's error for a file it
+	 * cannot open carries the file's name in the filename charset and
+	 * g_strerror()'s text in UTF-8, which loaded iconv's module cache and
+	 * looked for charset.alias, in every hook run (a user without
+	 * ~/.gitconfig).  A file that goes between the two calls fails
+	 * below, as any file that cannot be read: not plain.
+	 */
+	if (stat(path, &st) < 0 && errno == ENOENT)
+		return TRUE;
+	if (!g_file_get_contents(path, &text, &len, NULL))
+		return FALSE;
 	if (memchr(text, '\0', len) || memchr(text, '\\', len))
 		return FALSE;	/* continued lines, escapes: for libgit2 */
 	for (const char *p = text, *stop = text + len; p < stop;) {

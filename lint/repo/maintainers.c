@@ -56,12 +56,12 @@ struct sl_maintainers {
 	GBytes *index;		/* the strings below point into it */
 	const guint8 *words;	/* its bytes */
 	const char *strings;	/* and its strings */
-	/* Each section's struct sl_maint_section, made on first use (a
-	 * gsize for g_once_init_enter()), and the number of its first entry:
-	 * the hook asks for the few sections a patch's files may match, and
-	 * making all of the kernel's 2,634 (16,000 pointers) at each load
-	 * was most of the load and a sixth of the hook's page faults. */
-	gsize *sections;
+	/* Each section's struct sl_maint_section, made on first use, and
+	 * the number of its first entry: the hook asks for the few sections
+	 * a patch's files may match, and making all of the kernel's 2,634
+	 * (16,000 pointers) at each load was most of the load and a sixth of
+	 * the hook's page faults. */
+	gpointer *sections;
 	guint32 *first;
 	guint n_sections;
 	const char **lists;	/* every L: address, sorted */
@@ -76,7 +76,7 @@ void sl_maintainers_free(struct sl_maintainers *m)
 	if (!m)
 		return;
 	for (guint i = 0; m->sections && i < m->n_sections; i++)
-		g_free((gpointer)m->sections[i]);
+		g_free(m->sections[i]);
 	g_free(m->sections);
 	g_free(m->first);
 	g_free(m->lists);
@@ -389,15 +389,28 @@ static struct sl_maint_section *make_section(const struct sl_maintainers *m,
 	return s;
 }
 
-/* Section @i of @m, made once (from any thread). */
+/*
+ * Section @i of @m, made on first use (from any thread): the first made
+ * is published with a compare-and-swap, and a thread that lost the race
+ * frees its own (a section is a pure function of the index).  Not
+ * g_once_init_enter(): its leave wakes any waiters with a futex system
+ * call every time, 123 calls for the sections the hook tries for one
+ * kernel file (net/core/dev.c), where nothing ever waits.
+ */
 static const struct sl_maint_section *section(const struct sl_maintainers *m,
 					      guint i)
 {
-	gsize *made = &m->sections[i];
+	gpointer *slot = &m->sections[i];
+	gpointer made = g_atomic_pointer_get(slot);
 
-	if (g_once_init_enter(made))
-		g_once_init_leave(made, (gsize)make_section(m, i));
-	return (const struct sl_maint_section *)*made;
+	if (!made) {
+		made = make_section(m, i);
+		if (!g_atomic_pointer_compare_and_exchange(slot, NULL, made)) {
+			g_free(made);
+			made = g_atomic_pointer_get(slot);
+		}
+	}
+	return made;
 }
 
 static gboolean load_lists(struct sl_maintainers *m, const guint8 *p,
@@ -471,7 +484,7 @@ struct sl_maintainers *sl_maintainers_load(GBytes *index)
 	m->words = p;
 	m->strings = strings;
 	m->kernel = (flags & FLAG_KERNEL) != 0;
-	m->sections = g_new0(gsize, m->n_sections);
+	m->sections = g_new0(gpointer, m->n_sections);
 	m->first = g_new(guint32, m->n_sections);
 	m->lists = g_new(const char *, m->n_lists);
 	if (!load_sections(m, p, n_entries, size) ||

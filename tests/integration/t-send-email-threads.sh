@@ -197,6 +197,38 @@ send record-cleaned sent 3 --to $maint "$tmp"/thread-clean/*.patch
 [ -e "$rec/send-email-1-1.run" ] || [ -L "$rec/send-email-1-1.run" ] &&
 	ko "a record of an ended run is left" || ok
 
+# A record left by a run of another boot (the machine crashed; the record
+# is written without fsync) is not this run's, even where a new git
+# send-email has its process id and start time: a stand-in hook plants
+# one, with a count and --to-cover recipients, before the first patch
+# (named after git send-email, which runs the hook through git hook run).
+# Only where git < 2.41: later gits number the messages for the hook,
+# and the first is never read from a record.
+# plant BOOT: the hook plants a record of boot BOOT, then runs seclint.
+plant() {
+	printf '%s\n' '#!/bin/sh' \
+		'p=$PPID; field() { sed "s/.*) //" /proc/$p/stat | cut -d" " -f$1; }' \
+		'until tr "\\0" " " </proc/$p/cmdline | grep -q git-send-email; do' \
+		'	p=$(field 2); [ "$p" -gt 1 ] || exit 3; done' \
+		"f=\"$rec\"/send-email-\$p-\$(field 20).run" \
+		'[ -e "$f" ] || { umask 077; printf "[run]\\nboot=%s\\nfiles=1\\n\\n[cover]\\nto=%s;\\n" '"$1 $distros"' >"$f"; }' \
+		"exec \"$seclint\" hook sendemail-validate \"\$@\"" \
+		>"$hooks/sendemail-validate"
+	chmod +x "$hooks/sendemail-validate"
+}
+hooks=$(git rev-parse --git-path hooks)
+gitv=$(git version | sed -n 's/^git version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
+if [ -n "$gitv" ] && [ "${gitv% *}" -eq 2 ] && [ "${gitv#* }" -lt 41 ]; then
+	mv "$hooks/sendemail-validate" "$tmp/hook.kept"
+	plant "$(cat /proc/sys/kernel/random/boot_id)"
+	send record-this-boot refused --to $maint --to-cover "$tmp"/cover/0001-*.patch
+	err record-this-boot-origin "$distros (To, cover letter (--to-cover))"
+	plant 00000000-0000-0000-0000-000000000000
+	send record-other-boot sent 1 --to $maint --to-cover "$tmp"/cover/0001-*.patch
+	rm -f "$hooks/sendemail-validate"
+	mv "$tmp/hook.kept" "$hooks/sendemail-validate"
+fi
+
 # -- Checked alone or as one run: an mbox, files, standard input ----------
 series "$tmp/fm" --thread -2 HEAD~1 --to $sec --subject-prefix="vs] [PATCH"
 header "$tmp"/fm/0002-*.patch "Cc: $distros"
