@@ -281,33 +281,78 @@ static gboolean plain_word_char(char c)
 	       ((unsigned char)c < 128 && word_extra[(unsigned char)c]);
 }
 
+/*
+ * The classes the plain shape reads its bytes by, one bit each, so that
+ * a scan tests one table entry a byte instead of a chain of compares.
+ * The table is built at first use from the predicates above, so that it
+ * cannot drift from them.
+ */
+enum {
+	PLAIN_SPACE = 1 << 0,	/* perl_space() */
+	PLAIN_LOCAL = 1 << 1,	/* of a local part, but for '.' */
+	PLAIN_DOMAIN = 1 << 2,	/* of a domain, but for '.' */
+	PLAIN_NAME = 1 << 3,	/* of a name's unquoted word */
+	PLAIN_QUOTED = 1 << 4,	/* inside a name's quoted string */
+};
+
+static guint8 plain_class[256];
+
+static guint8 plain_class_of(char c)
+{
+	guint8 k = 0;
+
+	if (perl_space(c))
+		k |= PLAIN_SPACE;
+	if (plain_word_char(c) || c == '=')
+		k |= PLAIN_LOCAL;
+	if (g_ascii_isalnum(c) || c == '-')
+		k |= PLAIN_DOMAIN;
+	if (plain_word_char(c) || c == '=' || c == '?')
+		k |= PLAIN_NAME;
+	if (!(c < 0x20 || c > 0x7e || c == '\\') && c != '"')
+		k |= PLAIN_QUOTED;
+	return k;
+}
+
+static const guint8 *plain_classes(void)
+{
+	static gsize built;
+
+	if (g_once_init_enter(&built)) {
+		for (int i = 0; i < 256; i++)
+			plain_class[i] = plain_class_of((char)i);
+		g_once_init_leave(&built, 1);
+	}
+	return plain_class;
+}
+
+#define IS(k, c, bit) ((k)[(unsigned char)(c)] & (bit))
+
 /* local@domain: atext and inner single dots before the '@', letters,
  * digits, '-' and inner single dots after it.  Returns its end, or NULL. */
-static const char *plain_spec(const char *p)
+static const char *plain_spec(const guint8 *k, const char *p)
 {
 	const char *start = p;
-	gboolean domain = FALSE;
+	guint8 part = PLAIN_LOCAL;
 
 	for (;; p++) {
-		gboolean dot = *p == '.';
-
-		if (dot && (p == start || p[-1] == '.' || p[-1] == '@' ||
-			    !p[1] || p[1] == '.' || p[1] == '@'))
-			return NULL;	/* a leading, trailing or double dot */
-		if (*p == '@') {
-			if (domain || p == start)
-				return NULL;
-			domain = TRUE;
-			start = p + 1;
+		while (IS(k, *p, part))
+			p++;
+		if (*p == '.') {
+			if (p == start || p[-1] == '.' || p[-1] == '@' ||
+			    !p[1] || p[1] == '.' || p[1] == '@')
+				return NULL;	/* a leading, trailing or
+						 * double dot */
 			continue;
 		}
-		if (dot)
-			continue;
-		if (domain ? !(g_ascii_isalnum(*p) || *p == '-')
-			   : !(plain_word_char(*p) || *p == '='))
+		if (*p != '@')
 			break;
+		if (part == PLAIN_DOMAIN || p == start)
+			return NULL;
+		part = PLAIN_DOMAIN;
+		start = p + 1;
 	}
-	return domain && p > start && p[-1] != '.' ? p : NULL;
+	return part == PLAIN_DOMAIN && p > start && p[-1] != '.' ? p : NULL;
 }
 
 /*
@@ -316,17 +361,16 @@ static const char *plain_spec(const char *p)
  * or a quoted string without a backslash, line end or control byte in it
  * ("Last, First", "brian m. carlson").  Returns its end, or NULL.
  */
-static const char *plain_name_word(const char *p)
+static const char *plain_name_word(const guint8 *k, const char *p)
 {
 	const char *start = p;
 
 	if (*p == '"') {
-		for (p++; *p != '"'; p++)
-			if (*p < 0x20 || *p > 0x7e || *p == '\\')
-				return NULL;
-		return p + 1;
+		for (p++; IS(k, *p, PLAIN_QUOTED); p++)
+			;
+		return *p == '"' ? p + 1 : NULL;
 	}
-	while (plain_word_char(*p) || *p == '=' || *p == '?')
+	while (IS(k, *p, PLAIN_NAME))
 		p++;
 	return p > start ? p : NULL;
 }
@@ -336,6 +380,7 @@ gboolean sl_perl_address_plain(const char *line,
 					    gpointer data),
 			       gpointer data)
 {
+	const guint8 *k = plain_classes();
 	const char *p;
 	guint pieces = 0;
 	/* The first pass's addr-specs, so that a line of a few pieces is
@@ -345,29 +390,26 @@ gboolean sl_perl_address_plain(const char *line,
 		gsize len;
 	} seen[64];
 
-	/* Printable ASCII and white space (a folded header's line ends
-	 * too) only, one piece at least. */
-	for (p = line; *p; p++)
-		if ((*p < 0x21 || *p > 0x7e) && !perl_space(*p))
-			return FALSE;
-	/* The shape first, so that @each is called only for a plain line. */
+	/* The shape first, so that @each is called only for a plain line:
+	 * one piece at least, of printable ASCII and white space (a folded
+	 * header's line ends too) only, as every byte it takes is. */
 	for (int pass = 0; pass < 2; pass++) {
 		for (p = line;;) {
 			const char *spec, *end;
 
-			while (perl_space(*p))
+			while (IS(k, *p, PLAIN_SPACE))
 				p++;
-			if (*p == '<' || !(end = plain_spec(p))) {
+			if (*p == '<' || !(end = plain_spec(k, p))) {
 				/* words <spec> (or <spec>) */
-				while ((end = plain_name_word(p))) {
+				while ((end = plain_name_word(k, p))) {
 					p = end;
-					while (perl_space(*p))
+					while (IS(k, *p, PLAIN_SPACE))
 						p++;
 				}
 				if (*p != '<')
 					return FALSE;
 				spec = p + 1;
-				end = plain_spec(spec);
+				end = plain_spec(k, spec);
 				if (!end || *end != '>')
 					return FALSE;
 				p = end + 1;
@@ -375,7 +417,7 @@ gboolean sl_perl_address_plain(const char *line,
 				spec = p;
 				p = end;
 			}
-			while (perl_space(*p))
+			while (IS(k, *p, PLAIN_SPACE))
 				p++;
 			if (*p != ',' && *p)
 				return FALSE;
@@ -399,6 +441,8 @@ gboolean sl_perl_address_plain(const char *line,
 	}
 	return pieces > 0;
 }
+
+#undef IS
 
 static gboolean addr_special(const char *w)
 {

@@ -352,19 +352,27 @@ static inline const char *ascii_end(const char *p, const char *end)
 	return p;
 }
 
-/* How many bytes from @p on are valid UTF-8 without a NUL byte. */
+/* How many bytes from @p on are valid UTF-8 without a NUL byte.  The
+ * characters that are not ASCII come in runs (a name, a line of CJK or
+ * of box drawing): a run is read in place, without a vector test before
+ * each of its characters. */
 static gsize valid_run(const char *p, const char *end)
 {
 	const char *start = p;
 
-	while ((p = ascii_end(p, end)) < end && *p) {
-		gsize n = utf8_char((const guchar *)p, (const guchar *)end);
+	for (;;) {
+		p = ascii_end(p, end);
+		while (p < end && (*p & 0x80)) {
+			gsize n = utf8_char((const guchar *)p,
+					    (const guchar *)end);
 
-		if (!n)
-			break;
-		p += n;
+			if (!n)
+				return (gsize)(p - start);
+			p += n;
+		}
+		if (p == end || !*p)
+			return (gsize)(p - start);
 	}
-	return (gsize)(p - start);
 }
 #else
 /* @words eight-byte words of ASCII without a NUL byte, tested at once
