@@ -28,8 +28,11 @@ static const char exploit_words[] =
 /* The words one of which each match of them holds (rules/lib/literals.h). */
 static const struct sl_guard embargo_guard = {
 	.has = (const char *const[]){
-		"\\bembargo", "\\bdo not ", "public", "\\bcoordinated ",
-		"\\bdisclosure date", "\\bcrd", NULL
+		/* whole phrases: "public" and "do not " alone are in
+		 * many a commit message */
+		"\\bembargo", "\\bdo not disclose", "\\bdo not share",
+		"\\bdo not publish", "\\bnot public", "\\bnot yet public",
+		"\\bcoordinated ", "\\bdisclosure date", "\\bcrd", NULL
 	},
 	.caseless = TRUE,
 };
