@@ -28,8 +28,11 @@ static const char exploit_words[] =
 /* The words one of which each match of them holds (rules/lib/literals.h). */
 static const struct sl_guard embargo_guard = {
 	.has = (const char *const[]){
-		"\\bembargo", "\\bdo not ", "public", "\\bcoordinated ",
-		"\\bdisclosure date", "\\bcrd", NULL
+		/* whole phrases: "public" and "do not " alone are in
+		 * many a commit message */
+		"\\bembargo", "\\bdo not disclose", "\\bdo not share",
+		"\\bdo not publish", "\\bnot public", "\\bnot yet public",
+		"\\bcoordinated ", "\\bdisclosure date", "\\bcrd", NULL
 	},
 	.caseless = TRUE,
 };
@@ -74,13 +77,33 @@ static gboolean is_patch_mail(const struct sl_message *msg, const char *own)
 		       G_REGEX_CASELESS, 0));
 }
 
+/*
+ * The Subject and the commit message, joined: a text the facts keep
+ * (rules/lib/literals.h), read once for the words of both lists, where
+ * a copy made for each call was read once for each.
+ */
+static const char *words_of(struct sl_check *c, const char *own)
+{
+	static const char key;
+	struct sl_facts_slot *s = sl_facts_slot(c->facts, &key);
+
+	if (!s->filled) {
+		g_autofree char *message = sl_text_before_patch(own);
+
+		sl_facts_fill(s, g_strconcat(c->msg->subject ? c->msg->subject
+							     : "",
+					     "\n", message, NULL),
+			      g_free);
+		sl_facts_literals_keep(c->facts, s->data);
+	}
+	return s->data;
+}
+
 static void check(struct sl_check *c)
 {
 	const struct sl_address *list =
 		sl_msg_find_public_list(c->msg, c->policy);
-	const char *own = NULL;
-	g_autofree char *words = NULL;
-	g_autofree char *message = NULL;
+	const char *own = NULL, *words;
 	gboolean embargo, exploit;
 
 	if (!list || sl_msg_find_role(c->msg, c->policy, "oss-security"))
@@ -88,9 +111,7 @@ static void check(struct sl_check *c)
 	own = sl_facts_own_text(c->facts);
 	if (!is_patch_mail(c->msg, own))
 		return;
-	message = sl_text_before_patch(own);
-	words = g_strconcat(c->msg->subject ? c->msg->subject : "", "\n",
-			    message, NULL);
+	words = words_of(c, own);
 	embargo = sl_guarded_test(c->facts, embargo_words, 0, &embargo_guard,
 				  words);
 	exploit = sl_guarded_test(c->facts, exploit_words, 0, &exploit_guard,
