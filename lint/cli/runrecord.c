@@ -20,6 +20,7 @@
 #include <glib/gstdio.h>
 
 #include "errors.h"
+#include "fd-write.h"
 #include "runrecord.h"
 #include "sendemail.h"
 #include "thread.h"
@@ -216,19 +217,11 @@ static gboolean write_record(const char *path, const char *data, gsize len,
 
 	if (fd < 0)
 		goto failed;
-	while (len) {
-		ssize_t n = write(fd, data, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			saved = n < 0 ? errno : ENOSPC;
-			close(fd);
-			errno = saved;
-			goto failed_tmp;
-		}
-		data += n;
-		len -= (gsize)n;
+	if (!sl_write_all(fd, data, len)) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		goto failed_tmp;
 	}
 	if (close(fd) < 0 || g_rename(tmp, path) < 0)
 		goto failed_tmp;

@@ -16,6 +16,7 @@
 #include "address.h"
 #include "check.h"
 #include "errors.h"
+#include "fd-write.h"
 #include "fix.h"
 #include "gitconfig.h"
 #include "modes.h"
@@ -280,26 +281,6 @@ static GPtrArray *mta_argv(const struct sendmail_args *a)
 	return av;
 }
 
-static gboolean write_all(int fd, const guint8 *bytes, gsize len,
-			  GError **error)
-{
-	while (len) {
-		ssize_t n = write(fd, bytes, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			g_set_error(error, SECLINT_ERROR, SECLINT_ERROR_IO,
-				    "writing the message to sendmail: %s",
-				    g_strerror(errno));
-			return FALSE;
-		}
-		bytes += n;
-		len -= n;
-	}
-	return TRUE;
-}
-
 static int wait_mta(GPid pid, const char *prog, gboolean fed)
 {
 	int status;
@@ -341,9 +322,10 @@ static int run_mta(const struct sendmail_args *a, const GByteArray *msg)
 	}
 	/* After the spawn: an ignored SIGPIPE would be inherited. */
 	signal(SIGPIPE, SIG_IGN);
-	fed = write_all(in, msg->data, msg->len, &error);
+	fed = sl_write_all(in, msg->data, msg->len);
 	if (!fed)
-		fprintf(stderr, "seclint: %s\n", error->message);
+		fprintf(stderr, "seclint: writing the message to sendmail: "
+				"%s\n", g_strerror(errno));
 	close(in);
 	return wait_mta(pid, a->mta, fed);
 }

@@ -64,6 +64,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fd-write.h"
 #include "maint-cache.h"
 #include "maintainers.h"
 
@@ -398,21 +399,6 @@ GBytes *sl_maint_cache_read(const char *gitdir, struct sl_maint_key *key)
 				      &recorded);
 }
 
-static gboolean write_all(int fd, const guint8 *p, gsize n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return FALSE;
-		p += w;
-		n -= (gsize)w;
-	}
-	return TRUE;
-}
-
 /* A new file in @dirfd for @base: its name in @name, or -1. */
 static int create_temp(int dirfd, const char *base, char *name, gsize size)
 {
@@ -455,8 +441,8 @@ void sl_git_cache_write(const char *gitdir, const char *name,
 		return;
 	fd = create_temp(dirfd, name, temp, sizeof(temp));
 	if (fd >= 0) {
-		ok = write_all(fd, head, head_len) &&
-		     write_all(fd, payload, len);
+		ok = sl_write_all(fd, head, head_len) &&
+		     sl_write_all(fd, payload, len);
 		ok = !close(fd) && ok;
 		if (!ok || renameat(dirfd, temp, dirfd, name))
 			unlinkat(dirfd, temp, 0);
