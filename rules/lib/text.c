@@ -909,14 +909,11 @@ static void text_fact_free(gpointer data)
 	g_free(tf->r.lines);
 	g_free(tf->r.own_signature);
 	g_free(tf->r.signed_lines);
-	g_free(tf->r.signature);	/* t's */
-	g_string_free(tf->t.prose, TRUE);
-	g_string_free(tf->t.log, TRUE);
-	if (tf->patch)
-		g_string_free(tf->patch, TRUE);
-	if (tf->quoted)
-		g_string_free(tf->quoted, TRUE);
-	g_free(tf);
+	/* t's texts made if asked are the kept ones (t's are NULL until
+	 * then); its signature is r.signature; and t is tf's start. */
+	tf->t.patch = tf->patch;
+	tf->t.quoted = tf->quoted;
+	sl_text_free(&tf->t);
 }
 
 /* A text fact to scan into: one from the pool, its counts zero and its
@@ -985,9 +982,11 @@ void sl_text_free(struct sl_text *t)
 	if (!t)
 		return;
 	g_string_free(t->prose, TRUE);
-	g_string_free(t->patch, TRUE);
+	if (t->patch)	/* a text fact's, never made */
+		g_string_free(t->patch, TRUE);
 	g_string_free(t->log, TRUE);
-	g_string_free(t->quoted, TRUE);
+	if (t->quoted)
+		g_string_free(t->quoted, TRUE);
 	g_free(t->signature);
 	g_free(t);
 }
