@@ -18,10 +18,10 @@ unsigned sl_bytes_count(const char *p, gsize n, char byte);
 void sl_lines_free(struct sl_lines *lines);
 /*
  * Where the lines of @len bytes at @p end: the offset after each newline,
- * in order (*@n of them, sl_line_ends_free() them), found sixteen bytes at a time,
- * for the scans of a message's lines to share instead of each searching
- * every line for its end; NULL (*@n 0) for more than SL_LINE_ENDS_MOST of
- * them or more than 4 GiB of bytes.
+ * in order (*@n of them, sl_line_ends_free() them), found sixteen bytes
+ * at a time, for the scans of a message's lines to share instead of each
+ * searching every line for its end; NULL (*@n 0) for more than
+ * SL_LINE_ENDS_MOST of them or more than 4 GiB of bytes.
  */
 #define SL_LINE_ENDS_MOST (1u << 18)
 guint32 *sl_line_ends(const char *p, gsize len, gsize *n);
