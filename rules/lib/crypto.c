@@ -42,15 +42,19 @@ static gboolean top_is_signed(const struct sl_message *msg)
  * (not in quoted lines).  A ciphertext forwarded inside a plain message is
  * not the message being encrypted.
  */
+gboolean sl_pgp_armour(const char *body)
+{
+	return strstr(body, "-----BEGIN PGP ") != NULL;
+}
+
 gboolean sl_facts_pgp_armour(struct sl_facts *f)
 {
 	static const char key;
 	struct sl_facts_slot *s = sl_facts_slot(f, &key);
 
 	if (!s->filled)
-		sl_facts_fill(s, GINT_TO_POINTER(strstr(f->msg->body->str,
-							"-----BEGIN PGP ") !=
-						 NULL),
+		sl_facts_fill(s, GINT_TO_POINTER(sl_pgp_armour(
+					 f->msg->body->str)),
 			      NULL);
 	return GPOINTER_TO_INT(s->data);
 }

@@ -26,8 +26,10 @@ enum sl_signing {
 enum sl_encryption sl_facts_encryption(struct sl_facts *facts);
 /* Is the whole content encrypted (PGP/MIME, S/MIME or inline PGP)? */
 gboolean sl_facts_is_encrypted(struct sl_facts *facts);
-/* Does the body hold "-----BEGIN PGP " anywhere (the armour of a PGP
- * message or of clear-signed text)?  Read once per message, for the
+/* Does @body hold "-----BEGIN PGP " anywhere (the armour of a PGP
+ * message or of clear-signed text)? */
+gboolean sl_pgp_armour(const char *body);
+/* The same of the message's body, read once per message, for the
  * encryption and the scan of the text: most bodies hold none. */
 gboolean sl_facts_pgp_armour(struct sl_facts *facts);
 /* The signature seclint can see: inside encryption it cannot. */

@@ -763,7 +763,7 @@ struct sl_text *sl_text_scan_by_split(const char *body)
 	guint n = g_strv_length(split);
 	g_autofree struct line *lines = g_new(struct line, n + 1);
 	g_autofree struct line *signed_part = NULL;
-	gboolean pgp = strstr(body, "-----BEGIN PGP ") != NULL;
+	gboolean pgp = sl_pgp_armour(body);
 	GString *out[N_KINDS];
 	struct line *l;
 
@@ -838,7 +838,7 @@ struct sl_text *sl_text_scan_own(const char *body, char **own,
 	struct scan_room r = { 0 };
 
 	scan_body(t, body, strlen(body), &r, own != NULL, TRUE,
-		  strstr(body, "-----BEGIN PGP ") != NULL);
+		  sl_pgp_armour(body));
 	g_free(r.lines);
 	g_free(r.signed_lines);
 	if (own) {
