@@ -495,6 +495,69 @@ static void test_recipients_seen(void **state)
 	sl_policy_free(policy);
 }
 
+/*
+ * The answers kept per thread (a slot each, chosen by the address's
+ * hash): more addresses than slots, so that many share one, long ones
+ * that no slot holds, the same again in another order, and another
+ * policy's answers for them.
+ */
+static void test_recipients_kept(void **state)
+{
+	static const char *const lists[] = {
+		"security@kernel.org", "linux-usb@vger.kernel.org",
+		"oss-security@lists.openwall.com",
+		"linux-distros@vs.openwall.org", "netdev@vger.kernel.org",
+	};
+	g_autoptr(GPtrArray) addrs = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GString) to = g_string_new(NULL);
+	g_autoptr(GString) cc = g_string_new(NULL);
+	g_autoptr(sl_message) first = sl_message_new();
+	g_autoptr(sl_message) again = sl_message_new();
+	struct sl_policy *policy = open_policy();
+
+	(void)state;
+	for (guint i = 0; i < 3000; i++) {
+		/* as long as each other: the answer is in the address */
+		const char *host = i % 3 ? "vger.kernel.net" : "vger.kernel.org";
+
+		if (i % 7 == 0)
+			g_ptr_array_add(addrs, g_strdup(
+				lists[i % G_N_ELEMENTS(lists)]));
+		else if (i % 11 == 0)	/* longer than a slot's key */
+			g_ptr_array_add(addrs, g_strdup_printf(
+				"a-rather-long-name-for-a-list-%u-of-"
+				"patches@%s", i, host));
+		else
+			g_ptr_array_add(addrs, g_strdup_printf("p%u@%s", i,
+							       host));
+	}
+	/* and in the other order: each asked after others took its slot */
+	for (guint i = 0; i < addrs->len; i++) {
+		g_string_append_printf(to, "%s%s", i ? ", " : "",
+				       (char *)addrs->pdata[i]);
+		g_string_append_printf(cc, "%s%s", i ? ", " : "",
+				       (char *)addrs->pdata[addrs->len - 1 - i]);
+	}
+	assert_true(sl_address_add_header(first->recipients, "To", to->str,
+					  NULL));
+	assert_true(sl_address_add_header(again->recipients, "Cc", cc->str,
+					  NULL));
+	assert_int_equal(first->recipients->len, 3000);
+	assert_int_equal(again->recipients->len, 3000);
+	assert_recipients_as_looked_up(policy, first);
+	assert_recipients_as_looked_up(policy, again);
+	assert_recipients_as_looked_up(policy, first);
+	sl_policy_free(policy);
+
+	/* Another policy: no answer of the first is taken for its own. */
+	policy = open_policy();
+	((struct sl_list *)sl_policy_find_list(policy, "security@kernel.org"))
+		->public = TRUE;
+	assert_recipients_as_looked_up(policy, again);
+	assert_true(sl_policy_recipients(policy, again)[2999].public_list);
+	sl_policy_free(policy);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -505,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_profile_chain),
 		cmocka_unit_test(test_parameter_changes),
 		cmocka_unit_test(test_recipients_seen),
+		cmocka_unit_test(test_recipients_kept),
 	};
 
 	g_mime_init();	/* the address parser */

@@ -531,26 +531,30 @@ gboolean sl_policy_is_ai_agent(const struct sl_policy *policy,
  * no other policy of the process has; a policy's lists do not change
  * once it is loaded.  SECLINT_CHECK_LITERALS=1 works each answer out
  * again and aborts on a difference.
+ *
+ * The answers are a table of KIND_SLOTS slots made at a thread's first
+ * question, a slot chosen by the address's hash, the newest address
+ * taking its slot over; an address longer than a slot's key is worked
+ * out each time.  It was a hash table of up to 4,096 answers, two small
+ * blocks each, made one by one through a run: spread over a worker's
+ * heap among each message's blocks, they kept its pages from being
+ * given back (some 2,500 a thread on the bench corpus at -j 2).
  */
-#define KIND_MEMO_MOST 4096
-
-struct kind_memo {
-	guint policy;		/* the serial of the policy of the answers */
-	GHashTable *kinds;	/* address -> struct kind */
-};
+#define KIND_SLOTS 1024		/* a power of two */
+#define KIND_KEY_MAX 54		/* bytes of an address a slot holds */
 
 struct kind {
 	const struct sl_list *list;
 	gboolean mailing_list;
 };
 
-static void kind_memo_free(gpointer p)
-{
-	struct kind_memo *m = p;
-
-	g_hash_table_unref(m->kinds);
-	g_free(m);
-}
+struct kind_slot {
+	guint policy;		/* the serial of its answer's policy; 0:
+				 * empty (serials start at 1) */
+	guint8 len;
+	char addr[KIND_KEY_MAX + 1];
+	struct kind kind;
+};
 
 /* The answer for @addr, worked out. */
 static struct kind kind_new(const struct sl_policy *policy, const char *addr)
@@ -560,39 +564,39 @@ static struct kind kind_new(const struct sl_policy *policy, const char *addr)
 	return (struct kind){ l, is_mailing_list(policy, l, addr) };
 }
 
-static const struct kind *kind_of(const struct sl_policy *policy,
-				  const char *addr)
+/* @addr's answer, kept in the thread's table if it fits a slot. */
+static struct kind kind_of(const struct sl_policy *policy, const char *addr)
 {
-	static GPrivate memo_key = G_PRIVATE_INIT(kind_memo_free);
-	struct kind_memo *m = g_private_get(&memo_key);
-	struct kind *k;
+	static GPrivate memo_key = G_PRIVATE_INIT(g_free);
+	struct kind_slot *table = g_private_get(&memo_key);
+	struct kind_slot *slot;
+	gsize len = strlen(addr);
 
-	if (!m) {
-		m = g_new0(struct kind_memo, 1);
-		m->kinds = g_hash_table_new_full(g_str_hash, g_str_equal,
-						 g_free, g_free);
-		g_private_set(&memo_key, m);
+	if (len > KIND_KEY_MAX)
+		return kind_new(policy, addr);
+	if (!table) {
+		table = g_new0(struct kind_slot, KIND_SLOTS);
+		g_private_set(&memo_key, table);
 	}
-	if (m->policy != policy->serial ||
-	    g_hash_table_size(m->kinds) >= KIND_MEMO_MOST) {
-		g_hash_table_remove_all(m->kinds);
-		m->policy = policy->serial;
-	}
-	k = g_hash_table_lookup(m->kinds, addr);
-	if (k && checking()) {
-		struct kind again = kind_new(policy, addr);
+	slot = &table[g_str_hash(addr) & (KIND_SLOTS - 1)];
+	if (slot->policy == policy->serial && slot->len == len &&
+	    !memcmp(slot->addr, addr, len)) {
+		if (checking()) {
+			struct kind again = kind_new(policy, addr);
 
-		if (again.list != k->list ||
-		    again.mailing_list != k->mailing_list)
-			g_error("seclint: the kept answer of the policy for "
-				"%s differs from a new one", addr);
+			if (again.list != slot->kind.list ||
+			    again.mailing_list != slot->kind.mailing_list)
+				g_error("seclint: the kept answer of the "
+					"policy for %s differs from a new one",
+					addr);
+		}
+		return slot->kind;
 	}
-	if (!k) {
-		k = g_new(struct kind, 1);
-		*k = kind_new(policy, addr);
-		g_hash_table_insert(m->kinds, g_strdup(addr), k);
-	}
-	return k;
+	slot->kind = kind_new(policy, addr);
+	slot->policy = policy->serial;
+	slot->len = (guint8)len;
+	memcpy(slot->addr, addr, len + 1);
+	return slot->kind;
 }
 
 struct sl_recipients_seen {
@@ -625,10 +629,10 @@ const struct sl_recipient_kind *sl_policy_recipients(
 	for (guint i = 0; i < n; i++) {
 		const struct sl_address *a = msg->recipients->pdata[i];
 		struct sl_recipient_kind *k = &seen->kind[i];
-		const struct kind *known = kind_of(policy, a->addr);
+		struct kind known = kind_of(policy, a->addr);
 
-		k->list = known->list;
-		k->mailing_list = known->mailing_list;
+		k->list = known.list;
+		k->mailing_list = known.mailing_list;
 		k->public_list = k->list ? k->list->public : k->mailing_list;
 	}
 	for (guint i = n, next = n; i-- > 0;) {
