@@ -119,6 +119,35 @@ static void test_unusable_literals(void **state)
 	assert_false(sl_regex_ruled_out(NULL, "x", 0, NULL, "nothing here"));
 }
 
+/* A set's arrays are as long as its list: a list of 64 words (the most
+ * that is waited for) finds each of them, and one of 65 is always
+ * "maybe". */
+static void test_list_lengths(void **state)
+{
+	char *words[66] = { NULL };
+
+	(void)state;
+	for (int n = 1; n <= 65; n++) {
+		for (int i = 0; i < n; i++) {
+			g_free(words[i]);
+			words[i] = g_strdup_printf("zq%dword%d", n, i);
+		}
+		words[n] = NULL;
+		for (int i = 0; i < n; i++) {
+			g_autofree char *text = g_strdup_printf(
+				"some text, then ZQ%dWORD%d.", n, i);
+
+			assert_true(sl_literals_found(
+				text, (const char *const *)words));
+		}
+		assert_int_equal(sl_literals_found("zq1word zqword0 zq",
+						   (const char *const *)words),
+				 n > 64);
+	}
+	for (int i = 0; i < 65; i++)
+		g_free(words[i]);
+}
+
 /* Long lines and long texts: found at the very end, linear. */
 static void test_long_text(void **state)
 {
@@ -609,6 +638,7 @@ int main(void)
 		cmocka_unit_test(test_samples),
 		cmocka_unit_test(test_shared_anchor),
 		cmocka_unit_test(test_unusable_literals),
+		cmocka_unit_test(test_list_lengths),
 		cmocka_unit_test(test_long_text),
 		cmocka_unit_test(test_ruled_out),
 		cmocka_unit_test(test_kept_sets),

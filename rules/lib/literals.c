@@ -161,22 +161,25 @@ static void allow_after(guint32 after[][8], int slot, guchar b)
  * this test's cost, asked some ten times a message of the same few dozen
  * lists, so each thread keeps the sets it built, found again by the
  * list's address and compared with a copy of its strings (a list on the
- * stack may reuse an address with other words).
+ * stack may reuse an address with other words).  A set is one block,
+ * its arrays as long as its list: they were MAX_LITERALS long, 4.6 KB a
+ * set where most lists have a few words, and a thread makes some forty
+ * sets through its first thousands of messages.
  */
 struct literal_set {
 	int n;			/* literals; -1: one is always "maybe" */
-	struct literal lit[MAX_LITERALS];
-	guint8 head[256];	/* 1 + the first literal on a byte */
+	struct literal *lit;	/* [the list's length] */
 	/* the bytes that may follow an anchor byte, by its first literal */
-	guint32 after[MAX_LITERALS][8];
-	char anchors[17];	/* head's bytes, for strcspn(), if few */
-	gboolean few;		/* anchors holds them all */
+	guint32 (*after)[8];
 	/* its words in the thread's table of all words (below) */
+	guint16 *known_word;
 	guint known_id;		/* that table's, 0: not entered yet */
 	guint known_need;	/* 1 + its highest word number there */
-	guint16 known_word[MAX_LITERALS];
+	guint8 head[256];	/* 1 + the first literal on a byte */
+	char anchors[17];	/* head's bytes, for strcspn(), if few */
+	gboolean few;		/* anchors holds them all */
 	gsize size;
-	char words[];		/* the literals, each with its NUL */
+	char *words;		/* the literals, each with its NUL */
 };
 
 static gboolean set_is(const struct literal_set *set,
@@ -226,14 +229,24 @@ static void set_add(struct literal_set *set, int n)
 
 static struct literal_set *set_new(const char *const *literals)
 {
-	gsize size = 0, nanchors = 0;
+	gsize size = 0, nanchors = 0, cap = 0;
 	struct literal_set *set;
 	char *w;
 	int n = 0;
 
-	for (const char *const *l = literals; *l; l++)
+	for (const char *const *l = literals; *l; l++, cap++)
 		size += strlen(*l) + 1;
-	set = g_malloc0(sizeof(*set) + size);
+	/* no more room than the longest list that can be waited for: the
+	 * next literal makes the set "maybe" */
+	cap = MIN(cap, MAX_LITERALS);
+	set = g_malloc0(sizeof(*set) + cap * (sizeof(set->lit[0]) +
+					      sizeof(set->after[0]) +
+					      sizeof(set->known_word[0])) +
+			size);
+	set->lit = (struct literal *)(set + 1);
+	set->after = (guint32 (*)[8])(set->lit + cap);
+	set->known_word = (guint16 *)(set->after + cap);
+	set->words = (char *)(set->known_word + cap);
 	set->size = size;
 	for (w = set->words; literals[n]; n++) {
 		gsize len = strlen(literals[n]) + 1;
