@@ -353,6 +353,8 @@ static void test_kept_random(void **state)
 			g_free(texts[i]);
 	}
 	g_rand_free(rand);
+	/* the answers came from the automaton */
+	assert_int_not_equal(sl_literals_thread_automaton(), 0);
 }
 
 /* @literals asked of @text, made one of @facts' own. */
@@ -527,6 +529,8 @@ static void test_kept_seams(void **state)
 				}
 				g_free(text);
 			}
+	/* read with the automaton, in pieces */
+	assert_int_not_equal(sl_literals_thread_automaton(), 0);
 }
 
 /*
@@ -619,6 +623,64 @@ static gpointer find_on_thread(gpointer data)
 	return NULL;
 }
 
+/* @n messages of random texts on a thread of their own, each asking
+ * two lists of its texts, and every @many_every-th (0: none) all of them;
+ * the words of the thread's automaton after them. */
+struct asking {
+	int n, many_every;
+	guint automaton;
+};
+
+static gpointer ask_on_thread(gpointer data)
+{
+	struct asking *a = data;
+	GRand *rand = g_rand_new_with_seed(77);
+
+	for (int m = 0; m < a->n; m++) {
+		g_auto(sl_facts) facts = SL_FACTS_INIT(NULL, NULL);
+		g_autofree char *text = random_text(rand, 200);
+
+		if (a->many_every && m % a->many_every == 0) {
+			same_answers(&facts, text, rand);
+			continue;
+		}
+		sl_facts_literals_keep(&facts, text);
+		for (int i = 0; i < 2; i++) {
+			const char *const *list = lists[(m + i) %
+							G_N_ELEMENTS(lists)];
+
+			assert_int_equal(sl_facts_literals_found(&facts, text,
+								 list),
+					 sl_literals_found(text, list));
+		}
+	}
+	a->automaton = sl_literals_thread_automaton();
+	g_rand_free(rand);
+	return NULL;
+}
+
+static guint automaton_after(int n, int many_every)
+{
+	struct asking a = { n, many_every, 0 };
+
+	g_thread_join(g_thread_new("asking", ask_on_thread, &a));
+	return a.automaton;
+}
+
+/* A thread makes its automaton only when its messages ask many lists:
+ * mail as addressed asks a few, mail to the security lists most. */
+static void test_automaton_when_it_pays(void **state)
+{
+	(void)state;
+	assert_int_equal(automaton_after(400, 0), 0);
+	/* one message in 50 asks many: not enough of them */
+	assert_int_equal(automaton_after(2000, 50), 0);
+	/* seven messages that ask many, then none: not yet */
+	assert_int_equal(automaton_after(7, 1), 0);
+	assert_int_not_equal(automaton_after(8, 1), 0);
+	assert_int_not_equal(automaton_after(400, 10), 0);
+}
+
 static void test_threads(void **state)
 {
 	GThread *threads[4];
@@ -643,6 +705,7 @@ int main(void)
 		cmocka_unit_test(test_ruled_out),
 		cmocka_unit_test(test_kept_sets),
 		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_automaton_when_it_pays),
 		cmocka_unit_test(test_kept_samples),
 		cmocka_unit_test(test_kept_random),
 		cmocka_unit_test(test_kept_new_lists),

@@ -50,6 +50,10 @@ gboolean sl_facts_literals_found(struct sl_facts *facts, const char *text,
  * other text can have meanwhile.
  */
 void sl_facts_literals_keep(struct sl_facts *facts, const char *text);
+/* The words of the calling thread's automaton of all lists (for tests):
+ * 0 while it has made none (sl_facts_literals_found() makes it once the
+ * thread's messages ask many lists of their texts). */
+guint sl_literals_thread_automaton(void);
 
 /*
  * A guard: the conditions, or-ed, one of which every match of a pattern
