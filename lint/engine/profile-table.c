@@ -25,7 +25,8 @@
  *
  * The cache: $XDG_CACHE_HOME/seclint/profile-WHERE (g_get_user_cache_dir()),
  * one file per profile: WHERE is a digest of its path as given and, for a
- * relative one, of the current directory.  Written and read by the
+ * relative one, of the current directory.  The policy is cached the same
+ * way, as policy-WHERE, in a block of its own (lint/engine/policy.c).  Written and read by the
  * machinery of lint/repo/maint-cache.c (a new file renamed over the old;
  * a symbolic link, a file that is not regular, a directory that cannot be
  * written: no cache), in a directory made mode 0700, and only where the
@@ -429,12 +430,13 @@ static guint64 digest_str(guint64 h, const char *s)
 	return sl_cache_checksum(h, s, strlen(s) + 1);
 }
 
-/* What the profile at @path is read under, besides its files. */
-/* Where the profile at @path is cached: its path as given and, for a
- * relative one, the current directory; one file a profile. */
-static guint64 where_of(const char *path)
+/* Where the @kind ("profile", "policy") at @path is cached: its path as
+ * given and, for a relative one, the current directory; one file each. */
+static guint64 where_of(const char *kind, const char *path)
 {
-	guint64 h = digest_str(0, "seclint profile cache: path");
+	g_autofree char *what = g_strdup_printf("seclint %s cache: path",
+						kind);
+	guint64 h = digest_str(0, what);
 
 	h = digest_str(h, path);
 	if (!g_path_is_absolute(path)) {
@@ -445,18 +447,28 @@ static guint64 where_of(const char *path)
 	return h;
 }
 
-/* What the profile at @where is read under, besides its files. */
+/* What the file at @where is read under, besides its files. */
 static gboolean digest_of(guint64 where, guint64 *digest)
 {
 	guint64 h = digest_str(where, SECLINT_VERSION);
-	struct sl_maint_key exe = { .has_stat = FALSE };
-	struct stat st;
+	static struct sl_maint_key exe = { .has_stat = FALSE };
+	static gboolean known;
+	static gsize once;
 
 	/* The program itself: a build of the same version may read a
-	 * profile otherwise. */
-	if (stat("/proc/self/exe", &st))
+	 * profile otherwise.  Looked at once a process (the policy and
+	 * the profile ask): a process's first look into /proc is some
+	 * 20 us. */
+	if (g_once_init_enter(&once)) {
+		struct stat st;
+
+		known = !stat("/proc/self/exe", &st);
+		if (known)
+			sl_maint_key_set_stat(&exe, &st, 0);
+		g_once_init_leave(&once, 1);
+	}
+	if (!known)
 		return FALSE;
-	sl_maint_key_set_stat(&exe, &st, 0);
 	h = sl_cache_checksum(h, exe.st, sizeof(exe.st));
 	for (size_t i = 0; i < sl_rules_count; i++)
 		h = digest_str(h, sl_rules[i]->id);
@@ -464,9 +476,9 @@ static gboolean digest_of(guint64 where, guint64 *digest)
 	return TRUE;
 }
 
-static char *cache_name(guint64 where)
+static char *cache_name(const char *kind, guint64 where)
 {
-	return g_strdup_printf("profile-%016" G_GINT64_MODIFIER "x", where);
+	return g_strdup_printf("%s-%016" G_GINT64_MODIFIER "x", kind, where);
 }
 
 static void header_version(guint8 *field)
@@ -517,14 +529,12 @@ static gboolean files_same(const guint8 *p, gsize len, guint64 n,
 	return p == end;
 }
 
-struct sl_profile_table *sl_profile_cache_get(const char *dir,
-					      const char *path,
-					      enum sl_profile_cache_status *st)
+GBytes *sl_cache_block_get(const char *dir, const char *kind,
+			   const char *path, enum sl_profile_cache_status *st)
 {
 	guint64 where, digest;
 	g_autofree char *name = NULL;
 	g_autoptr(GBytes) file = NULL;
-	g_autoptr(GBytes) block = NULL;
 	guint8 version[H_DIGEST - H_VERSION];
 	const guint8 *p;
 	gsize len;
@@ -534,10 +544,10 @@ struct sl_profile_table *sl_profile_cache_get(const char *dir,
 	if (!dir)
 		return NULL;
 	*st = SL_PROFILE_CACHE_MISS;
-	where = where_of(path);
+	where = where_of(kind, path);
 	if (!digest_of(where, &digest))
 		return NULL;
-	name = cache_name(where);
+	name = cache_name(kind, where);
 	file = sl_git_cache_read(dir, name, H_SIZE, MAX_BLOCK);
 	if (!file)
 		return NULL;
@@ -553,19 +563,26 @@ struct sl_profile_table *sl_profile_cache_get(const char *dir,
 	    sl_cache_get64(p + H_CHECKSUM) != whole_checksum(p, len) ||
 	    !files_same(p + H_SIZE, files_len, sl_cache_get64(p + H_FILES), path))
 		return NULL;
-	block = g_bytes_new_from_bytes(file, H_SIZE + files_len, block_len);
-	{
-		struct sl_profile_table *t = table_load(block);
-
-		if (t)
-			*st = SL_PROFILE_CACHE_HIT;
-		return t;
-	}
+	return g_bytes_new_from_bytes(file, H_SIZE + files_len, block_len);
 }
 
-gboolean sl_profile_cache_put(const char *dir, const char *path,
-			      const struct sl_profile_source *source,
-			      const struct sl_profile_table *t)
+struct sl_profile_table *sl_profile_cache_get(const char *dir,
+					      const char *path,
+					      enum sl_profile_cache_status *st)
+{
+	g_autoptr(GBytes) block = sl_cache_block_get(dir, "profile", path,
+						     st);
+	struct sl_profile_table *t = block ? table_load(block) : NULL;
+
+	if (t)
+		*st = SL_PROFILE_CACHE_HIT;
+	return t;
+}
+
+gboolean sl_cache_block_put(const char *dir, const char *kind,
+			    const char *path,
+			    const struct sl_profile_source *source,
+			    GBytes *bytes)
 {
 	g_autoptr(GByteArray) out = g_byte_array_new();
 	g_autofree char *sub = dir ? g_build_filename(dir, "seclint", NULL)
@@ -574,11 +591,11 @@ gboolean sl_profile_cache_put(const char *dir, const char *path,
 	g_autofree char *name = NULL;
 	guint8 *head;
 	gsize files_len, block_len;
-	const guint8 *block = g_bytes_get_data(t->bytes, &block_len);
+	const guint8 *block = g_bytes_get_data(bytes, &block_len);
 	static const guint8 zeros[8];
 	struct stat st;
 
-	if (!dir || source->tainted || !t->exact || !source->files->len ||
+	if (!dir || source->tainted || !source->files->len ||
 	    strcmp(g_array_index(source->files, struct source_file, 0).path,
 		   path))
 		return FALSE;
@@ -603,7 +620,7 @@ gboolean sl_profile_cache_put(const char *dir, const char *path,
 	if (H_SIZE + files_len + block_len > MAX_BLOCK)
 		return FALSE;
 	g_byte_array_append(out, block, (guint)block_len);
-	where = where_of(path);
+	where = where_of(kind, path);
 	if (!digest_of(where, &digest))
 		return FALSE;
 	head = out->data;
@@ -623,7 +640,30 @@ gboolean sl_profile_cache_put(const char *dir, const char *path,
 	if (stat(dir, &st) || st.st_uid != geteuid() ||
 	    (mkdir(sub, 0700) && errno != EEXIST))
 		return FALSE;
-	name = cache_name(where);
+	name = cache_name(kind, where);
 	sl_git_cache_write(dir, name, out->data, out->len, NULL, 0);
 	return TRUE;
+}
+
+gboolean sl_profile_cache_put(const char *dir, const char *path,
+			      const struct sl_profile_source *source,
+			      const struct sl_profile_table *t)
+{
+	return t->exact &&
+	       sl_cache_block_put(dir, "profile", path, source, t->bytes);
+}
+
+struct sl_profile_table *sl_profile_table_from_bytes(GBytes *bytes)
+{
+	return table_load(bytes);
+}
+
+GBytes *sl_profile_table_bytes(const struct sl_profile_table *t)
+{
+	return t->bytes;
+}
+
+gboolean sl_profile_table_exact(const struct sl_profile_table *t)
+{
+	return t->exact;
 }

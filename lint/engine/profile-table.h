@@ -58,6 +58,27 @@ void sl_profile_source_free(struct sl_profile_source *s);
 char *sl_profile_source_read(struct sl_profile_source *s, const char *path,
 			     gsize *len);
 
+/* @bytes as a table, if it is one (checked whole, as a cached block is);
+ * else NULL.  A table's block, and whether it can be cached (no key named
+ * twice in a group). */
+struct sl_profile_table *sl_profile_table_from_bytes(GBytes *bytes);
+GBytes *sl_profile_table_bytes(const struct sl_profile_table *t);
+gboolean sl_profile_table_exact(const struct sl_profile_table *t);
+
+/*
+ * The cache itself, for any block made from files read through a
+ * struct sl_profile_source: the block of the @kind ("profile", "policy")
+ * made from @path cached in @dir/seclint, if every file it was made from
+ * is as it was then (*@st a hit or a miss; NONE without @dir), and
+ * caching one (FALSE: not to be cached, or @dir not the user's own).
+ */
+GBytes *sl_cache_block_get(const char *dir, const char *kind,
+			   const char *path, enum sl_profile_cache_status *st);
+gboolean sl_cache_block_put(const char *dir, const char *kind,
+			    const char *path,
+			    const struct sl_profile_source *source,
+			    GBytes *block);
+
 /* The table of the profile @path cached in @dir/seclint, if every file it
  * was made from is as it was then; else NULL. */
 struct sl_profile_table *sl_profile_cache_get(const char *dir,
