@@ -55,7 +55,7 @@ static void dump_role_params(const struct sl_policy *policy,
 		if (!p->role)
 			continue;
 		group = g_strconcat("role ", p->role, NULL);
-		v = g_key_file_get_value(policy->keys, group, p->key, NULL);
+		v = sl_policy_value(policy, group, p->key, FALSE);
 		printf("  [%s] %s=%s\n", group, p->key, v);
 	}
 }

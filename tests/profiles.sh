@@ -134,6 +134,30 @@ else
 	ko "no profile cache written under \$XDG_CACHE_HOME/seclint"
 fi
 expect_level cache-hit error
+# The policy is cached beside it (lint/engine/policy.c), with the address
+# file it reads: an address taken out of that file is no list at the next
+# run, though the policy was cached.
+if ls "$XDG_CACHE_HOME"/seclint/policy-* >/dev/null 2>&1; then
+	ok
+else
+	ko "no policy cache written under \$XDG_CACHE_HOME/seclint"
+fi
+public_alsa() {
+	"$seclint" --no-repo --policy "$c/policy.conf" \
+		--to alsa-devel@alsa-project.org "$dir/../examples/cc-both-lists.eml" 2>&1 |
+		grep -c "public mailing list alsa-devel@alsa-project.org"
+}
+expect_public() {
+	got=$(public_alsa)
+	if [ "$got" = "$2" ]; then ok; else ko "$1: $got findings, want $2"; fi
+}
+expect_public policy-cached 1
+cp -p "$c/maintainers-lists.txt" "$tmp/lists"
+sed -i 's/^alsa-devel@alsa-project.org$/alsa-devxl@alsa-project.org/' "$c/maintainers-lists.txt"
+touch -r "$tmp/lists" "$c/maintainers-lists.txt"
+expect_public policy-address-edit 0
+cp -p "$tmp/lists" "$c/maintainers-lists.txt"
+expect_public policy-address-back 1
 export SECLINT_CHECK_POLICY_CACHE=1
 expect_level cache-checked error
 unset SECLINT_CHECK_POLICY_CACHE

@@ -395,8 +395,8 @@ static void test_parameter_changes(void **state)
 
 	/* From the policy's [role distros], not the profile. */
 	c.rule = sl_rule_find("distros-long-embargo-request");
-	g_key_file_set_value(policy->keys, "role distros", "embargo-max-days",
-			     "21");
+	g_key_file_set_value(sl_policy_keys(policy), "role distros",
+			     "embargo-max-days", "21");
 	assert_true(sl_policy_resolve_params(policy, &error));
 	c.params = sl_policy_params(policy, c.rule);
 	assert_int_equal(sl_param_days(&c, "embargo-max-days"), 21);

@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
+ * The policy's cache (lint/engine/policy.c): the policy from the cache says
+ * what the policy read says (every list, role, address, glob and value),
+ * an edit of policy.conf or of an address file it reads is seen by the
+ * next load, an error is reported every time, a damaged or forged cache
+ * is a miss or at least no crash.
+ *
  * The profile as a table and its cache (lint/engine/profile-table.c):
  * every shipped profile loaded from the cache is the profile read (every
  * key of every group, every rule's severities and parameters); an edit of
@@ -55,7 +61,9 @@ static struct sl_policy *load(const char *policy_path, const char *name,
 			      enum sl_profile_cache_status want)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(sl_policy) p = sl_policy_load(policy_path, &error);
+	/* The policy itself read, not cached: the profile's cache alone. */
+	g_autoptr(sl_policy) p = sl_policy_load_from(policy_path, NULL, NULL,
+						     &error);
 	enum sl_profile_cache_status st = SL_PROFILE_CACHE_HIT;
 
 	assert_non_null(p);
@@ -283,7 +291,8 @@ static void test_edits(void **state)
 		      "severity=ofX\n\n\nnote=e447", NULL);
 	for (int round = 0; round < 2; round++) {
 		g_autoptr(GError) error = NULL;
-		g_autoptr(sl_policy) bad = sl_policy_load(policy, &error);
+		g_autoptr(sl_policy) bad = sl_policy_load_from(policy, NULL,
+							       NULL, &error);
 
 		assert_false(sl_policy_load_profile_from(bad, "2026-08", cache,
 							 NULL, &error));
@@ -327,6 +336,36 @@ static void forge(guint8 *p, gsize len)
 	memcpy(p + 80, &sum, 8);
 }
 
+/* The length of the block at the end of the cache file @good (@len
+ * bytes), as its header says. */
+static gsize block_of(const char *good, gsize len)
+{
+	gsize block;
+
+	memcpy(&block, good + 72, 8);
+	block = GUINT64_FROM_LE(block);
+	assert_true(block > 12 && block < len);
+	return block;
+}
+
+/* @good (@len bytes, its block the last @block) written to @file with
+ * byte @i changed: as damage, or (@forged) in the block with the checksum
+ * made right again.  FALSE: not tried (a forged byte before the block). */
+static gboolean put_changed(const char *file, const char *good, gsize len,
+			    gsize block, gsize i, gboolean forged)
+{
+	g_autofree char *bad = NULL;
+
+	if (forged && i < len - block)
+		return FALSE;
+	bad = g_memdup2(good, len);
+	bad[i] ^= forged ? 0x40 : 0x01;
+	if (forged)
+		forge((guint8 *)bad, len);
+	put_file(file, bad, len);
+	return TRUE;
+}
+
 /* Damaged, forged, a link, not a file, not writable: a miss, and the
  * profile read. */
 static void test_untrusted(void **state)
@@ -358,26 +397,20 @@ static void test_untrusted(void **state)
 		assert_int_equal(stat(sub, &st), 0);
 		assert_int_equal(st.st_mode & 077, 0);
 	}
-	memcpy(&block, good + 72, 8);
-	block = GUINT64_FROM_LE(block);
-	assert_true(block > 12 && block < len);
+	block = block_of(good, len);
 
 	/* A byte changed, closer together at the start (the header, the
 	 * files, then the block): as damage and, in the block, forged. */
 	for (gsize i = 0; i < len; i += 1 + i / 8) {
 		for (int forged = 0; forged < 2; forged++) {
-			g_autofree char *bad = g_memdup2(good, len);
 			g_autoptr(sl_policy) p = NULL;
 			g_autoptr(GError) error = NULL;
 			enum sl_profile_cache_status st;
 
-			if (forged && i < len - block)
+			if (!put_changed(file, good, len, block, i, forged))
 				continue;
-			bad[i] ^= forged ? 0x40 : 0x01;
-			if (forged)
-				forge((guint8 *)bad, len);
-			put_file(file, bad, len);
-			p = sl_policy_load(SECLINT_SOURCE_POLICY, &error);
+			p = sl_policy_load_from(SECLINT_SOURCE_POLICY, NULL,
+						NULL, &error);
 			/* A forged block may still be a table: no crash,
 			 * whatever it says. */
 			if (!sl_policy_load_profile_from(p, "2026-08", cache,
@@ -465,12 +498,326 @@ static void test_untrusted(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* ---- the policy's cache ---- */
+
+static struct sl_policy *load_policy(const char *path, const char *cache,
+				     enum sl_profile_cache_status want)
+{
+	g_autoptr(GError) error = NULL;
+	enum sl_profile_cache_status st = SL_PROFILE_CACHE_HIT;
+	struct sl_policy *p = sl_policy_load_from(path, cache, &st, &error);
+
+	if (!p)
+		fail_msg("%s: %s", path, error->message);
+	if (st != want)
+		fail_msg("policy %s: cache status %d, not %d", path, st, want);
+	return p;
+}
+
+static const char *list_id(const struct sl_list *l)
+{
+	return l ? l->id : "(none)";
+}
+
+/* @addr is the same kind of recipient under @a and @b. */
+static void assert_same_answers(const struct sl_policy *a,
+				const struct sl_policy *b, const char *addr)
+{
+	assert_string_equal(list_id(sl_policy_find_list(a, addr)),
+			    list_id(sl_policy_find_list(b, addr)));
+	assert_int_equal(sl_policy_is_mailing_list(a, addr),
+			 sl_policy_is_mailing_list(b, addr));
+	assert_int_equal(sl_policy_is_public_list(a, addr),
+			 sl_policy_is_public_list(b, addr));
+	assert_int_equal(sl_policy_is_ai_agent(a, addr),
+			 sl_policy_is_ai_agent(b, addr));
+}
+
+/* @a and @b say the same, by sl_policy_same() and by what the rules ask
+ * them: every address either names, addresses the globs match or not,
+ * the roles' addresses, and under the default profile every rule's
+ * severities and parameters (the [role ID] values among them). */
+static void assert_same_policy(struct sl_policy *a, struct sl_policy *b)
+{
+	static const char *const others[] = {
+		"someone@example.com", "linux-usb@vger.kernel.org",
+		"dev@lists.example.org", "x@y.lists.example.net",
+		"noreply@anthropic.com", "1234+copilot@users.noreply.github.com",
+		"fulldisclosure@seclists.org", "security@kernel.org",
+	};
+	g_autoptr(GError) error = NULL;
+
+	assert_true(sl_policy_same(a, b));
+	assert_true(sl_policy_same(b, a));
+	for (guint i = 0; i < a->lists->len; i++) {
+		const struct sl_list *l = a->lists->pdata[i];
+
+		for (char **addr = l->addresses; *addr; addr++)
+			assert_same_answers(a, b, *addr);
+		for (char **role = l->roles; *role; role++)
+			assert_string_equal(sl_policy_role_address(a, *role),
+					    sl_policy_role_address(b, *role));
+	}
+	for (guint i = 0; i < a->list_addresses->len; i++) {
+		assert_true(sl_policy_is_mailing_list(
+			b, a->list_addresses->pdata[i]));
+		assert_same_answers(a, b, a->list_addresses->pdata[i]);
+	}
+	for (gsize i = 0; i < G_N_ELEMENTS(others); i++)
+		assert_same_answers(a, b, others[i]);
+	for (char **p = a->agent_patterns; *p; p++)
+		assert_same_answers(a, b, *p);
+	if (!sl_policy_load_profile_from(a, SL_DEFAULT_PROFILE, NULL, NULL,
+					 &error) ||
+	    !sl_policy_load_profile_from(b, SL_DEFAULT_PROFILE, NULL, NULL,
+					 &error))
+		fail_msg("%s", error->message);
+	assert_same_profile(a, b, SL_DEFAULT_PROFILE);
+}
+
+/* The shipped policy: read, read and cached, from the cache. */
+static void test_policy(void **state)
+{
+	g_autofree char *cache = g_dir_make_tmp("seclint-py-XXXXXX", NULL);
+	g_autofree char *dir = g_path_get_dirname(SECLINT_SOURCE_POLICY);
+	g_autoptr(sl_policy) read = NULL;
+	g_autoptr(sl_policy) put = NULL;
+	g_autoptr(sl_policy) got = NULL;
+
+	(void)state;
+	wait_until_old(dir);
+	read = load_policy(SECLINT_SOURCE_POLICY, NULL, SL_PROFILE_CACHE_NONE);
+	put = load_policy(SECLINT_SOURCE_POLICY, cache, SL_PROFILE_CACHE_MISS);
+	got = load_policy(SECLINT_SOURCE_POLICY, cache, SL_PROFILE_CACHE_HIT);
+	/* From the cache, policy.conf's values are a table, not a key
+	 * file read again. */
+	assert_null(got->keys);
+	assert_non_null(got->key_table);
+	assert_true(read->list_addresses->len > 200);
+	assert_true(g_strv_length(read->agent_patterns) > 3);
+	assert_same_policy(read, put);
+	assert_same_policy(read, got);
+	g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", cache);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* @to for @from (as long) in @file beside the policy at @path makes it
+ * say otherwise, and sl_policy_same() sees it; then @from again. */
+static void expect_differs(const char *path, const char *file,
+			   const char *from, const char *to)
+{
+	g_autofree char *dir = g_path_get_dirname(path);
+	g_autofree char *f = g_build_filename(dir, file, NULL);
+	g_autoptr(sl_policy) before = load_policy(path, NULL,
+						  SL_PROFILE_CACHE_NONE);
+	g_autoptr(sl_policy) after = NULL;
+
+	edit_in_place(f, from, to, NULL);
+	after = load_policy(path, NULL, SL_PROFILE_CACHE_NONE);
+	assert_false(sl_policy_same(before, after));
+	edit_in_place(f, to, from, NULL);
+}
+
+/*
+ * An edit of policy.conf or of its address file is seen by the next load,
+ * also one that keeps the size and the mtime; an error is reported every
+ * time; a policy.conf that names a key twice in a group is never cached;
+ * and sl_policy_same() tells a list, a role's value and an address apart.
+ */
+static void test_policy_edits(void **state)
+{
+	g_autofree char *tmp = g_dir_make_tmp("seclint-pye-XXXXXX", NULL);
+	g_autofree char *cache = g_build_filename(tmp, "cache", NULL);
+	g_autofree char *policy = copy_rules(tmp);
+	g_autofree char *rules = g_path_get_dirname(policy);
+	g_autofree char *lists = g_build_filename(rules,
+						  "maintainers-lists.txt",
+						  NULL);
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(g_mkdir(cache, 0700), 0);
+	expect_differs(policy, "policy.conf", "subject-tag=[vs]",
+		       "subject-tag=[vx]");
+	expect_differs(policy, "policy.conf", "visibility=public",
+		       "visibility=closed");
+	expect_differs(policy, "maintainers-lists.txt", "alsa-devel@",
+		       "alsa-devxl@");
+	/* A [role ID] value: only policy.conf's values tell. */
+	expect_differs(policy, "policy.conf", "embargo-max-days=14",
+		       "embargo-max-days=15");
+	wait_until_old(rules);
+	sl_policy_free(load_policy(policy, cache, SL_PROFILE_CACHE_MISS));
+	{
+		g_autoptr(sl_policy) b = load_policy(policy, cache,
+						     SL_PROFILE_CACHE_HIT);
+
+		assert_true(sl_policy_is_mailing_list(b,
+					"alsa-devel@alsa-project.org"));
+	}
+	/* The address file in place, its mtime set back: the ctime moves. */
+	assert_int_equal(stat(lists, &st), 0);
+	edit_in_place(lists, "alsa-devel@", "alsa-devxl@", &st.st_mtim);
+	{
+		g_autoptr(sl_policy) p = load_policy(policy, cache,
+						     SL_PROFILE_CACHE_MISS);
+
+		assert_false(sl_policy_is_mailing_list(
+			p, "alsa-devel@alsa-project.org"));
+		assert_true(sl_policy_is_mailing_list(
+			p, "alsa-devxl@alsa-project.org"));
+	}
+	/* policy.conf the same way, within the racy window. */
+	assert_int_equal(stat(policy, &st), 0);
+	edit_in_place(policy, "subject-tag=[vs]", "subject-tag=[vx]",
+		      &st.st_mtim);
+	{
+		g_autoptr(sl_policy) p = load_policy(policy, cache,
+						     SL_PROFILE_CACHE_MISS);
+		guint vs = 0, vx = 0;
+
+		/* Two lists had [vs]; the first was edited. */
+		for (guint i = 0; i < p->lists->len; i++) {
+			const struct sl_list *l = p->lists->pdata[i];
+
+			vs += !g_strcmp0(l->subject_tag, "[vs]");
+			vx += !g_strcmp0(l->subject_tag, "[vx]");
+		}
+		assert_int_equal(vs, 1);
+		assert_int_equal(vx, 1);
+	}
+	/* Once old, cached again and found, as edited. */
+	wait_until_old(rules);
+	sl_policy_free(load_policy(policy, cache, SL_PROFILE_CACHE_MISS));
+	{
+		g_autoptr(sl_policy) read = load_policy(policy, NULL,
+							SL_PROFILE_CACHE_NONE);
+		g_autoptr(sl_policy) got = load_policy(policy, cache,
+						       SL_PROFILE_CACHE_HIT);
+
+		assert_same_policy(read, got);
+	}
+	/* An error, every time. */
+	edit_in_place(policy, "[list oss-security]", "[lisX oss-security]",
+		      NULL);
+	for (int round = 0; round < 2; round++) {
+		g_autoptr(GError) error = NULL;
+		enum sl_profile_cache_status s;
+
+		assert_null(sl_policy_load_from(policy, cache, &s, &error));
+		assert_int_equal(s, SL_PROFILE_CACHE_MISS);
+		assert_non_null(strstr(error->message,
+				       "unknown group [lisX oss-security]"));
+	}
+	edit_in_place(policy, "[lisX oss-security]", "[list oss-security]",
+		      NULL);
+	/* A key twice in a group: read, never cached (the table would say
+	 * it once). */
+	{
+		g_autofree char *text = NULL;
+		g_autofree char *more = NULL;
+
+		assert_true(g_file_get_contents(policy, &text, NULL, NULL));
+		more = g_strconcat(text, "\n[role distros]\n"
+				   "embargo-max-days=14\n"
+				   "embargo-max-days=14\n", NULL);
+		assert_int_equal(g_unlink(policy), 0);
+		put_file(policy, more, strlen(more));
+	}
+	wait_until_old(rules);
+	for (int round = 0; round < 2; round++) {
+		g_autoptr(GError) error = NULL;
+		enum sl_profile_cache_status s;
+		g_autoptr(sl_policy) p = sl_policy_load_from(policy, cache, &s,
+							     &error);
+
+		if (!p)
+			fail_msg("%s", error->message);
+		assert_int_equal(s, SL_PROFILE_CACHE_MISS);
+	}
+	g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", tmp);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* Damaged, forged or cut short: a miss (and the policy read), or at
+ * least no crash. */
+static void test_policy_untrusted(void **state)
+{
+	g_autofree char *cache = g_dir_make_tmp("seclint-pyu-XXXXXX", NULL);
+	g_autofree char *dir = g_path_get_dirname(SECLINT_SOURCE_POLICY);
+	g_autoptr(sl_policy) read = NULL;
+	g_autofree char *file = NULL;
+	g_autofree char *good = NULL;
+	gsize len, block;
+	guint forged_read = 0;
+
+	(void)state;
+	wait_until_old(dir);
+	read = load_policy(SECLINT_SOURCE_POLICY, NULL, SL_PROFILE_CACHE_NONE);
+	sl_policy_free(load_policy(SECLINT_SOURCE_POLICY, cache,
+				   SL_PROFILE_CACHE_MISS));
+	file = cache_file(cache);
+	assert_non_null(strstr(file, "/policy-"));
+	assert_true(g_file_get_contents(file, &good, &len, NULL));
+	block = block_of(good, len);
+	for (gsize i = 0; i < len; i += 1 + i / 16) {
+		for (int forged = 0; forged < 2; forged++) {
+			g_autoptr(sl_policy) p = NULL;
+			g_autoptr(GError) error = NULL;
+			enum sl_profile_cache_status st;
+
+			if (!put_changed(file, good, len, block, i, forged))
+				continue;
+			p = sl_policy_load_from(SECLINT_SOURCE_POLICY, cache,
+						&st, &error);
+			assert_non_null(p);
+			if (forged) {
+				/* Whatever it says, it is whole. */
+				forged_read += st == SL_PROFILE_CACHE_HIT;
+				sl_policy_free(g_steal_pointer(&p));
+				continue;
+			}
+			assert_int_equal(st, SL_PROFILE_CACHE_MISS);
+			assert_true(sl_policy_same(read, p));
+		}
+	}
+	/* Some forged blocks are a policy still (a changed letter of an
+	 * address), others not: both kinds were tried. */
+	assert_true(forged_read > 0);
+	/* A string that is no UTF-8 (the last letter of the last string:
+	 * the block ends with the strings), which GKeyFile never lets
+	 * through: a miss. */
+	{
+		g_autofree char *bad = g_memdup2(good, len);
+		g_autoptr(sl_policy) p = NULL;
+
+		assert_int_equal(bad[len - 1], '\0');
+		assert_true(g_ascii_isalpha(bad[len - 2]));
+		bad[len - 2] = (char)0xff;
+		forge((guint8 *)bad, len);
+		put_file(file, bad, len);
+		p = load_policy(SECLINT_SOURCE_POLICY, cache,
+				SL_PROFILE_CACHE_MISS);
+		assert_true(sl_policy_same(read, p));
+	}
+	for (gsize cut = 0; cut < len; cut += 1 + len / 16) {
+		put_file(file, good, cut);
+		sl_policy_free(load_policy(SECLINT_SOURCE_POLICY, cache,
+					   SL_PROFILE_CACHE_MISS));
+	}
+	g_autofree char *cmd = g_strdup_printf("rm -rf '%s'", cache);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_profile),
 		cmocka_unit_test(test_edits),
 		cmocka_unit_test(test_untrusted),
+		cmocka_unit_test(test_policy),
+		cmocka_unit_test(test_policy_edits),
+		cmocka_unit_test(test_policy_untrusted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

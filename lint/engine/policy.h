@@ -49,7 +49,12 @@ struct sl_policy {
 	 * until a profile is loaded (or the table made): each rule is then
 	 * looked up. */
 	enum sl_severity *rule_severity;
-	GKeyFile *keys;		/* policy.conf itself: its [role ID] values */
+	/* policy.conf itself (its [role ID] values): read, or from the
+	 * cache as a table, @keys then made from it only when asked for
+	 * (sl_policy_keys()). */
+	GKeyFile *keys;
+	struct sl_profile_table *key_table;
+	char **agent_patterns;	/* [ai-agents] addresses=, normalised */
 	/* The values each rule in force reads (rule -> its struct
 	 * sl_value, in the order of rule->params); see
 	 * sl_policy_resolve_params(). */
@@ -65,6 +70,7 @@ struct sl_policy {
 
 /* policy.conf alone, without a profile or the severity table: policy.c
  * knows no profile (profile.c does; sl_policy_open() loads both). */
+/* The policy at @path, through the user's cache (sl_policy_load_from()). */
 struct sl_policy *sl_policy_load(const char *path, GError **error);
 struct sl_policy *sl_policy_load_default(GError **error);
 /* The policy (@path, else the default) with a profile (@profile, else the
@@ -126,6 +132,20 @@ enum sl_profile_cache_status {
 	SL_PROFILE_CACHE_MISS,		/* none, or not of these files */
 	SL_PROFILE_CACHE_HIT,
 };
+/* The policy at @path, from the cache in @cache_dir (NULL: none) if it is
+ * there as these files are, else read and cached there (policy.c). */
+struct sl_policy *sl_policy_load_from(const char *path, const char *cache_dir,
+				      enum sl_profile_cache_status *status,
+				      GError **error);
+/* policy.conf as a key file (made from the cached table when first asked
+ * for), and @key of its [@group] as written or (@text) as
+ * g_key_file_get_string() reads it; NULL: none. */
+GKeyFile *sl_policy_keys(const struct sl_policy *policy);
+char *sl_policy_value(const struct sl_policy *policy, const char *group,
+		      const char *key, gboolean text);
+/* Do @a and @b say the same (lists, severities, globs, addresses, the
+ * values of policy.conf)?  For the cache's check mode and its tests. */
+gboolean sl_policy_same(const struct sl_policy *a, const struct sl_policy *b);
 gboolean sl_policy_load_profile_from(struct sl_policy *policy,
 				     const char *name, const char *cache_dir,
 				     enum sl_profile_cache_status *status,

@@ -636,10 +636,7 @@ static gboolean param_value(const struct sl_policy *policy,
 					      policy->table, group, p->key,
 					      text))
 				    : NULL)
-		: !policy->keys ? NULL
-		: text ? sl_key_file_get_string(policy->keys, group, p->key)
-		       : g_key_file_get_value(policy->keys, group, p->key,
-					      NULL);
+		: sl_policy_value(policy, group, p->key, text);
 	g_autofree char *where = p->role ? g_strdup(policy->path)
 					 : g_strconcat("profile ",
 						       policy->profile_name,
