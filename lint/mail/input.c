@@ -1061,6 +1061,7 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 {
 	g_autofree char *head = NULL;
 	g_autoptr(GMimeStream) stream = NULL;
+	g_autoptr(GMimeStream) mem = NULL;
 	g_autoptr(sl_lines) lines = NULL;
 	g_autoptr(GString) critical = g_string_new(NULL);
 	struct parse_state st = { critical, 0, 0, FALSE, FALSE, FALSE };
@@ -1099,10 +1100,26 @@ gboolean sl_input_read_split(const char *path, const GPtrArray *extra,
 	}
 	if (!check_single(fd, head, len, error))
 		return FALSE;
-	lines = sl_lines_new_fd(fd, g_mime_stream_tell(stream));
 	/* its header section, if all of it is in @head */
 	st.quiet = sl_parse_quiet(head, len);
-	msg = parse_one(stream, &st, lines, 1, error);
+	if (len < SL_PEEK_SIZE && g_mime_stream_tell(stream) == 0) {
+		/*
+		 * All of the file is in @head: GMime parses it there, and
+		 * the rules read its parts there, instead of reading the
+		 * file again through the descriptor (a small message was
+		 * some twenty seeks and reads more).  The stream owns the
+		 * bytes, and the message's parts hold the stream.
+		 */
+		guint8 *bytes = (guint8 *)g_steal_pointer(&head);
+
+		mem = g_mime_stream_mem_new_with_byte_array(
+			g_byte_array_new_take(bytes, len));
+		lines = sl_lines_new_bytes((const char *)bytes, len);
+		msg = parse_one(mem, &st, lines, 1, error);
+	} else {
+		lines = sl_lines_new_fd(fd, g_mime_stream_tell(stream));
+		msg = parse_one(stream, &st, lines, 1, error);
+	}
 	if (msg && !unchanged(fd, &was, error)) {
 		sl_message_free(msg);
 		return FALSE;
