@@ -470,15 +470,6 @@ static struct sl_policy *policy_from_block(const char *path, GBytes *block)
 	return g_steal_pointer(&policy);
 }
 
-/* SECLINT_CHECK_POLICY_CACHE=1: a policy found in the cache is read too,
- * and the run aborts if the two differ. */
-static gboolean checking_cache(void)
-{
-	static gsize once;
-
-	return sl_env_flag(&once, "SECLINT_CHECK_POLICY_CACHE", "1");
-}
-
 /*
  * The policy at @path: from the cache in @cache_dir (NULL: none) if it
  * holds these files as they are (policy.conf and its [mailing-lists]
@@ -505,7 +496,7 @@ struct sl_policy *sl_policy_load_from(const char *path, const char *cache_dir,
 		st = SL_PROFILE_CACHE_HIT;
 	if (status)
 		*status = st;
-	if (cached && !checking_cache())
+	if (cached && !sl_cache_checking())
 		return g_steal_pointer(&cached);
 	if (cache_dir && !cached)
 		source = sl_profile_source_new();

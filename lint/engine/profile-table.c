@@ -55,6 +55,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "env-flag.h"
 #include "maint-cache.h"
 #include "profile-table.h"
 #include "registry.h"
@@ -643,6 +644,13 @@ gboolean sl_cache_block_put(const char *dir, const char *kind,
 	name = cache_name(kind, where);
 	sl_git_cache_write(dir, name, out->data, out->len, NULL, 0);
 	return TRUE;
+}
+
+gboolean sl_cache_checking(void)
+{
+	static gsize once;
+
+	return sl_env_flag(&once, "SECLINT_CHECK_POLICY_CACHE", "1");
 }
 
 gboolean sl_profile_cache_put(const char *dir, const char *path,

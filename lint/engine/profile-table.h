@@ -79,6 +79,10 @@ gboolean sl_cache_block_put(const char *dir, const char *kind,
 			    const struct sl_profile_source *source,
 			    GBytes *block);
 
+/* SECLINT_CHECK_POLICY_CACHE=1: a profile or policy found in the cache is
+ * read too, and the run aborts if the two differ. */
+gboolean sl_cache_checking(void);
+
 /* The table of the profile @path cached in @dir/seclint, if every file it
  * was made from is as it was then; else NULL. */
 struct sl_profile_table *sl_profile_cache_get(const char *dir,

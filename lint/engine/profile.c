@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "env-flag.h"
 #include "errors.h"
 #include "policy.h"
 #include "profile-table.h"
@@ -415,15 +414,6 @@ GKeyFile *sl_profile_read(const char *path, GError **error)
 	return profile_read(path, TRUE, NULL, error);
 }
 
-/* SECLINT_CHECK_POLICY_CACHE=1: a profile found in the cache is read
- * too, and the run aborts if the two differ. */
-static gboolean checking_cache(void)
-{
-	static gsize once;
-
-	return sl_env_flag(&once, "SECLINT_CHECK_POLICY_CACHE", "1");
-}
-
 /* The table of @kf, a profile read from @source: cached in @cache_dir if
  * it was not found there. */
 static struct sl_profile_table *table_of(GKeyFile *kf, const char *path,
@@ -462,7 +452,7 @@ static struct sl_profile_table *load_table(const char *path,
 	GError *why = NULL;
 
 	*kf = NULL;
-	if (cached && !checking_cache())
+	if (cached && !sl_cache_checking())
 		return cached;
 	source = sl_profile_source_new();
 	*kf = profile_read(path, FALSE, source, &why);
