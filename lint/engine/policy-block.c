@@ -124,16 +124,21 @@ struct block_reader {
 	gboolean bad;
 };
 
-static guint32 get_word(struct block_reader *r)
+static guint32 le32(const guint8 *p)
 {
 	guint32 v;
 
+	memcpy(&v, p, 4);
+	return GUINT32_FROM_LE(v);
+}
+
+static guint32 get_word(struct block_reader *r)
+{
 	if (r->at >= r->n) {
 		r->bad = TRUE;
 		return 0;
 	}
-	memcpy(&v, r->words + 4 * (gsize)r->at++, 4);
-	return GUINT32_FROM_LE(v);
+	return le32(r->words + 4 * (gsize)r->at++);
 }
 
 /* A count of things at least @size words each, that many left. */
@@ -209,17 +214,10 @@ gboolean sl_policy_unblock(struct sl_policy *policy, GBytes *block)
 	if (len < 12)
 		return FALSE;
 	r.words = p + 12;
-	memcpy(&r.n, p, 4);
-	r.n = GUINT32_FROM_LE(r.n);
-	memcpy(&r.strings_len, p + 8, 4);
-	r.strings_len = GUINT32_FROM_LE(r.strings_len);
+	r.n = le32(p);
+	table_len = le32(p + 4);
+	r.strings_len = le32(p + 8);
 	words_len = 4 * (guint64)r.n;
-	{
-		guint32 t;
-
-		memcpy(&t, p + 4, 4);
-		table_len = GUINT32_FROM_LE(t);
-	}
 	table_pad = (table_len + 3) & ~(guint64)3;
 	if (12 + words_len + table_pad + r.strings_len != len ||
 	    !r.strings_len)
@@ -304,18 +302,16 @@ gboolean sl_policy_same(const struct sl_policy *a, const struct sl_policy *b)
 	struct sl_profile_table *ka = keys_of(a), *kb = keys_of(b);
 	gboolean same;
 
-	if (strcmp(a->path, b->path) || a->lists->len != b->lists->len ||
-	    g_hash_table_size(a->severity) != g_hash_table_size(b->severity) ||
-	    !same_strv(a->list_patterns, b->list_patterns) ||
-	    !same_strv(a->agent_patterns, b->agent_patterns) ||
-	    a->list_addresses->len != b->list_addresses->len ||
-	    a->list_specs->len != b->list_specs->len ||
-	    a->agent_specs->len != b->agent_specs->len ||
-	    g_hash_table_size(a->list_by_address) !=
-		    g_hash_table_size(b->list_by_address))
-		same = FALSE;
-	else
-		same = TRUE;
+	same = !strcmp(a->path, b->path) && a->lists->len == b->lists->len &&
+	       g_hash_table_size(a->severity) ==
+		       g_hash_table_size(b->severity) &&
+	       same_strv(a->list_patterns, b->list_patterns) &&
+	       same_strv(a->agent_patterns, b->agent_patterns) &&
+	       a->list_addresses->len == b->list_addresses->len &&
+	       a->list_specs->len == b->list_specs->len &&
+	       a->agent_specs->len == b->agent_specs->len &&
+	       g_hash_table_size(a->list_by_address) ==
+		       g_hash_table_size(b->list_by_address);
 	for (guint i = 0; same && i < a->lists->len; i++)
 		same = same_list(a->lists->pdata[i], b->lists->pdata[i]);
 	for (guint i = 0; same && i < a->list_addresses->len; i++)

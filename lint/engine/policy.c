@@ -224,7 +224,6 @@ static gboolean load_address_files(struct sl_policy *policy, GKeyFile *kf,
 	for (char **f = files; f && *f; f++)
 		if (**f && !load_address_file(policy, *f, source, error))
 			return FALSE;
-	sort_addresses(a);
 	return TRUE;
 }
 
@@ -353,21 +352,26 @@ static gboolean specs_match(const GPtrArray *specs, const char *addr)
 	return FALSE;
 }
 
-/* [ai-agents] addresses=: what AI coding tools sign with; none without. */
-static void load_agents(struct sl_policy *policy, GKeyFile *kf)
+/* The globs of @group's @key, normalised; none without. */
+static char **patterns_of(GKeyFile *kf, const char *group, const char *key)
 {
-	policy->agent_patterns = normalised_list(kf, "ai-agents", "addresses",
-						 NULL);
-	if (!policy->agent_patterns)
-		policy->agent_patterns = g_new0(char *, 1);
-	policy->agent_specs = specs_new(policy->agent_patterns);
+	char **patterns = normalised_list(kf, group, key, NULL);
+
+	return patterns ? patterns : g_new0(char *, 1);
 }
 
-/* Recipients are looked up once per address and rule: a table, not a
- * scan of every list's addresses.  The first list naming an address
- * wins, as the scan did. */
-static void index_lists(struct sl_policy *policy)
+/*
+ * What a policy derives from what it says, read or from the cache: the
+ * file addresses sorted for a binary search; the lists by address
+ * (recipients are looked up once per address and rule: a table, not a
+ * scan of every list's addresses; the first list naming an address wins,
+ * as the scan did); the globs of [mailing-lists] and [ai-agents] compiled.
+ */
+static void derive(struct sl_policy *policy)
 {
+	sort_addresses(policy->list_addresses);
+	policy->list_specs = specs_new(policy->list_patterns);
+	policy->agent_specs = specs_new(policy->agent_patterns);
 	policy->list_by_address = g_hash_table_new(g_str_hash, g_str_equal);
 	for (guint i = 0; i < policy->lists->len; i++) {
 		struct sl_list *l = policy->lists->pdata[i];
@@ -406,13 +410,9 @@ static gboolean load_groups(struct sl_policy *policy, GKeyFile *kf,
 		if (g_str_has_prefix(*g, ROLE_PREFIX) &&
 		    !check_role(policy, *g, error))
 			return FALSE;
-	index_lists(policy);
-	policy->list_patterns = normalised_list(kf, "mailing-lists",
-						"patterns", NULL);
-	if (!policy->list_patterns)
-		policy->list_patterns = g_new0(char *, 1);
-	policy->list_specs = specs_new(policy->list_patterns);
-	load_agents(policy, kf);
+	policy->list_patterns = patterns_of(kf, "mailing-lists", "patterns");
+	/* [ai-agents] addresses=: what AI coding tools sign with. */
+	policy->agent_patterns = patterns_of(kf, "ai-agents", "addresses");
 	return load_address_files(policy, kf, source, error);
 }
 
@@ -452,6 +452,7 @@ static struct sl_policy *policy_read(const char *path,
 			(*error)->code = SECLINT_ERROR_POLICY;
 		return NULL;
 	}
+	derive(policy);
 	policy->keys = g_steal_pointer(&kf);
 	return g_steal_pointer(&policy);
 }
@@ -463,10 +464,7 @@ static struct sl_policy *policy_from_block(const char *path, GBytes *block)
 
 	if (!sl_policy_unblock(policy, block))
 		return NULL;
-	sort_addresses(policy->list_addresses);
-	index_lists(policy);
-	policy->list_specs = specs_new(policy->list_patterns);
-	policy->agent_specs = specs_new(policy->agent_patterns);
+	derive(policy);
 	return g_steal_pointer(&policy);
 }
 

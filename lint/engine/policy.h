@@ -69,8 +69,8 @@ struct sl_policy {
 #define SL_RULE_PREFIX "rule "
 
 /* policy.conf alone, without a profile or the severity table: policy.c
- * knows no profile (profile.c does; sl_policy_open() loads both). */
-/* The policy at @path, through the user's cache (sl_policy_load_from()). */
+ * knows no profile (profile.c does; sl_policy_open() loads both).  Through
+ * the user's cache (sl_policy_load_from()). */
 struct sl_policy *sl_policy_load(const char *path, GError **error);
 struct sl_policy *sl_policy_load_default(GError **error);
 /* The policy (@path, else the default) with a profile (@profile, else the
