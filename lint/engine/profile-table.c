@@ -26,27 +26,27 @@
  * The cache: $XDG_CACHE_HOME/seclint/profile-WHERE (g_get_user_cache_dir()),
  * one file per profile: WHERE is a digest of its path as given and, for a
  * relative one, of the current directory.  The policy is cached the same
- * way, as policy-WHERE, in a block of its own (lint/engine/policy.c).  Written and read by the
- * machinery of lint/repo/maint-cache.c (a new file renamed over the old;
- * a symbolic link, a file that is not regular, a directory that cannot be
- * written: no cache), in a directory made mode 0700, and only where the
- * cache directory is the user's own.  The header holds a digest of what the same files
- * could be read differently under: WHERE, the seclint version, the
- * program's own stat data (another build of the same version) and the
- * rule registry's ids (a profile naming an unknown rule is an error).
- * (A file with a translated key, KEY[LOCALE]=, which GKeyFile keeps or
- * drops by the language of the environment, is not cached.)  The header
- * then names every file the chain read with its stat data (device, inode,
- * size, mtime and ctime to the nanosecond), taken before it was read: a
- * hit needs each to stat the same now.  As git's index does, stat data
- * are trusted only when both times were more than two seconds older than
- * the read (maint-cache.c, "racily clean"): a table read from a file
- * changed later than that is not written, so an edit made in the same
- * second as a run is seen by the next.  A file of the cache that does not
- * add up (magic, format, version, digest, lengths, checksum, the block
- * itself) is a miss like any other: the chain is read, and written anew.
- * Only a profile that loaded without an error is cached; an error is
- * found and reported by reading, every time.
+ * way, as policy-WHERE, in a block of its own (lint/engine/policy.c).
+ * Written and read by the machinery of lint/repo/maint-cache.c (a new file
+ * renamed over the old; a symbolic link, a file that is not regular, a
+ * directory that cannot be written: no cache), in a directory made mode
+ * 0700, and only where the cache directory is the user's own.  The header
+ * holds a digest of what the same files could be read differently under:
+ * WHERE, the seclint version, the program's own stat data (another build
+ * of the same version) and the rule registry's ids (a profile naming an
+ * unknown rule is an error).  (A file with a translated key, KEY[LOCALE]=,
+ * which GKeyFile keeps or drops by the language of the environment, is not
+ * cached.)  The header then names every file the chain read with its stat
+ * data (device, inode, size, mtime and ctime to the nanosecond), taken
+ * before it was read: a hit needs each to stat the same now.  As git's
+ * index does, stat data are trusted only when both times were more than
+ * two seconds older than the read (maint-cache.c, "racily clean"): a table
+ * read from a file changed later than that is not written, so an edit made
+ * in the same second as a run is seen by the next.  A file of the cache
+ * that does not add up (magic, format, version, digest, lengths, checksum,
+ * the block itself) is a miss like any other: the chain is read, and
+ * written anew.  Only a profile that loaded without an error is cached; an
+ * error is found and reported by reading, every time.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -448,32 +448,37 @@ static guint64 where_of(const char *kind, const char *path)
 	return h;
 }
 
-/* What the file at @where is read under, besides its files. */
+/*
+ * What the file at @where is read under, besides its files: the seclint
+ * version, the program itself (a build of the same version may read a
+ * file otherwise) and the rule registry's ids.  Worked out once a process
+ * (the policy and the profile ask; a process's first look into /proc is
+ * some 20 us).
+ */
 static gboolean digest_of(guint64 where, guint64 *digest)
 {
-	guint64 h = digest_str(where, SECLINT_VERSION);
-	static struct sl_maint_key exe = { .has_stat = FALSE };
+	static guint64 program;
 	static gboolean known;
 	static gsize once;
 
-	/* The program itself: a build of the same version may read a
-	 * profile otherwise.  Looked at once a process (the policy and
-	 * the profile ask): a process's first look into /proc is some
-	 * 20 us. */
 	if (g_once_init_enter(&once)) {
+		struct sl_maint_key exe = { .has_stat = FALSE };
 		struct stat st;
 
 		known = !stat("/proc/self/exe", &st);
-		if (known)
+		if (known) {
 			sl_maint_key_set_stat(&exe, &st, 0);
+			program = digest_str(0, SECLINT_VERSION);
+			program = sl_cache_checksum(program, exe.st,
+						    sizeof(exe.st));
+			for (size_t i = 0; i < sl_rules_count; i++)
+				program = digest_str(program, sl_rules[i]->id);
+		}
 		g_once_init_leave(&once, 1);
 	}
 	if (!known)
 		return FALSE;
-	h = sl_cache_checksum(h, exe.st, sizeof(exe.st));
-	for (size_t i = 0; i < sl_rules_count; i++)
-		h = digest_str(h, sl_rules[i]->id);
-	*digest = h;
+	*digest = sl_cache_checksum(where, &program, sizeof(program));
 	return TRUE;
 }
 
