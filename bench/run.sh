@@ -4,12 +4,14 @@
 #   WORKDIR   where the inputs are built and kept (default: a temporary
 #             directory, removed at the end)
 #
-# Builds seclint and bench/parse-only (the floor: seclint's mbox cutter
-# and GMime's parser, nothing else) in Release in build-bench, builds a
-# mixed corpus of real mail, and measures the five rows of issue 18 side
-# by side, each as a ratio of interleaved runs (A B A B ...; the median of
-# the pairs' ratios), so that a change of load during the run hits both
-# sides alike:
+# Builds seclint, bench/parse-only (the floor: seclint's mbox cutter
+# and GMime's parser, nothing else) and bench/alternate (runs commands in
+# turn, a process at a time) in Release in build-bench, builds a mixed
+# corpus of real mail, and measures the five rows of issue 18 side by
+# side, each from interleaved runs (A B A B ...; for a ratio, the median
+# of the pairs' ratios), so that a change of load during the run hits
+# both sides alike; the short processes of rows 3 and 4 in turn one at a
+# time, as a shared machine's speed moves within a second:
 #
 #   1. seclint -j 1, all rules, the mail as addressed / parse-only
 #      --checked (GMime's parse with its checks on, which seclint once
@@ -38,9 +40,10 @@
 # BENCH_MAINTAINERS, or the one in Debian's linux-source package
 # (downloaded with apt-get download when that works), or row 4's second
 # line is left out.  Times are CPU (user + system of the process tree)
-# unless the row says wall.  BENCH_PAIRS (5) is the number of pairs a
-# row's median is of; BENCH_HOOK_REPEAT (4) the sends of the series in
-# one sample of row 4.
+# unless the row says wall.  BENCH_PAIRS (5) is the number of pairs
+# rows 1 and 2's medians are of; BENCH_ONE_ROUNDS (300) the rounds of
+# row 3; BENCH_HOOK_ROUNDS (20) the sends of the series in each of row
+# 4's four trees.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 cache=
@@ -61,6 +64,7 @@ cmake -S "$src" -B "$bin" -DCMAKE_BUILD_TYPE=Release -DSECLINT_BENCH=ON \
 cmake --build "$bin" -j "$jobs" >/dev/null
 seclint=$bin/seclint
 floor=$bin/parse-only
+alternate=$bin/alternate
 
 mixed=$work/mixed.mbox
 [ -s "$mixed" ] || sh "$src/bench/mixed-corpus.sh" ${cache:+--cache "$cache"} \
@@ -137,22 +141,23 @@ one=$work/one.eml
 perl -ne 'if (/^From \S+\s+\w{3} \w{3}/) { exit if $n++ } elsif ($n) { print }' \
 	"$work/posts.mbox" 2>/dev/null >"$one" || true
 [ -s "$one" ] || git -C "$src" format-patch --stdout -1 HEAD >"$one"
-# A hundred processes a sample: CPU time is counted in clock ticks (10 ms),
-# and a process takes a few ms (with twenty, a sample was 5 to 10 ticks).
-procs=100
-set -- $(pair 11 "i=0; while [ \$i -lt $procs ]; do '$seclint' '$one' >/dev/null; i=\$((i + 1)); done" \
-	"i=0; while [ \$i -lt $procs ]; do '$seclint' --version >/dev/null; i=\$((i + 1)); done")
-r3=$(printf '%.2f' "$3") r3w=$(printf '%.2f' "$6")
-c_one=$(awk -v c="$1" -v n="$procs" 'BEGIN { printf "%.1f", c / n }')
-c_version=$(awk -v c="$2" -v n="$procs" 'BEGIN { printf "%.1f", c / n }')
+# The two in turn, a process at a time (bench/alternate.c says why):
+# "cpu wall 1 1" of --version, then "cpu wall ratio wall-ratio" of the
+# message, medians.
+one_rounds=${BENCH_ONE_ROUNDS:-300}
+set -- $(cd "$outside" && "$alternate" "$one_rounds" "$seclint" --version -- \
+	"$seclint" "$one")
+r3=$(printf '%.2f' "$7") r3w=$(printf '%.2f' "$8")
+c_one=$(printf '%.1f' "$5") c_version=$(printf '%.1f' "$1")
 
 # Row 4: git send-email --dry-run of 20 patches with no hook, a no-op
 # hook (/bin/true: what any hook costs git) and seclint's hook as
 # install-hook sets it up; the hook's added time per patch over the
 # no-op hook's.
-# hook_tree DIR [MAINTAINERS]: a repository with 20 commits to send.
+# hook_tree DIR [MAINTAINERS]: a repository with 20 commits to send, as
+# DIR.none, DIR.noop, DIR.seclint and DIR.floor, each with those hooks.
 hook_tree() {
-	rm -rf "$1"
+	rm -rf "$1" "$1".*
 	git init -q "$1"
 	(
 		cd "$1"
@@ -182,40 +187,25 @@ hook_tree() {
 		chmod +x hooks-floor/sendemail-validate
 		git config core.hooksPath hooks-seclint
 		"$seclint" install-hook >/dev/null
-		git config core.hooksPath hooks-none
 	)
+	for h in none noop seclint floor; do
+		cp -a "$1" "$1.$h"
+		git -C "$1.$h" config core.hooksPath "hooks-$h"
+	done
+	rm -rf "$1"
 }
-# hook_row DIR ADDRESSES: "none noop seclint floor" median CPU ms of the
-# whole tree, the series sent with ADDRESSES (send-email's options).
-# A sample sends the series $hook_repeat times: CPU time comes in 10 ms
-# ticks, and one series is some 100 to 250 ms, so a single send's
-# figures moved by a tick's worth either way (half a millisecond a
-# patch, a third of the hook's own).
-hook_repeat=${BENCH_HOOK_REPEAT:-4}
+# hook_row DIR ADDRESSES: "none noop seclint floor", the median CPU ms of
+# a send of the series with ADDRESSES (send-email's options), the four
+# trees in turn a send at a time.
+hook_rounds=${BENCH_HOOK_ROUNDS:-20}
 hook_row() {
-	(cd "$1" && perl -e '
-		my ($n, $rep, $to, @dirs) = @ARGV; my %c;
-		sub cpu { my @t = times; return $t[2] + $t[3]; }
-		sub median {
-			my @s = sort { $a <=> $b } @_;
-			return @s % 2 ? $s[@s / 2] : ($s[@s / 2 - 1] + $s[@s / 2]) / 2;
-		}
-		for (0 .. $n) {
-			for my $d (@dirs) {
-				system("git", "config", "core.hooksPath", $d);
-				my $c0 = cpu();
-				for (1 .. $rep) {
-					my $rc = system("git send-email --dry-run " .
-					    "--confirm=never --suppress-cc=all " .
-					    "$to -20 >/dev/null 2>&1");
-					die "send-email with $d hooks failed\n" if $rc;
-				}
-				push @{$c{$d}}, (cpu() - $c0) * 1000 / $rep if $_;
-			}
-		}
-		printf "%.1f ", median(@{$c{$_}}) for @dirs;
-		print "\n";
-	' "$pairs" "$hook_repeat" "$2" hooks-none hooks-noop hooks-seclint hooks-floor)
+	send="send-email --dry-run --confirm=never --suppress-cc=all $2 -20"
+	# shellcheck disable=SC2086 # $send is words
+	out=$("$alternate" "$hook_rounds" -C "$1.none" -0 git $send -- \
+		-C "$1.noop" -0 git $send -- -C "$1.seclint" -0 git $send -- \
+		-C "$1.floor" -0 git $send) ||
+		{ echo "bench: row 4: git send-email failed in $1.*" >&2; return; }
+	echo "$out" | awk '{ printf "%s ", $1 } END { print "" }'
 }
 export HOME="$work" GIT_CONFIG_NOSYSTEM=1
 hook_tree "$work/tree" ""
@@ -275,7 +265,7 @@ echo "seclint benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores," \
      "$(free -h | awk '/^Mem:/ { print $2 }') RAM, $(uname -r)," \
      "load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "corpus: $mb MB, $(cat "$work/corpus.txt" 2>/dev/null)"
-echo "parse-only: $floor_count; pairs: $pairs (row 3: 11 of $procs processes each)"
+echo "parse-only: $floor_count; pairs: $pairs (row 3: $one_rounds rounds; row 4: $hook_rounds)"
 echo
 row "measure" "value" "goal" ""
 row "---" "---" "---" "---"

@@ -2,10 +2,10 @@
 # Builds seclint twice, with -Werror and under AddressSanitizer +
 # UndefinedBehaviorSanitizer, and runs the whole ctest suite on each; the
 # second build also runs the unit tests under valgrind memcheck (and
-# builds bench/parse-only, so the bench compiles with -Werror).  Between
-# the two, bounded libFuzzer runs (clang) on the fixtures: 60 s of parsing
-# and linting, 30 s of --fix (SECLINT_FUZZ_SECONDS scales both), so the
-# last line is ctest's summary.
+# builds bench/parse-only and bench/alternate, so the bench compiles with
+# -Werror).  Between the two, bounded libFuzzer runs (clang) on the
+# fixtures: 60 s of parsing and linting, 30 s of --fix
+# (SECLINT_FUZZ_SECONDS scales both), so the last line is ctest's summary.
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
