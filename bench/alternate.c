@@ -3,7 +3,8 @@
  * Runs commands in turn, one process at a time, and prints what each
  * cost, for bench/run.sh's rows of short processes.
  *
- *   alternate ROUNDS [-C DIR] [-0] COMMAND [ARG...] [-- [-C DIR] [-0] COMMAND...]...
+ *   alternate [-o FILE] ROUNDS [-C DIR] [-0] COMMAND [ARG...]
+ *             [-- [-C DIR] [-0] COMMAND...]...
  *
  * Each command runs once as a warm-up, then ROUNDS times, in turn with
  * the others (A B C A B C ...), from DIR if given, with its input and
@@ -12,7 +13,8 @@
  * to the microsecond); its wall time, from its start to its reaping.
  * One line a command: the median CPU ms, the median wall ms, and the
  * medians over the rounds of its CPU time and of its wall time over the
- * first command's.
+ * first command's.  With -o, FILE gets each round's CPU ms, a line a
+ * round and a column a command, for figures of other shapes.
  *
  * Why one process at a time: a shared machine's speed moves by a fifth
  * and more within a second.  Timed as blocks of a hundred runs a side,
@@ -108,17 +110,27 @@ static double median(double *v, int n)
 int main(int argc, char **argv)
 {
 	struct command *cmds;
-	int rounds, n = 0;
-	char *end;
+	FILE *each = NULL;
+	int rounds, n = 0, first = 1;
+	char *end = NULL;
 
-	rounds = argc > 2 ? (int)strtol(argv[1], &end, 10) : 0;
+	if (argc > 3 && !strcmp(argv[1], "-o")) {
+		each = fopen(argv[2], "w");
+		if (!each) {
+			perror(argv[2]);
+			return 2;
+		}
+		first = 3;
+	}
+	rounds = argc > first + 1 ? (int)strtol(argv[first], &end, 10) : 0;
 	if (rounds < 1 || rounds > 100000 || *end) {
-		fprintf(stderr, "usage: alternate ROUNDS [-C DIR] [-0] COMMAND "
-				"[ARG...] [-- [-C DIR] [-0] COMMAND...]...\n");
+		fprintf(stderr, "usage: alternate [-o FILE] ROUNDS [-C DIR] [-0] "
+				"COMMAND [ARG...] [-- [-C DIR] [-0] "
+				"COMMAND...]...\n");
 		return 2;
 	}
 	cmds = calloc(argc, sizeof(*cmds));
-	for (int i = 2; i < argc; n++) {
+	for (int i = first + 1; i < argc; n++) {
 		cmds[n].most = 1;
 		for (;;) {
 			if (!strcmp(argv[i], "-C") && i + 2 < argc) {
@@ -164,7 +176,14 @@ int main(int argc, char **argv)
 					   (cmds[0].cpu[r] > 0 ? cmds[0].cpu[r]
 							       : 1e-3);
 			cmds[k].wratio[r] = cmds[k].wall[r] / cmds[0].wall[r];
+			if (each)
+				fprintf(each, "%.3f%c", cmds[k].cpu[r],
+					k + 1 < n ? ' ' : '\n');
 		}
+	if (each && fclose(each)) {
+		perror("alternate: -o");
+		return 2;
+	}
 	for (int k = 0; k < n; k++)
 		printf("%.3f %.3f %.4f %.4f\n", median(cmds[k].cpu, rounds),
 		       median(cmds[k].wall, rounds),

@@ -8,10 +8,10 @@
 # and GMime's parser, nothing else) and bench/alternate (runs commands in
 # turn, a process at a time) in Release in build-bench, builds a mixed
 # corpus of real mail, and measures the five rows of issue 18 side by
-# side, each from interleaved runs (A B A B ...; for a ratio, the median
-# of the pairs' ratios), so that a change of load during the run hits
-# both sides alike; the short processes of rows 3 and 4 in turn one at a
-# time, as a shared machine's speed moves within a second:
+# side, each from runs in turn a process at a time (A B A B ...; for a
+# ratio, the median of the pairs' ratios), so that a change of load
+# during the run hits both sides alike (a shared machine's speed moves
+# by a fifth within a second):
 #
 #   1. seclint -j 1, all rules, the mail as addressed / parse-only
 #      --checked (GMime's parse with its checks on, which seclint once
@@ -40,10 +40,10 @@
 # BENCH_MAINTAINERS, or the one in Debian's linux-source package
 # (downloaded with apt-get download when that works), or row 4's second
 # line is left out.  Times are CPU (user + system of the process tree)
-# unless the row says wall.  BENCH_PAIRS (5) is the number of pairs
-# rows 1 and 2's medians are of; BENCH_ONE_ROUNDS (300) the rounds of
-# row 3; BENCH_HOOK_ROUNDS (20) the sends of the series in each of row
-# 4's four trees.
+# unless the row says wall.  BENCH_PAIRS (9, odd) is the number of
+# pairs rows 1 and 2's medians are of; BENCH_ONE_ROUNDS (300) the
+# rounds of row 3; BENCH_HOOK_ROUNDS (20) the sends of the series in
+# each of row 4's four trees.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 cache=
@@ -57,7 +57,7 @@ mkdir -p "$work"
 work=$(cd "$work" && pwd)
 bin=$src/build-bench
 jobs=$(nproc 2>/dev/null || echo 2)
-pairs=${BENCH_PAIRS:-5}
+pairs=${BENCH_PAIRS:-9}
 
 cmake -S "$src" -B "$bin" -DCMAKE_BUILD_TYPE=Release -DSECLINT_BENCH=ON \
 	-DBUILD_TESTING=OFF >/dev/null
@@ -89,51 +89,33 @@ if [ "$rc" -gt 1 ]; then
 	exit 0
 fi
 
-# pair N A B: runs sh -c A and sh -c B in turn N times each (after one
-# warm-up of each) and prints "cpuA cpuB ratio wallA wallB wratio", the
-# medians of each side (ms) and of the pairs' ratios A/B.  With the floor
-# as A, the ratio is seclint's throughput as a share of the floor's.
+# pair N A... -- B...: runs A and B in turn N times each (after one
+# warm-up of each; bench/alternate) and prints "cpuA cpuB ratio wallA
+# wallB wratio", the medians of each side (ms) and of the pairs' ratios
+# A/B.  With the floor as A, the ratio is seclint's throughput as a share
+# of the floor's.
 pair() {
-	(cd "$outside" && perl -MTime::HiRes=time -e '
-		my ($n, $a, $b) = @ARGV; my (@ca, @cb, @wa, @wb, @r, @wr);
-		sub cpu { my @t = times; return $t[2] + $t[3]; }
-		sub run {
-			my ($c0, $t0) = (cpu(), time);
-			system("sh", "-c", $_[0]) == -1 and die "cannot run sh\n";
-			return ((cpu() - $c0) * 1000, (time - $t0) * 1000);
-		}
-		sub median {
-			my @s = sort { $a <=> $b } @_;
-			return @s % 2 ? $s[@s / 2] : ($s[@s / 2 - 1] + $s[@s / 2]) / 2;
-		}
-		run($a); run($b);
-		for (1 .. $n) {
-			my ($c1, $w1) = run($a); my ($c2, $w2) = run($b);
-			push @ca, $c1; push @cb, $c2; push @wa, $w1; push @wb, $w2;
-			push @r, $c1 / ($c2 || 0.001); push @wr, $w1 / $w2;
-		}
-		printf "%.2f %.2f %.3f %.2f %.2f %.3f\n", median(@ca),
-		       median(@cb), median(@r), median(@wa), median(@wb),
-		       median(@wr);
-	' "$@")
+	(cd "$outside" && "$alternate" "$@") | awk '
+		NR == 1 { ca = $1; wa = $2 }
+		NR == 2 { printf "%.2f %.2f %.3f %.2f %.2f %.3f\n", ca, $1,
+			  1 / $3, wa, $2, 1 / $4 }'
 }
 
 cat "$mixed" >/dev/null		# warm the page cache
 # Rows 1 and 2 against GMime's parse with its checks on (a warning
 # callback, without which seclint could not refuse broken mail): the
 # floor seclint can reach (issue 32).
-set -- $(pair "$pairs" "'$floor' --checked '$mixed' >/dev/null" \
-	"'$seclint' -j 1 '$mixed' >/dev/null")
+set -- $(pair "$pairs" -0 "$floor" --checked "$mixed" -- \
+	"$seclint" -j 1 "$mixed")
 r1=$3 c_checked=$1 c_j1=$2
-set -- $(pair "$pairs" "'$floor' --checked '$mixed' >/dev/null" \
-	"'$seclint' -j 1 --to security@kernel.org '$mixed' >/dev/null")
+set -- $(pair "$pairs" -0 "$floor" --checked "$mixed" -- \
+	"$seclint" -j 1 --to security@kernel.org "$mixed")
 r2=$3 c_ksec=$2
-set -- $(pair "$pairs" "'$floor' '$mixed' >/dev/null" \
-	"'$seclint' '$mixed' >/dev/null")
+set -- $(pair "$pairs" -0 "$floor" "$mixed" -- "$seclint" "$mixed")
 w_jn=$5 w_floor=$4
 # What the checks cost GMime's parse: parse-only --checked / parse-only.
-set -- $(pair "$pairs" "'$floor' '$mixed' >/dev/null" \
-	"'$floor' --checked '$mixed' >/dev/null")
+set -- $(pair "$pairs" -0 "$floor" "$mixed" -- \
+	-0 "$floor" --checked "$mixed")
 r_checked=$(printf '%.2f' "$3") c_floor=$1
 
 # Row 3: one message.  A real post of the corpus addressed to a list.

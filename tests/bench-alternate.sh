@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/alternate, the runner of bench/run.sh's rows 3 and 4: one line of
-# four figures a command, the first command's ratios 1, a directory for
-# each command, and a run that is not of the work stopped with exit 2.
+# four figures a command, the first command's ratios 1, each round's
+# figures with -o, a directory for each command, and a run that is not
+# of the work stopped with exit 2.
 # usage: bench-alternate.sh ALTERNATE
 alt=$1
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -20,6 +21,16 @@ else
 	ko "two: want 2 lines of 4 figures, the second's ratio above 1"
 	cat "$tmp/out"
 fi
+# -o: each round's CPU ms, a line a round and a column a command.
+check each 0 "$alt" -o "$tmp/each" 3 true -- true -- true
+if [ "$(wc -l <"$tmp/each")" = 3 ] &&
+   awk 'NF != 3 { exit 1 }' "$tmp/each"; then
+	ok
+else
+	ko "each: want 3 lines of 3 figures"
+	cat "$tmp/each"
+fi
+check each-unwritable 2 "$alt" -o "$tmp/nothere/each" 3 true
 # -C: the command runs there; -0: only exit 0 is work done.
 check dir 0 "$alt" 2 -C "$tmp/here" -0 test -f marker
 check no-dir 2 "$alt" 2 -0 test -f "$tmp/nothere/marker"
