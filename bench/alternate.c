@@ -17,13 +17,13 @@
  * round and a column a command, for figures of other shapes.
  *
  * Why one process at a time: a shared machine's speed moves by a fifth
- * and more within a second.  Timed as blocks of a hundred runs a side,
- * one message's ratio to `seclint --version` read 1.19 to 1.89 in twelve
- * blocks of one minute; taken in turn a process at a time, 1.21 to 1.23
- * in six runs of 200 rounds.  A command that cannot be started, that a
- * signal ends, or that exits with a status above 1 (seclint's refusal;
- * seclint's 1 is findings), or above 0 after -0, stops the run: its
- * figures would not be of the work.
+ * and more within a second.  Timed in blocks of fifty runs a side, one
+ * message's ratio to `seclint --version` read 1.19 to 1.89 over twelve
+ * blocks taken within a minute; taken in turn a process at a time, 1.309
+ * to 1.311 in three runs of 300 rounds.  A command that cannot be
+ * started, that a signal ends, or that exits with a status above 1
+ * (seclint's refusal; seclint's 1 is findings), or above 0 after -0,
+ * stops the run: its figures would not be of the work.
  */
 #define _GNU_SOURCE	/* posix_spawn_file_actions_addchdir_np() */
 #include <errno.h>
